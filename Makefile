@@ -1,0 +1,167 @@
+# umod: the Linux 2.6 loadable-module system, rebuilt in user space.
+#
+#   make                      build umod into build/
+#   make demo                 build and run the article's hellop example
+#   make check                build and run every test
+#   make bench                run the benchmarks
+#   make install PREFIX=...   install library, headers, tools and build files
+#   make -C <umod> M=<dir> modules|clean
+#                             the kernel's external-module workflow (Kbuild)
+
+srctree := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
+objtree := $(srctree)/build
+UMOD_RELEASE := $(shell cat $(srctree)/VERSION)
+
+ifneq ($(M),)
+# ---- external modules: everything lives in scripts/Makefile.modules -------
+include $(srctree)/scripts/Makefile.modules
+else
+# ---- umod itself ------------------------------------------------------------
+
+CC ?= gcc
+MODCC ?= gcc
+CFLAGS ?= -O2 -g
+PREFIX ?= /usr/local
+
+# SANITIZE=address,undefined builds everything with those sanitizers
+ifneq ($(SANITIZE),)
+SAN_FLAGS := -fsanitize=$(SANITIZE) -fno-omit-frame-pointer -fno-sanitize-recover=all
+endif
+
+BUILD_CFLAGS := -std=gnu11 -Wall -Wextra -Wno-unused-parameter -Wshadow \
+	-Wmissing-prototypes -Wstrict-prototypes -D_GNU_SOURCE -pthread \
+	-fPIC -fvisibility=hidden -I$(srctree)/include -I$(objtree)/include \
+	-MMD -MP $(SAN_FLAGS) $(CFLAGS)
+BUILD_LDFLAGS := -pthread $(SAN_FLAGS) $(LDFLAGS)
+
+LIB_SRCS := $(wildcard $(srctree)/lib/*.c) $(srctree)/lib/arch/x86_64.c
+TOOL_SRCS := $(wildcard $(srctree)/tools/*.c)
+MODPOST_SRCS := $(wildcard $(srctree)/tools/modpost/*.c)
+
+obj = $(patsubst $(srctree)/%.c,$(objtree)/obj/%.o,$(1))
+LIB_OBJS := $(call obj,$(LIB_SRCS))
+TOOL_OBJS := $(call obj,$(TOOL_SRCS))
+MODPOST_OBJS := $(call obj,$(MODPOST_SRCS))
+
+LIBUMOD_A := $(objtree)/lib/libumod.a
+LIBUMOD_SO := $(objtree)/lib/libumod.so.0
+UMOD_BIN := $(objtree)/bin/umod
+MODPOST := $(objtree)/bin/modpost
+GENERATED := $(objtree)/include/generated/utsrelease.h \
+	$(objtree)/include/generated/host_vermagic.h
+
+Q := $(if $(V),,@)
+
+.PHONY: all deps demo check check-unit check-e2e examples bench install clean
+all: $(UMOD_BIN) $(MODPOST) $(LIBUMOD_A) $(LIBUMOD_SO) $(objtree)/umod.pc \
+	$(objtree)/Module.symvers
+
+deps: $(objtree)/.deps-ok
+$(objtree)/.deps-ok: $(srctree)/scripts/deps.sh
+	$(Q)$(srctree)/scripts/deps.sh
+	$(Q)mkdir -p $(@D) && touch $@
+
+# ---- generated headers: the release, and the host's own version magic ------
+# The host's magic is VERMAGIC_STRING as the *module* compiler expands it,
+# so a host built with another compiler (clang for fuzzing) still accepts
+# the modules this tree builds.
+$(objtree)/include/generated/utsrelease.h: $(srctree)/VERSION
+	$(Q)mkdir -p $(@D)
+	$(Q)echo '#define UTS_RELEASE "$(UMOD_RELEASE)"' > $@
+
+$(objtree)/include/generated/host_vermagic.h: $(srctree)/include/linux/vermagic.h \
+		$(objtree)/include/generated/utsrelease.h
+	$(Q)printf '#include <linux/vermagic.h>\nVERMAGIC_STRING\n' | \
+		$(MODCC) -E -P -nostdinc -I$(srctree)/include -I$(objtree)/include -x c - | \
+		sed -n '$$s/^/#define UMOD_HOST_VERMAGIC /p' > $@.tmp
+	$(Q)mv $@.tmp $@
+
+# ---- the library, the tools ---------------------------------------------------
+$(objtree)/obj/%.o: $(srctree)/%.c | $(GENERATED)
+	@mkdir -p $(@D)
+	$(if $(Q),@echo "  CC      $(patsubst $(srctree)/%,%,$<)")
+	$(Q)$(CC) $(BUILD_CFLAGS) -c -o $@ $<
+
+$(LIBUMOD_A): $(LIB_OBJS)
+	@mkdir -p $(@D)
+	$(if $(Q),@echo "  AR      $(patsubst $(objtree)/%,build/%,$@)")
+	$(Q)rm -f $@ && $(AR) rcs $@ $^
+
+$(LIBUMOD_SO): $(LIB_OBJS) $(srctree)/lib/libumod.sym
+	@mkdir -p $(@D)
+	$(if $(Q),@echo "  LD      $(patsubst $(objtree)/%,build/%,$@)")
+	$(Q)$(CC) -shared -Wl,-soname,libumod.so.0 -Wl,--version-script=$(srctree)/lib/libumod.sym \
+		-Wl,-z,now -Wl,-z,relro $(BUILD_LDFLAGS) -o $@ $(LIB_OBJS)
+	$(Q)ln -sf libumod.so.0 $(objtree)/lib/libumod.so
+
+$(UMOD_BIN): $(TOOL_OBJS) $(LIBUMOD_A)
+	@mkdir -p $(@D)
+	$(if $(Q),@echo "  LD      build/bin/umod")
+	$(Q)$(CC) $(BUILD_LDFLAGS) -o $@ $(TOOL_OBJS) $(LIBUMOD_A)
+
+$(MODPOST): $(MODPOST_OBJS) $(LIBUMOD_A)
+	@mkdir -p $(@D)
+	$(if $(Q),@echo "  LD      build/bin/modpost")
+	$(Q)$(CC) $(BUILD_LDFLAGS) -o $@ $(MODPOST_OBJS) $(LIBUMOD_A)
+
+# the host's exports, for modpost (filled in once modules can link to each other)
+$(objtree)/Module.symvers: $(UMOD_BIN)
+	$(Q)$(UMOD_BIN) host-symvers > $@.tmp && mv $@.tmp $@
+
+$(objtree)/umod.pc: $(srctree)/Makefile $(srctree)/VERSION
+	@mkdir -p $(@D)
+	$(Q)printf 'prefix=%s\nlibdir=$${prefix}/lib\nincludedir=$${prefix}/include\n\nName: umod\nDescription: Linux-style loadable modules in user space\nVersion: %s\nLibs: -L$${libdir} -lumod\nLibs.private: -pthread\nCflags: -I$${includedir}\n' \
+		'$(PREFIX)' '$(UMOD_RELEASE)' > $@
+
+-include $(LIB_OBJS:.o=.d) $(TOOL_OBJS:.o=.d) $(MODPOST_OBJS:.o=.d)
+
+# ---- the article's example ------------------------------------------------------
+examples: all
+	$(Q)$(MAKE) --no-print-directory -C $(srctree) M=$(srctree)/examples modules
+
+demo: deps
+	$(Q)$(MAKE) --no-print-directory examples
+	@echo '$$ build/bin/umod run examples/hellop.ko howmany=2 whom=universe'
+	$(Q)$(UMOD_BIN) run $(srctree)/examples/hellop.ko howmany=2 whom=universe
+
+# ---- tests ----------------------------------------------------------------------
+include $(srctree)/tests/unit/Makefile.inc
+
+check: deps
+	$(Q)$(MAKE) --no-print-directory examples
+	$(Q)$(MAKE) --no-print-directory check-unit
+	$(Q)$(MAKE) --no-print-directory check-e2e
+
+check-e2e: examples
+	$(Q)UMOD_TOP=$(srctree) $(srctree)/tests/e2e/run.sh
+
+bench: deps all
+	$(Q)$(MAKE) --no-print-directory -C $(srctree)/bench UMOD_TOP=$(srctree)
+
+# ---- install ----------------------------------------------------------------------
+# $(PREFIX)/lib/umod/build is to umod what /lib/modules/$(uname -r)/build is
+# to Linux: make -C $(PREFIX)/lib/umod/build M=$PWD modules
+BUILDDIR := $(DESTDIR)$(PREFIX)/lib/umod/build
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig \
+		$(DESTDIR)$(PREFIX)/include/umod $(BUILDDIR)/bin $(BUILDDIR)/scripts \
+		$(BUILDDIR)/include/linux $(BUILDDIR)/include/umod $(BUILDDIR)/include/generated
+	install -m 755 $(UMOD_BIN) $(DESTDIR)$(PREFIX)/bin/umod
+	install -m 644 $(LIBUMOD_A) $(DESTDIR)$(PREFIX)/lib/
+	install -m 755 $(LIBUMOD_SO) $(DESTDIR)$(PREFIX)/lib/
+	ln -sf libumod.so.0 $(DESTDIR)$(PREFIX)/lib/libumod.so
+	install -m 644 $(srctree)/include/umod/*.h $(DESTDIR)$(PREFIX)/include/umod/
+	install -m 644 $(objtree)/umod.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig/
+	install -m 755 $(MODPOST) $(BUILDDIR)/bin/
+	install -m 644 $(srctree)/scripts/Makefile.modules $(BUILDDIR)/scripts/
+	install -m 644 $(srctree)/include/linux/*.h $(BUILDDIR)/include/linux/
+	install -m 644 $(srctree)/include/umod/*.h $(BUILDDIR)/include/umod/
+	install -m 644 $(GENERATED) $(BUILDDIR)/include/generated/
+	install -m 644 $(srctree)/VERSION $(objtree)/Module.symvers $(BUILDDIR)/
+	printf 'srctree := $$(abspath $$(dir $$(lastword $$(MAKEFILE_LIST))))\nobjtree := $$(srctree)\nUMOD_RELEASE := $$(shell cat $$(srctree)/VERSION)\ninclude $$(srctree)/scripts/Makefile.modules\n' \
+		> $(BUILDDIR)/Makefile
+
+clean:
+	rm -rf $(objtree)
+	$(MAKE) --no-print-directory -C $(srctree) M=$(srctree)/examples clean
+endif

@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What an architecture port provides: the arithmetic of its relocation
+ * types and the shape of its far-call stubs. Symbol lookup, bounds checks
+ * and slot allocation stay generic (load.c, layout.c); a port adds one
+ * file in lib/arch/.
+ */
+#ifndef _UMOD_ARCH_H
+#define _UMOD_ARCH_H
+
+#include <stdint.h>
+
+struct umod_log;
+
+/* one relocation, with everything already resolved and bounds-checked */
+struct umod_reloc {
+	unsigned int type;
+	void *where;		/* P: inside its section, width bytes available */
+	uint64_t sym;		/* S: resolved address */
+	int64_t addend;		/* A */
+	void *got;		/* this symbol's GOT slot, holding S; or NULL */
+	void *plt;		/* this symbol's far-call stub, jumping to S; or NULL */
+	const char *symname;	/* for messages only */
+};
+
+#define UMOD_ARCH_NEEDS_GOT	(1u << 0)
+#define UMOD_ARCH_NEEDS_PLT	(1u << 1)
+
+/* bytes of one GOT slot and one far-call stub */
+#define UMOD_ARCH_GOT_SIZE	8
+#define UMOD_ARCH_PLT_SIZE	16
+
+/*
+ * umod_arch_reloc_needs - what relocation @type needs: a mask of
+ * UMOD_ARCH_NEEDS_*, and in *@width the bytes it writes at P.
+ * Returns the mask, or -ENOEXEC for a type this port does not handle.
+ */
+int umod_arch_reloc_needs(unsigned int type, unsigned int *width);
+
+/* fills a far-call stub at @slot that jumps to @target */
+void umod_arch_write_plt(void *slot, uint64_t target);
+
+/*
+ * umod_arch_apply - apply one relocation of module @modname.
+ * Returns 0, or -ENOEXEC after logging why (overflow, unknown type, a
+ * target that is not zero as an unapplied RELA target must be).
+ */
+int umod_arch_apply(struct umod_log *log, const char *modname,
+		    const struct umod_reloc *r);
+
+#endif /* _UMOD_ARCH_H */

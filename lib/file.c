@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Reading a .ko: mapped read-only and private, so the page cache is shared
+ * and nothing is copied that the loader does not place (debug sections
+ * stay on disk). The loader never writes to the image.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "internal.h"
+
+/* an empty file maps to (NULL, 0): the ELF check then names the problem */
+int umod_file_map(const char *path, const void **imagep, size_t *lenp)
+{
+	struct stat st;
+	void *p = NULL;
+	int fd, err = 0;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	if (fstat(fd, &st) < 0) {
+		err = -errno;
+		goto out;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		err = -EISDIR;
+		goto out;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		err = -EINVAL;
+		goto out;
+	}
+	if (st.st_size > 0) {
+		p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+		if (p == MAP_FAILED) {
+			err = -errno;
+			goto out;
+		}
+	}
+	*imagep = p;
+	*lenp = (size_t)st.st_size;
+out:
+	close(fd);
+	return err;
+}
+
+void umod_file_unmap(const void *image, size_t len)
+{
+	if (image && len)
+		munmap((void *)image, len);
+}

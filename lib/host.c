@@ -1,0 +1,219 @@
+// SPDX-License-Identifier: MIT
+/*
+ * A host: the "kernel" a set of modules is loaded into. It owns the module
+ * list, the export table and the printk ring; nothing is shared between
+ * hosts.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+#define HOST_LOG_SIZE	(128u << 10)	/* the kernel's default log_buf_len */
+
+UMOD_API int umod_host_new(struct umod_host **hostp)
+{
+	struct umod_host *host;
+	int err;
+
+	if (!hostp)
+		return -EINVAL;
+	host = calloc(1, sizeof(*host));
+	if (!host)
+		return -ENOMEM;
+	atomic_init(&host->refs, 1);
+	pthread_mutex_init(&host->module_mutex, NULL);
+	umod_list_init(&host->modules);
+	err = umod_log_new(&host->log, HOST_LOG_SIZE);
+	if (!err)
+		err = umod_symtab_new(&host->exports);
+	if (!err)
+		err = umod_kapi_export_all(host->exports);
+	if (err) {
+		umod_symtab_free(host->exports);
+		umod_log_free(host->log);
+		pthread_mutex_destroy(&host->module_mutex);
+		free(host);
+		return err;
+	}
+	*hostp = host;
+	return 0;
+}
+
+UMOD_API struct umod_host *umod_host_ref(struct umod_host *host)
+{
+	if (host)
+		atomic_fetch_add(&host->refs, 1);
+	return host;
+}
+
+UMOD_API struct umod_host *umod_host_unref(struct umod_host *host)
+{
+	if (!host || atomic_fetch_sub(&host->refs, 1) > 1)
+		return host;
+	umod_unload_all(host);
+	umod_symtab_free(host->exports);
+	umod_log_free(host->log);
+	pthread_mutex_destroy(&host->module_mutex);
+	free(host);
+	return NULL;
+}
+
+UMOD_API int umod_host_export(struct umod_host *host, const char *name,
+			      const void *addr, int gpl)
+{
+	struct umod_ksym sym = {
+		.addr = (uint64_t)(uintptr_t)addr,
+		.flags = gpl ? UMOD_KSYM_GPL : 0,
+		.name_owned = true,
+	};
+	int err;
+
+	if (!host || !name || !*name || !addr)
+		return -EINVAL;
+	sym.name = strdup(name);
+	if (!sym.name)
+		return -ENOMEM;
+	pthread_mutex_lock(&host->module_mutex);
+	err = umod_symtab_add(host->exports, &sym);
+	pthread_mutex_unlock(&host->module_mutex);
+	if (err)
+		free((char *)sym.name);
+	return err;
+}
+
+struct export_walk {
+	int (*fn)(const char *name, const char *owner, int gpl, void *data);
+	void *data;
+};
+
+static int export_one(const struct umod_ksym *sym, void *data)
+{
+	const struct export_walk *w = data;
+
+	return w->fn(sym->name, sym->owner ? sym->owner->name : NULL,
+		     !!(sym->flags & UMOD_KSYM_GPL), w->data);
+}
+
+UMOD_API int umod_host_for_each_export(struct umod_host *host,
+				       int (*fn)(const char *name, const char *owner,
+						 int gpl, void *data),
+				       void *data)
+{
+	struct export_walk w = { fn, data };
+	int ret;
+
+	if (!host || !fn)
+		return -EINVAL;
+	pthread_mutex_lock(&host->module_mutex);
+	ret = umod_symtab_for_each(host->exports, export_one, &w);
+	pthread_mutex_unlock(&host->module_mutex);
+	return ret;
+}
+
+void umod_host_add_taint(struct umod_host *host, unsigned int flag)
+{
+	atomic_fetch_or(&host->taints, 1ul << flag);
+}
+
+/* ---- the log, as embedders see it ---------------------------------------- */
+
+UMOD_API int umod_host_set_log_fn(struct umod_host *host, umod_log_fn fn, void *data)
+{
+	if (!host)
+		return -EINVAL;
+	umod_log_set_sink(host->log, fn, data);
+	return 0;
+}
+
+UMOD_API int umod_log_read(struct umod_host *host, uint64_t *seq, int *level,
+			   uint64_t *ts_nsec, char *buf, size_t size)
+{
+	if (!host || !seq || (!buf && size))
+		return -EINVAL;
+	return umod_log_read_record(host->log, seq, level, ts_nsec, buf, size);
+}
+
+UMOD_API int umod_log_clear(struct umod_host *host)
+{
+	if (!host)
+		return -EINVAL;
+	umod_log_clear_read(host->log);
+	return 0;
+}
+
+UMOD_API int umod_host_log(struct umod_host *host, int level, const char *fmt, ...)
+{
+	char prefix[3] = { KERN_SOH_ASCII, (char)('0' + (level & 7)), '\0' };
+	char line[1024];
+	va_list ap;
+
+	if (!host || !fmt)
+		return -EINVAL;
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	return umod_log_printk(host->log, "%s%s", prefix, line);
+}
+
+/* ---- the module list ------------------------------------------------------ */
+
+/* module names compare with '-' and '_' equal, as the kernel's */
+bool umod_module_name_eq(const char *a, const char *b)
+{
+	for (; *a && *b; a++, b++) {
+		char x = *a == '-' ? '_' : *a, y = *b == '-' ? '_' : *b;
+
+		if (x != y)
+			return false;
+	}
+	return *a == *b;
+}
+
+struct umod_module *umod_host_find_locked(struct umod_host *host, const char *name)
+{
+	for (struct umod_list *n = host->modules.next; n != &host->modules; n = n->next) {
+		struct umod_module *m = umod_container_of(n, struct umod_module, list);
+
+		if (umod_module_name_eq(m->name, name))
+			return m;
+	}
+	return NULL;
+}
+
+UMOD_API int umod_module_find(struct umod_host *host, const char *name,
+			      struct umod_module **modp)
+{
+	struct umod_module *m;
+
+	if (!host || !name || !modp)
+		return -EINVAL;
+	pthread_mutex_lock(&host->module_mutex);
+	m = umod_host_find_locked(host, name);
+	if (m && atomic_load(&m->state) == UMOD_MODULE_UNFORMED)
+		m = NULL;
+	*modp = umod_module_ref(m);
+	pthread_mutex_unlock(&host->module_mutex);
+	return m ? 0 : -ENOENT;
+}
+
+UMOD_API int umod_host_for_each_module(struct umod_host *host,
+				       int (*fn)(struct umod_module *mod, void *data),
+				       void *data)
+{
+	int ret = 0;
+
+	if (!host || !fn)
+		return -EINVAL;
+	pthread_mutex_lock(&host->module_mutex);
+	for (struct umod_list *n = host->modules.next; !ret && n != &host->modules; n = n->next) {
+		struct umod_module *m = umod_container_of(n, struct umod_module, list);
+
+		if (atomic_load(&m->state) != UMOD_MODULE_UNFORMED)
+			ret = fn(m, data);
+	}
+	pthread_mutex_unlock(&host->module_mutex);
+	return ret;
+}

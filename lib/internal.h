@@ -1,0 +1,307 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Declarations shared inside lib/ only, grouped by the file that defines
+ * them. Everything here is hidden from libumod.so's dynamic symbol table
+ * (-fvisibility=hidden plus the version script) but carries the umod_
+ * prefix because libumod.a is linked into other programs.
+ */
+#ifndef _UMOD_INTERNAL_H
+#define _UMOD_INTERNAL_H
+
+#include <elf.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <linux/kern_levels.h>
+#include <umod/kabi.h>
+#include <umod/umod.h>
+
+#define UMOD_PAGE_SIZE		4096UL
+#define UMOD_ALIGN(x, a)	(((x) + ((a) - 1)) & ~((__typeof__(x))(a) - 1))
+#define UMOD_ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+
+/* ---- list.c-style intrusive list (header only) --------------------------- */
+
+struct umod_list {
+	struct umod_list *next, *prev;
+};
+
+static inline void umod_list_init(struct umod_list *l)
+{
+	l->next = l->prev = l;
+}
+
+static inline void umod_list_add(struct umod_list *n, struct umod_list *head)
+{
+	n->next = head->next;
+	n->prev = head;
+	head->next->prev = n;
+	head->next = n;
+}
+
+static inline void umod_list_del(struct umod_list *n)
+{
+	n->prev->next = n->next;
+	n->next->prev = n->prev;
+	umod_list_init(n);
+}
+
+#define umod_container_of(ptr, type, member) \
+	((type *)((char *)(ptr) - offsetof(type, member)))
+
+/* ---- log.c --------------------------------------------------------------- */
+
+struct umod_log;
+
+int umod_log_new(struct umod_log **logp, size_t size);
+void umod_log_free(struct umod_log *log);
+void umod_log_set_sink(struct umod_log *log, umod_log_fn fn, void *data);
+/* printk semantics: a KERN_* prefix sets the level, KERN_CONT continues */
+int umod_log_vprintk(struct umod_log *log, const char *fmt, va_list ap);
+int umod_log_printk(struct umod_log *log, const char *fmt, ...)
+	__attribute__((__format__(printf, 2, 3)));
+int umod_log_read_record(struct umod_log *log, uint64_t *seq, int *level,
+			 uint64_t *ts_nsec, char *buf, size_t size);
+void umod_log_clear_read(struct umod_log *log);
+
+/* ---- elf.c --------------------------------------------------------------- */
+
+/* a validated view of an ET_REL image; every pointer points into it */
+struct umod_elf {
+	const unsigned char *image;
+	size_t len;
+	const Elf64_Ehdr *hdr;
+	const Elf64_Shdr *sechdrs;
+	unsigned int shnum;
+	const char *secstrings;
+	size_t secstrings_size;
+	unsigned int num_symtabs;	/* the loader wants exactly one */
+	unsigned int symtab_idx;
+	const Elf64_Sym *syms;
+	unsigned int num_syms;
+	const char *strtab;
+	size_t strtab_size;
+};
+
+int umod_elf_parse(struct umod_elf *elf, const void *image, size_t len,
+		   struct umod_log *log);
+bool umod_elf_range_ok(const struct umod_elf *elf, uint64_t off, uint64_t size);
+const char *umod_elf_secname(const struct umod_elf *elf, unsigned int idx);
+const char *umod_elf_symname(const struct umod_elf *elf, const Elf64_Sym *sym);
+int umod_elf_find_section(const struct umod_elf *elf, const char *name);
+const void *umod_elf_section_data(const struct umod_elf *elf, unsigned int idx);
+
+/* ---- modinfo.c ----------------------------------------------------------- */
+
+/*
+ * Iterates "key=value" strings of a .modinfo image; returns the next one
+ * after *@pos (start with *@pos == 0), or NULL at the end.
+ */
+const char *umod_modinfo_next(const char *sec, size_t size, size_t *pos);
+/* the value of the first @key, or NULL */
+const char *umod_modinfo_get(const char *sec, size_t size, const char *key);
+
+/* ---- file.c -------------------------------------------------------------- */
+
+int umod_file_map(const char *path, const void **imagep, size_t *lenp);
+void umod_file_unmap(const void *image, size_t len);
+
+/* ---- symtab.c ------------------------------------------------------------ */
+
+#define UMOD_KSYM_GPL		(1u << 0)
+
+struct umod_ksym {
+	const char *name;	/* owned by the exporter (or the table, if copied) */
+	uint64_t addr;
+	struct umod_module *owner;	/* NULL: exported by the host */
+	unsigned int flags;
+	uint64_t hash;
+	bool name_owned;	/* the table frees name */
+};
+
+struct umod_symtab;
+
+int umod_symtab_new(struct umod_symtab **tabp);
+void umod_symtab_free(struct umod_symtab *tab);
+/* copies *@sym in; -EEXIST if the name is taken, -ENOMEM */
+int umod_symtab_add(struct umod_symtab *tab, const struct umod_ksym *sym);
+/* removes @name if @owner exports it; returns 0 or -ENOENT */
+int umod_symtab_del(struct umod_symtab *tab, const char *name,
+		    const struct umod_module *owner);
+const struct umod_ksym *umod_symtab_lookup(const struct umod_symtab *tab,
+					   const char *name);
+size_t umod_symtab_count(const struct umod_symtab *tab);
+/* calls @fn for each symbol; stops at the first non-zero return */
+int umod_symtab_for_each(const struct umod_symtab *tab,
+			 int (*fn)(const struct umod_ksym *sym, void *data), void *data);
+
+/* ---- kapi.c -------------------------------------------------------------- */
+
+int umod_kapi_export_all(struct umod_symtab *tab);
+
+/* ---- kstrtox.c ----------------------------------------------------------- */
+
+int umod_kstrtoull(const char *s, unsigned int base, unsigned long long *res);
+int umod_kstrtoll(const char *s, unsigned int base, long long *res);
+int umod_kstrtoul(const char *s, unsigned int base, unsigned long *res);
+int umod_kstrtol(const char *s, unsigned int base, long *res);
+int umod_kstrtouint(const char *s, unsigned int base, unsigned int *res);
+int umod_kstrtoint(const char *s, unsigned int base, int *res);
+int umod_kstrtou16(const char *s, unsigned int base, uint16_t *res);
+int umod_kstrtos16(const char *s, unsigned int base, int16_t *res);
+int umod_kstrtou8(const char *s, unsigned int base, uint8_t *res);
+int umod_kstrtos8(const char *s, unsigned int base, int8_t *res);
+int umod_kstrtobool(const char *s, bool *res);
+
+/* ---- params.c ------------------------------------------------------------ */
+
+typedef int (*umod_parse_unknown_fn)(char *param, char *val, const char *doing,
+				     void *arg);
+
+/*
+ * The kernel's parse_args(): splits @args in place ("a=1 b="x y" c"), and
+ * calls the set op of each named parameter. Stops at the first error.
+ */
+int umod_parse_args(struct umod_log *log, const char *doing, char *args,
+		    const struct kernel_param *params, unsigned int num,
+		    umod_parse_unknown_fn unknown, void *arg);
+/* calls ops->free for every parameter that has one (charp's copies) */
+void umod_params_free(const struct kernel_param *params, unsigned int num);
+
+extern const struct kernel_param_ops umod_param_ops_int;
+extern const struct kernel_param_ops umod_param_ops_charp;
+int umod_param_set_int(const char *val, const struct kernel_param *kp);
+int umod_param_get_int(char *buffer, const struct kernel_param *kp);
+int umod_param_set_charp(const char *val, const struct kernel_param *kp);
+int umod_param_get_charp(char *buffer, const struct kernel_param *kp);
+void umod_param_free_charp(void *arg);
+
+/* ---- host.c -------------------------------------------------------------- */
+
+/* taint flags: the kernel's TAINT_* bit numbers, shown as its letters */
+#define UMOD_TAINT_PROPRIETARY_MODULE	0	/* P */
+#define UMOD_TAINT_FORCED_MODULE	1	/* F */
+#define UMOD_TAINT_FORCED_RMMOD		8	/* R */
+#define UMOD_TAINT_UNSIGNED_MODULE	13	/* E */
+#define UMOD_TAINT_OOT_MODULE		12	/* O */
+
+struct umod_host {
+	atomic_int refs;
+	/* serialises load and unload; protects the module list */
+	pthread_mutex_t module_mutex;
+	struct umod_list modules;	/* newest first */
+	struct umod_symtab *exports;
+	struct umod_log *log;
+	atomic_ulong taints;
+};
+
+void umod_host_add_taint(struct umod_host *host, unsigned int flag);
+/* a module of that name (with '-' and '_' equal), or NULL; module_mutex held */
+struct umod_module *umod_host_find_locked(struct umod_host *host, const char *name);
+bool umod_module_name_eq(const char *a, const char *b);
+
+/* ---- module.c ------------------------------------------------------------ */
+
+/* one memory region (core or init) of a loaded module: kernel's module_layout */
+struct umod_layout {
+	void *base;
+	size_t size;		/* page-aligned total */
+	size_t text_size;	/* [base, base+text_size): RX */
+	size_t ro_size;		/* up to here: R */
+	size_t ro_after_init_size; /* up to here: R once init has run */
+};
+
+struct umod_module {
+	atomic_int refs;		/* handle lifetime, not the use count */
+	struct umod_host *host;		/* borrowed: valid while loaded */
+	struct umod_list list;		/* on host->modules, under module_mutex */
+	char name[UMOD_MODULE_NAME_LEN];
+	_Atomic int state;		/* enum umod_module_state */
+	struct module *kmod;		/* the module's own struct, in its data */
+	void *map;			/* one mapping: core, then init */
+	size_t map_size;
+	struct umod_layout core;
+	struct umod_layout init;
+	const struct kernel_param *kp;	/* __param, in core rodata */
+	unsigned int num_kp;
+	/* kernel_param_lock(): serialises a parameter's set() and get() */
+	pthread_mutex_t param_lock;
+	unsigned long taints;
+};
+
+int umod_module_alloc(struct umod_host *host, const char *name,
+		      struct umod_module **modp);
+
+/* ---- arch/<arch>.c: see arch.h ------------------------------------------- */
+
+/* ---- layout.c, load.c, protect.c, unload.c ------------------------------- */
+
+/* per section of the image: where it lives at run time */
+struct umod_sec {
+	void *addr;		/* NULL: not loaded */
+	size_t off;		/* offset in its region */
+	unsigned char region;	/* UMOD_REGION_* */
+	unsigned char cls;	/* which run of the region (layout.c) */
+};
+
+#define UMOD_REGION_NONE	0
+#define UMOD_REGION_CORE	1
+#define UMOD_REGION_INIT	2
+
+/* everything one load needs, freed at its end (kernel's struct load_info) */
+struct load_info {
+	struct umod_host *host;
+	struct umod_log *log;
+	struct umod_elf elf;
+	const char *name;		/* from .modinfo or this_module; in image */
+	unsigned int flags;		/* UMOD_INSERT_* */
+	unsigned long taints;		/* earned while loading; moved to the module */
+	struct {
+		unsigned int mod;	/* .gnu.linkonce.this_module */
+		unsigned int info;	/* .modinfo, 0 if none */
+		unsigned int vers;	/* __versions, 0 if none */
+		unsigned int param;	/* __param, 0 if none */
+	} index;
+	const char *modinfo;
+	size_t modinfo_size;
+	struct umod_sec *sec;		/* elf.shnum entries */
+	uint64_t *symval;		/* resolved value of each symbol */
+	int *got_slot;			/* per symbol: GOT slot index or -1 */
+	int *plt_slot;			/* per symbol: PLT stub index or -1 */
+	unsigned int num_got, num_plt;
+	size_t got_off, plt_off;	/* offsets of the tables in core */
+	struct umod_layout core, init;
+	void *map;
+	size_t map_size;
+	struct umod_module *mod;
+};
+
+void umod_layout_classify(struct load_info *info);
+int umod_layout_sections(struct load_info *info);
+int umod_layout_alloc(struct load_info *info);
+void umod_layout_free(struct load_info *info);
+int umod_module_protect(struct umod_module *mod);
+int umod_module_protect_after_init(struct umod_module *mod);
+int umod_load_module(struct umod_host *host, const void *image, size_t len,
+		     const char *args, unsigned int flags,
+		     struct umod_module **modp);
+/* frees params and memory of a module that is out of the list */
+void umod_module_free_memory(struct umod_module *mod);
+/* the host is going away: unload what can be, abandon the rest */
+void umod_unload_all(struct umod_host *host);
+
+/* ---- reloc.c ------------------------------------------------------------ */
+
+int umod_reloc_scan(struct load_info *info);
+int umod_reloc_apply(struct load_info *info);
+
+/* ---- version.c ----------------------------------------------------------- */
+
+extern const char umod_vermagic[];
+int umod_check_modinfo(struct load_info *info);
+
+#endif /* _UMOD_INTERNAL_H */

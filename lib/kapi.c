@@ -1,0 +1,210 @@
+// SPDX-License-Identifier: MIT
+/*
+ * What the host exports to modules: the kernel API of include/linux/,
+ * implemented on the C library. The C functions are static or umod_-named
+ * (an application embedding libumod keeps its own printk); the table gives
+ * the names modules link against.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/types.h>
+
+#include "internal.h"
+
+static struct umod_log *module_log(struct module *mod)
+{
+	const struct umod_module *m = mod ? mod->umod : NULL;
+
+	return m && m->host ? m->host->log : NULL;
+}
+
+static int kapi_vprintk(struct module *mod, const char *fmt, va_list args)
+{
+	return umod_log_vprintk(module_log(mod), fmt, args);
+}
+
+static int kapi_printk(struct module *mod, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = kapi_vprintk(mod, fmt, ap);
+	va_end(ap);
+	return n;
+}
+
+/* ---- memory: gfp flags carry no meaning in a process ---------------------- */
+
+#define GFP_ZERO	0x100u
+
+static void *kapi_kmalloc(size_t size, unsigned int flags)
+{
+	return flags & GFP_ZERO ? calloc(1, size ? size : 1) : malloc(size ? size : 1);
+}
+
+static void *kapi_kzalloc(size_t size, unsigned int flags)
+{
+	(void)flags;
+	return calloc(1, size ? size : 1);
+}
+
+static void *kapi_kcalloc(size_t n, size_t size, unsigned int flags)
+{
+	(void)flags;
+	return calloc(n ? n : 1, size ? size : 1);
+}
+
+static void *kapi_krealloc(const void *p, size_t size, unsigned int flags)
+{
+	(void)flags;
+	return realloc((void *)p, size ? size : 1);
+}
+
+static void kapi_kfree(const void *p)
+{
+	free((void *)p);
+}
+
+static char *kapi_kstrdup(const char *s, unsigned int flags)
+{
+	(void)flags;
+	return s ? strdup(s) : NULL;
+}
+
+static char *kapi_kstrndup(const char *s, size_t max, unsigned int flags)
+{
+	(void)flags;
+	return s ? strndup(s, max) : NULL;
+}
+
+/* ---- strings and formatting ------------------------------------------------ */
+
+/* copies at most count-1 bytes; -E2BIG when @src did not fit */
+static ssize_t kapi_strscpy(char *dest, const char *src, size_t count)
+{
+	size_t len;
+
+	if (!count)
+		return -E2BIG;
+	len = strnlen(src, count);
+	if (len == count) {
+		memcpy(dest, src, count - 1);
+		dest[count - 1] = '\0';
+		return -E2BIG;
+	}
+	memcpy(dest, src, len + 1);
+	return (ssize_t)len;
+}
+
+static int kapi_vscnprintf(char *buf, size_t size, const char *fmt, va_list args)
+{
+	int n;
+
+	if (!size)
+		return 0;
+	n = vsnprintf(buf, size, fmt, args);
+	if (n < 0)
+		return 0;
+	return (size_t)n < size ? n : (int)(size - 1);
+}
+
+static int kapi_scnprintf(char *buf, size_t size, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = kapi_vscnprintf(buf, size, fmt, ap);
+	va_end(ap);
+	return n;
+}
+
+struct kapi_export {
+	const char *name;
+	const void *addr;
+	unsigned int flags;
+};
+
+#define EXPORT(name, fn)	{ name, (const void *)(fn), 0 }
+
+static const struct kapi_export kapi_exports[] = {
+	EXPORT("_printk", kapi_printk),
+	EXPORT("_vprintk", kapi_vprintk),
+
+	EXPORT("kmalloc", kapi_kmalloc),
+	EXPORT("kzalloc", kapi_kzalloc),
+	EXPORT("kcalloc", kapi_kcalloc),
+	EXPORT("krealloc", kapi_krealloc),
+	EXPORT("kfree", kapi_kfree),
+	EXPORT("kstrdup", kapi_kstrdup),
+	EXPORT("kstrndup", kapi_kstrndup),
+
+	EXPORT("memcpy", memcpy),
+	EXPORT("memmove", memmove),
+	EXPORT("memset", memset),
+	EXPORT("memcmp", memcmp),
+	EXPORT("memchr", memchr),
+	EXPORT("strlen", strlen),
+	EXPORT("strnlen", strnlen),
+	EXPORT("strcmp", strcmp),
+	EXPORT("strncmp", strncmp),
+	EXPORT("strcasecmp", strcasecmp),
+	EXPORT("strncasecmp", strncasecmp),
+	EXPORT("strcpy", strcpy),
+	EXPORT("strncpy", strncpy),
+	EXPORT("strcat", strcat),
+	EXPORT("strncat", strncat),
+	EXPORT("strchr", strchr),
+	EXPORT("strrchr", strrchr),
+	EXPORT("strstr", strstr),
+	EXPORT("strscpy", kapi_strscpy),
+
+	EXPORT("sprintf", sprintf),
+	EXPORT("snprintf", snprintf),
+	EXPORT("vsnprintf", vsnprintf),
+	EXPORT("scnprintf", kapi_scnprintf),
+	EXPORT("vscnprintf", kapi_vscnprintf),
+	EXPORT("sscanf", sscanf),
+
+	EXPORT("kstrtoull", umod_kstrtoull),
+	EXPORT("kstrtoll", umod_kstrtoll),
+	EXPORT("kstrtoul", umod_kstrtoul),
+	EXPORT("kstrtol", umod_kstrtol),
+	EXPORT("kstrtouint", umod_kstrtouint),
+	EXPORT("kstrtoint", umod_kstrtoint),
+	EXPORT("kstrtou16", umod_kstrtou16),
+	EXPORT("kstrtos16", umod_kstrtos16),
+	EXPORT("kstrtou8", umod_kstrtou8),
+	EXPORT("kstrtos8", umod_kstrtos8),
+	EXPORT("kstrtobool", umod_kstrtobool),
+
+	EXPORT("param_ops_int", &umod_param_ops_int),
+	EXPORT("param_set_int", umod_param_set_int),
+	EXPORT("param_get_int", umod_param_get_int),
+	EXPORT("param_ops_charp", &umod_param_ops_charp),
+	EXPORT("param_set_charp", umod_param_set_charp),
+	EXPORT("param_get_charp", umod_param_get_charp),
+	EXPORT("param_free_charp", umod_param_free_charp),
+};
+
+int umod_kapi_export_all(struct umod_symtab *tab)
+{
+	for (size_t i = 0; i < UMOD_ARRAY_SIZE(kapi_exports); i++) {
+		const struct kapi_export *e = &kapi_exports[i];
+		struct umod_ksym sym = {
+			.name = e->name,
+			.addr = (uint64_t)(uintptr_t)e->addr,
+			.flags = e->flags,
+		};
+		int err = umod_symtab_add(tab, &sym);
+
+		if (err)
+			return err;
+	}
+	return 0;
+}

@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Where each allocated section goes. A module gets one mapping: the core
+ * region (kept while loaded) followed by the init region (".init*"
+ * sections, unmapped after init). Each region is four page-aligned runs,
+ * as the kernel's module_layout: text (RX), rodata (R), ro_after_init (R
+ * once init has run) and data (RW). Far-call stubs end the core text, the
+ * GOT ends the core rodata. One mapping keeps every module-internal
+ * PC-relative reference within reach.
+ */
+#include <errno.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "arch.h"
+#include "internal.h"
+
+/* the largest mapping one module may ask for (bss included) */
+#define MODULE_MEM_MAX	(512ul << 20)
+
+enum sec_class { CLASS_TEXT, CLASS_RO, CLASS_RO_AFTER_INIT, CLASS_DATA, NUM_CLASSES };
+
+/* which run a section belongs to; -1: not loaded */
+static int sec_class(const struct umod_elf *elf, unsigned int i)
+{
+	const Elf64_Shdr *s = &elf->sechdrs[i];
+	const char *name = umod_elf_secname(elf, i);
+
+	if (!(s->sh_flags & SHF_ALLOC) || s->sh_type == SHT_NULL)
+		return -1;
+	/* read in place from the image, never loaded (as the kernel drops them) */
+	if (!strcmp(name, ".modinfo") || !strcmp(name, "__versions"))
+		return -1;
+	if (s->sh_flags & SHF_EXECINSTR)
+		return CLASS_TEXT;
+	if (!strcmp(name, ".data..ro_after_init"))
+		return CLASS_RO_AFTER_INIT;
+	if (!(s->sh_flags & SHF_WRITE))
+		return CLASS_RO;
+	return CLASS_DATA;
+}
+
+static bool is_init_section(const char *name)
+{
+	return !strncmp(name, ".init", 5);
+}
+
+/* reserves @size bytes aligned to @align at *@off; false on overflow */
+static bool reserve(size_t *off, uint64_t size, uint64_t align, size_t *at)
+{
+	size_t start;
+
+	if (align > UMOD_PAGE_SIZE || size > MODULE_MEM_MAX)
+		return false;
+	start = UMOD_ALIGN(*off, align ? align : 1);
+	if (start > MODULE_MEM_MAX - size)
+		return false;
+	*at = start;
+	*off = start + size;
+	return true;
+}
+
+static int too_big(struct load_info *info, const char *what, uint64_t size,
+		   uint64_t align)
+{
+	umod_log_printk(info->log, KERN_ERR "%s: %s (size %llu, alignment %llu) does not fit in module memory (limit %lu bytes)\n",
+			info->name, what, (unsigned long long)size,
+			(unsigned long long)align, MODULE_MEM_MAX);
+	return -ENOEXEC;
+}
+
+/* decides, before relocations are scanned, which sections are loaded where */
+void umod_layout_classify(struct load_info *info)
+{
+	for (unsigned int i = 1; i < info->elf.shnum; i++) {
+		int c = sec_class(&info->elf, i);
+
+		if (c < 0)
+			continue;
+		info->sec[i].cls = (unsigned char)c;
+		info->sec[i].region = is_init_section(umod_elf_secname(&info->elf, i)) ?
+				      UMOD_REGION_INIT : UMOD_REGION_CORE;
+	}
+}
+
+/* lays out one region; @tables adds the stubs and the GOT (core only) */
+static int layout_region(struct load_info *info, unsigned char region,
+			 struct umod_layout *l, bool tables)
+{
+	size_t off = 0, *ends[NUM_CLASSES] = {
+		&l->text_size, &l->ro_size, &l->ro_after_init_size, &l->size
+	};
+
+	for (int c = 0; c < NUM_CLASSES; c++) {
+		for (unsigned int i = 1; i < info->elf.shnum; i++) {
+			const Elf64_Shdr *s = &info->elf.sechdrs[i];
+
+			if (info->sec[i].region != region || info->sec[i].cls != c)
+				continue;
+			if (!reserve(&off, s->sh_size, s->sh_addralign, &info->sec[i].off))
+				return too_big(info, umod_elf_secname(&info->elf, i),
+					       s->sh_size, s->sh_addralign);
+		}
+		if (tables && c == CLASS_TEXT &&
+		    !reserve(&off, (uint64_t)info->num_plt * UMOD_ARCH_PLT_SIZE, 16, &info->plt_off))
+			return too_big(info, "far-call stubs",
+				       (uint64_t)info->num_plt * UMOD_ARCH_PLT_SIZE, 16);
+		if (tables && c == CLASS_RO &&
+		    !reserve(&off, (uint64_t)info->num_got * UMOD_ARCH_GOT_SIZE, 8, &info->got_off))
+			return too_big(info, "GOT",
+				       (uint64_t)info->num_got * UMOD_ARCH_GOT_SIZE, 8);
+		off = UMOD_ALIGN(off, UMOD_PAGE_SIZE);
+		*ends[c] = off;
+	}
+	return 0;
+}
+
+int umod_layout_sections(struct load_info *info)
+{
+	int err = layout_region(info, UMOD_REGION_CORE, &info->core, true);
+
+	if (!err)
+		err = layout_region(info, UMOD_REGION_INIT, &info->init, false);
+	if (!err && info->core.size > MODULE_MEM_MAX - info->init.size)
+		err = too_big(info, "core and init together",
+			      (uint64_t)info->core.size + info->init.size, UMOD_PAGE_SIZE);
+	return err;
+}
+
+/*
+ * Maps both regions read-write and copies the sections in; NOBITS stay
+ * zero from the anonymous mapping. Protection is applied after relocation.
+ */
+int umod_layout_alloc(struct load_info *info)
+{
+	unsigned char *map;
+
+	info->map_size = info->core.size + info->init.size;
+	map = mmap(NULL, info->map_size, PROT_READ | PROT_WRITE,
+		   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (map == MAP_FAILED) {
+		info->map_size = 0;
+		return -ENOMEM;
+	}
+	info->map = map;
+	info->core.base = map;
+	info->init.base = info->init.size ? map + info->core.size : NULL;
+
+	for (unsigned int i = 1; i < info->elf.shnum; i++) {
+		const Elf64_Shdr *s = &info->elf.sechdrs[i];
+		struct umod_sec *sec = &info->sec[i];
+
+		if (sec->region == UMOD_REGION_NONE)
+			continue;
+		sec->addr = (sec->region == UMOD_REGION_CORE ? map : map + info->core.size) + sec->off;
+		if (s->sh_type != SHT_NOBITS)
+			memcpy(sec->addr, umod_elf_section_data(&info->elf, i), s->sh_size);
+	}
+	return 0;
+}
+
+void umod_layout_free(struct load_info *info)
+{
+	if (info->map)
+		munmap(info->map, info->map_size);
+	info->map = NULL;
+	info->map_size = 0;
+}

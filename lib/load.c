@@ -1,0 +1,417 @@
+// SPDX-License-Identifier: MIT
+/*
+ * load_module(): the phases of one load over a struct load_info, in the
+ * kernel's order. Bad input fails before anything is allocated, the name
+ * is reserved before memory is mapped (a duplicate fails cheaply), the
+ * module's own code runs last. Every failure unwinds through the ladder at
+ * the end of umod_load_module(), so nothing of a failed load stays behind.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+#define NO_NAME "(missing .modinfo section or name field)"
+
+static const char *info_name(const struct load_info *info)
+{
+	return info->name ? info->name : NO_NAME;
+}
+
+/* at most one .modinfo: the name is learnt from it first, for messages */
+static int find_modinfo(struct load_info *info)
+{
+	int n = 0;
+
+	for (unsigned int i = 1; i < info->elf.shnum; i++) {
+		if (strcmp(umod_elf_secname(&info->elf, i), ".modinfo") ||
+		    info->elf.sechdrs[i].sh_type == SHT_NOBITS)
+			continue;
+		n++;
+		info->index.info = i;
+	}
+	if (n > 1) {
+		umod_log_printk(info->log, KERN_ERR "Only one .modinfo section must exist.\n");
+		return -ENOEXEC;
+	}
+	if (n) {
+		info->modinfo = umod_elf_section_data(&info->elf, info->index.info);
+		info->modinfo_size = info->elf.sechdrs[info->index.info].sh_size;
+		info->name = umod_modinfo_get(info->modinfo, info->modinfo_size, "name");
+	}
+	return 0;
+}
+
+/*
+ * The sections a module must have, as the kernel's checks: one symbol
+ * table; exactly one .gnu.linkonce.this_module, allocated, with contents,
+ * the size of our struct module and a NUL-terminated name.
+ */
+static int find_this_module(struct load_info *info)
+{
+	const Elf64_Shdr *s;
+	const struct module *m;
+	int idx = 0, n = 0;
+
+	if (info->elf.num_symtabs != 1) {
+		umod_log_printk(info->log, KERN_WARNING "%s: module has no symbols (stripped?)\n",
+				info_name(info));
+		return -ENOEXEC;
+	}
+	for (unsigned int i = 1; i < info->elf.shnum; i++) {
+		if (!strcmp(umod_elf_secname(&info->elf, i), ".gnu.linkonce.this_module")) {
+			n++;
+			idx = (int)i;
+		}
+	}
+	if (n != 1) {
+		umod_log_printk(info->log, KERN_ERR "module %s: Only one .gnu.linkonce.this_module section must exist.\n",
+				info_name(info));
+		return -ENOEXEC;
+	}
+	s = &info->elf.sechdrs[idx];
+	if (s->sh_type == SHT_NOBITS) {
+		umod_log_printk(info->log, KERN_ERR "module %s: .gnu.linkonce.this_module section must have a size set\n",
+				info_name(info));
+		return -ENOEXEC;
+	}
+	if (!(s->sh_flags & SHF_ALLOC)) {
+		umod_log_printk(info->log, KERN_ERR "module %s: .gnu.linkonce.this_module must occupy memory during process execution\n",
+				info_name(info));
+		return -ENOEXEC;
+	}
+	if (s->sh_size != sizeof(struct module)) {
+		umod_log_printk(info->log, KERN_ERR "module %s: .gnu.linkonce.this_module section size must match the kernel's built struct module size at run time\n",
+				info_name(info));
+		return -ENOEXEC;
+	}
+	m = umod_elf_section_data(&info->elf, (unsigned int)idx);
+	if (!memchr(m->name, '\0', sizeof(m->name)) || !m->name[0]) {
+		umod_log_printk(info->log, KERN_ERR "module %s: name in .gnu.linkonce.this_module is empty or not terminated\n",
+				info_name(info));
+		return -ENOEXEC;
+	}
+	info->index.mod = (unsigned int)idx;
+	/* the struct's name is the module's name, as the kernel's mod->name */
+	info->name = m->name;
+	return 0;
+}
+
+/* __param: whole struct kernel_param entries, in a loaded section */
+static int find_params(struct load_info *info)
+{
+	int idx = umod_elf_find_section(&info->elf, "__param");
+	const Elf64_Shdr *s;
+
+	if (!idx)
+		return 0;
+	s = &info->elf.sechdrs[idx];
+	if (!(s->sh_flags & SHF_ALLOC) || s->sh_size % sizeof(struct kernel_param) ||
+	    s->sh_addralign < _Alignof(struct kernel_param)) {
+		umod_log_printk(info->log, KERN_ERR "%s: __param section is not an array of struct kernel_param\n",
+				info->name);
+		return -ENOEXEC;
+	}
+	info->index.param = (unsigned int)idx;
+	return 0;
+}
+
+static int elf_validity_cache_index(struct load_info *info)
+{
+	int err = find_modinfo(info);
+
+	if (!err)
+		err = find_this_module(info);
+	if (!err)
+		err = find_params(info);
+	if (!err)
+		info->index.vers = (unsigned int)umod_elf_find_section(&info->elf, "__versions");
+	return err;
+}
+
+/* reserve the name first: a duplicate load fails before memory is mapped */
+static int add_unformed_module(struct load_info *info)
+{
+	struct umod_host *host = info->host;
+	struct umod_module *mod;
+	int err = umod_module_alloc(host, info->name, &mod);
+
+	if (err)
+		return err;
+	pthread_mutex_lock(&host->module_mutex);
+	if (umod_host_find_locked(host, info->name)) {
+		pthread_mutex_unlock(&host->module_mutex);
+		umod_module_unref(mod);
+		return -EEXIST;
+	}
+	umod_list_add(&mod->list, &host->modules);
+	pthread_mutex_unlock(&host->module_mutex);
+	mod->taints = info->taints;
+	info->mod = mod;
+	return 0;
+}
+
+static void del_unformed_module(struct load_info *info)
+{
+	struct umod_host *host = info->host;
+
+	pthread_mutex_lock(&host->module_mutex);
+	umod_list_del(&info->mod->list);
+	pthread_mutex_unlock(&host->module_mutex);
+	info->mod = umod_module_unref(info->mod);
+}
+
+/*
+ * One undefined symbol, module_mutex held: exports only; a weak reference
+ * may stay NULL. The assembler names _GLOBAL_OFFSET_TABLE_ in any object
+ * that uses the GOT: that is this module's own GOT.
+ */
+static int resolve_symbol(struct load_info *info, const Elf64_Sym *sym, uint64_t *val)
+{
+	const char *name = umod_elf_symname(&info->elf, sym);
+	const struct umod_ksym *ks;
+
+	if (!strcmp(name, "_GLOBAL_OFFSET_TABLE_")) {
+		*val = (uint64_t)(uintptr_t)info->core.base + info->got_off;
+		return 0;
+	}
+	ks = umod_symtab_lookup(info->host->exports, name);
+	*val = ks ? ks->addr : 0;
+	if (ks || ELF64_ST_BIND(sym->st_info) == STB_WEAK)
+		return 0;
+	umod_log_printk(info->log, KERN_WARNING "%s: Unknown symbol %s (err %d)\n",
+			info->name, name, -ENOENT);
+	return -ENOENT;
+}
+
+/* every symbol's final value; reports each unknown symbol, in table order */
+static int simplify_symbols(struct load_info *info)
+{
+	int ret = 0;
+
+	info->symval = calloc(info->elf.num_syms, sizeof(*info->symval));
+	if (!info->symval)
+		return -ENOMEM;
+	pthread_mutex_lock(&info->host->module_mutex);
+	for (unsigned int i = 1; i < info->elf.num_syms; i++) {
+		const Elf64_Sym *sym = &info->elf.syms[i];
+		const struct umod_sec *sec;
+		int err = 0;
+
+		switch (sym->st_shndx) {
+		case SHN_COMMON:
+			umod_log_printk(info->log, KERN_WARNING "%s: please compile with -fno-common\n",
+					umod_elf_symname(&info->elf, sym));
+			err = -ENOEXEC;
+			break;
+		case SHN_ABS:
+			info->symval[i] = sym->st_value;
+			break;
+		case SHN_UNDEF:
+			err = resolve_symbol(info, sym, &info->symval[i]);
+			break;
+		default:
+			sec = &info->sec[sym->st_shndx];
+			if (sec->addr)
+				info->symval[i] = (uint64_t)(uintptr_t)sec->addr + sym->st_value;
+			break;
+		}
+		if (err && !ret)
+			ret = err;
+	}
+	pthread_mutex_unlock(&info->host->module_mutex);
+	return ret;
+}
+
+/* hand the placed memory to the module, seal it W^X: now it may run */
+static int complete_formation(struct load_info *info)
+{
+	struct umod_module *mod = info->mod;
+	int err;
+
+	mod->kmod = info->sec[info->index.mod].addr;
+	mod->kmod->umod = mod;
+	if (info->index.param) {
+		mod->kp = info->sec[info->index.param].addr;
+		mod->num_kp = (unsigned int)(info->elf.sechdrs[info->index.param].sh_size /
+					     sizeof(struct kernel_param));
+	}
+	mod->map = info->map;
+	mod->map_size = info->map_size;
+	mod->core = info->core;
+	mod->init = info->init;
+	info->map = NULL;
+	err = umod_module_protect(mod);
+	if (err) {
+		umod_log_printk(info->log, KERN_ERR "%s: cannot protect module memory (err %d)\n",
+				mod->name, err);
+		return err;
+	}
+	pthread_mutex_lock(&info->host->module_mutex);
+	atomic_store(&mod->state, UMOD_MODULE_COMING);
+	pthread_mutex_unlock(&info->host->module_mutex);
+	return 0;
+}
+
+static int unknown_module_param_cb(char *param, char *val, const char *modname, void *arg)
+{
+	struct umod_module *mod = arg;
+
+	(void)val;
+	/* the kernel takes these two itself, silently */
+	if (!strcmp(param, "async_probe") || !strcmp(param, "dyndbg"))
+		return 0;
+	umod_log_printk(mod->host->log, KERN_WARNING "%s: unknown parameter '%s' ignored\n",
+			modname, param);
+	return 0;
+}
+
+static int parse_module_args(struct load_info *info, const char *args)
+{
+	struct umod_module *mod = info->mod;
+	char *copy;
+	int err;
+
+	if (!args || !*args)
+		return 0;
+	copy = strdup(args);
+	if (!copy)
+		return -ENOMEM;
+	err = umod_parse_args(info->log, mod->name, copy, mod->kp, mod->num_kp,
+			      unknown_module_param_cb, mod);
+	free(copy);
+	return err;
+}
+
+static int do_init_module(struct load_info *info)
+{
+	struct umod_module *mod = info->mod;
+	int ret = 0;
+
+	if (mod->kmod->init)
+		ret = mod->kmod->init();
+	if (ret < 0)
+		return ret;
+	if (ret > 0)
+		umod_log_printk(info->log, KERN_WARNING "do_init_module: '%s'->init suspiciously returned %d, it should follow 0/-E convention\n"
+				KERN_WARNING "do_init_module: loading module anyway...\n",
+				mod->name, ret);
+	pthread_mutex_lock(&info->host->module_mutex);
+	atomic_store(&mod->state, UMOD_MODULE_LIVE);
+	pthread_mutex_unlock(&info->host->module_mutex);
+	return umod_module_protect_after_init(mod);
+}
+
+static void free_load_info(struct load_info *info)
+{
+	free(info->sec);
+	free(info->symval);
+	free(info->got_slot);
+	free(info->plt_slot);
+}
+
+int umod_load_module(struct umod_host *host, const void *image, size_t len,
+		     const char *args, unsigned int flags,
+		     struct umod_module **modp)
+{
+	struct load_info info = { .host = host, .log = host->log, .flags = flags };
+	int err;
+
+	err = umod_elf_parse(&info.elf, image, len, info.log);
+	if (err)
+		goto out;
+	err = elf_validity_cache_index(&info);
+	if (err)
+		goto out;
+	err = umod_check_modinfo(&info);
+	if (err)
+		goto out;
+	err = -ENOMEM;
+	info.sec = calloc(info.elf.shnum, sizeof(*info.sec));
+	if (!info.sec)
+		goto out;
+	umod_layout_classify(&info);
+	err = umod_reloc_scan(&info);
+	if (err)
+		goto out;
+	err = umod_layout_sections(&info);
+	if (err)
+		goto out;
+	err = add_unformed_module(&info);
+	if (err)
+		goto out;
+	err = umod_layout_alloc(&info);
+	if (err)
+		goto unlink;
+	err = simplify_symbols(&info);
+	if (err)
+		goto free_mem;
+	err = umod_reloc_apply(&info);
+	if (err)
+		goto free_mem;
+	err = complete_formation(&info);
+	if (err)
+		goto free_module;
+	err = parse_module_args(&info, args);
+	if (err)
+		goto free_module;
+	err = do_init_module(&info);
+	if (err)
+		goto free_module;
+
+	if (modp)
+		*modp = umod_module_ref(info.mod);
+	goto out;
+
+free_module:
+	atomic_store(&info.mod->state, UMOD_MODULE_GOING);
+	umod_module_free_memory(info.mod);
+free_mem:
+	umod_layout_free(&info);
+unlink:
+	del_unformed_module(&info);
+out:
+	free_load_info(&info);
+	return err;
+}
+
+UMOD_API int umod_module_insert_image(struct umod_host *host, const void *image,
+				      size_t len, const char *args, unsigned int flags,
+				      struct umod_module **modp)
+{
+	void *copy = NULL;
+	int err;
+
+	if (!host || (!image && len))
+		return -EINVAL;
+	/* ELF structures are read in place: give them their natural alignment */
+	if ((uintptr_t)image % 8) {
+		copy = malloc(len);
+		if (!copy)
+			return -ENOMEM;
+		memcpy(copy, image, len);
+		image = copy;
+	}
+	err = umod_load_module(host, image, len, args, flags, modp);
+	free(copy);
+	return err;
+}
+
+UMOD_API int umod_module_insert_file(struct umod_host *host, const char *path,
+				     const char *args, unsigned int flags,
+				     struct umod_module **modp)
+{
+	const void *image;
+	size_t len;
+	int err;
+
+	if (!host || !path)
+		return -EINVAL;
+	err = umod_file_map(path, &image, &len);
+	if (err)
+		return err;
+	err = umod_load_module(host, image, len, args, flags, modp);
+	umod_file_unmap(image, len);
+	return err;
+}

@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Module handles. A handle's reference count is its memory lifetime only:
+ * the host's module list holds one reference while the module is loaded,
+ * callers hold others. Unloading never waits for handles, and a handle
+ * never keeps a module loaded.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+int umod_module_alloc(struct umod_host *host, const char *name,
+		      struct umod_module **modp)
+{
+	struct umod_module *mod;
+
+	if (strlen(name) >= UMOD_MODULE_NAME_LEN)
+		return -ENAMETOOLONG;
+	mod = calloc(1, sizeof(*mod));
+	if (!mod)
+		return -ENOMEM;
+	atomic_init(&mod->refs, 1);
+	atomic_init(&mod->state, UMOD_MODULE_UNFORMED);
+	mod->host = host;
+	strcpy(mod->name, name);
+	umod_list_init(&mod->list);
+	pthread_mutex_init(&mod->param_lock, NULL);
+	*modp = mod;
+	return 0;
+}
+
+UMOD_API struct umod_module *umod_module_ref(struct umod_module *mod)
+{
+	if (mod)
+		atomic_fetch_add(&mod->refs, 1);
+	return mod;
+}
+
+UMOD_API struct umod_module *umod_module_unref(struct umod_module *mod)
+{
+	if (!mod || atomic_fetch_sub(&mod->refs, 1) > 1)
+		return mod;
+	pthread_mutex_destroy(&mod->param_lock);
+	free(mod);
+	return NULL;
+}
+
+UMOD_API const char *umod_module_get_name(const struct umod_module *mod)
+{
+	return mod ? mod->name : NULL;
+}
+
+UMOD_API enum umod_module_state umod_module_get_state(const struct umod_module *mod)
+{
+	return mod ? (enum umod_module_state)atomic_load(&mod->state) : UMOD_MODULE_GONE;
+}
+
+UMOD_API size_t umod_module_get_core_size(const struct umod_module *mod)
+{
+	return mod ? mod->core.size : 0;
+}
+
+UMOD_API size_t umod_module_get_init_size(const struct umod_module *mod)
+{
+	return mod ? mod->init.size : 0;
+}
