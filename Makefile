@@ -51,6 +51,18 @@ GENERATED := $(objtree)/include/generated/utsrelease.h \
 	$(objtree)/include/generated/host_vermagic.h
 
 Q := $(if $(V),,@)
+# one progress line per step ("  CC      lib/load.c"); none with make -s
+silent := $(findstring s,$(firstword -$(MAKEFLAGS)))
+say = $(if $(Q),$(if $(silent),@:,@echo "  $(1)"))
+
+# a change of compiler or flags (SANITIZE=...) rebuilds everything
+FLAGS_STAMP := $(objtree)/.build-flags
+BUILD_ID := $(CC) $(BUILD_CFLAGS) $(BUILD_LDFLAGS)
+$(shell mkdir -p $(objtree) && (echo '$(BUILD_ID)' | cmp -s - $(FLAGS_STAMP) || \
+	echo '$(BUILD_ID)' > $(FLAGS_STAMP)))
+
+# keep objects between runs: they are not throwaway intermediates
+.SECONDARY:
 
 .PHONY: all deps demo check check-unit check-e2e examples bench install clean
 all: $(UMOD_BIN) $(MODPOST) $(LIBUMOD_A) $(LIBUMOD_SO) $(objtree)/umod.pc \
@@ -77,31 +89,31 @@ $(objtree)/include/generated/host_vermagic.h: $(srctree)/include/linux/vermagic.
 	$(Q)mv $@.tmp $@
 
 # ---- the library, the tools ---------------------------------------------------
-$(objtree)/obj/%.o: $(srctree)/%.c | $(GENERATED)
+$(objtree)/obj/%.o: $(srctree)/%.c $(FLAGS_STAMP) | $(GENERATED)
 	@mkdir -p $(@D)
-	$(if $(Q),@echo "  CC      $(patsubst $(srctree)/%,%,$<)")
+	$(call say,CC      $(patsubst $(srctree)/%,%,$<))
 	$(Q)$(CC) $(BUILD_CFLAGS) -c -o $@ $<
 
 $(LIBUMOD_A): $(LIB_OBJS)
 	@mkdir -p $(@D)
-	$(if $(Q),@echo "  AR      $(patsubst $(objtree)/%,build/%,$@)")
+	$(call say,AR      $(patsubst $(objtree)/%,build/%,$@))
 	$(Q)rm -f $@ && $(AR) rcs $@ $^
 
-$(LIBUMOD_SO): $(LIB_OBJS) $(srctree)/lib/libumod.sym
+$(LIBUMOD_SO): $(LIB_OBJS) $(srctree)/lib/libumod.sym $(FLAGS_STAMP)
 	@mkdir -p $(@D)
-	$(if $(Q),@echo "  LD      $(patsubst $(objtree)/%,build/%,$@)")
+	$(call say,LD      $(patsubst $(objtree)/%,build/%,$@))
 	$(Q)$(CC) -shared -Wl,-soname,libumod.so.0 -Wl,--version-script=$(srctree)/lib/libumod.sym \
 		-Wl,-z,now -Wl,-z,relro $(BUILD_LDFLAGS) -o $@ $(LIB_OBJS)
 	$(Q)ln -sf libumod.so.0 $(objtree)/lib/libumod.so
 
 $(UMOD_BIN): $(TOOL_OBJS) $(LIBUMOD_A)
 	@mkdir -p $(@D)
-	$(if $(Q),@echo "  LD      build/bin/umod")
+	$(call say,LD      build/bin/umod)
 	$(Q)$(CC) $(BUILD_LDFLAGS) -o $@ $(TOOL_OBJS) $(LIBUMOD_A)
 
 $(MODPOST): $(MODPOST_OBJS) $(LIBUMOD_A)
 	@mkdir -p $(@D)
-	$(if $(Q),@echo "  LD      build/bin/modpost")
+	$(call say,LD      build/bin/modpost)
 	$(Q)$(CC) $(BUILD_LDFLAGS) -o $@ $(MODPOST_OBJS) $(LIBUMOD_A)
 
 # the host's exports, for modpost (filled in once modules can link to each other)

@@ -215,6 +215,13 @@ struct umod_layout {
 	size_t ro_after_init_size; /* up to here: R once init has run */
 };
 
+/* a loaded section, for sysfs sections/, oops reports and tests */
+struct umod_section {
+	const char *name;	/* in the same allocation as the array */
+	void *addr;		/* init sections: only valid until init ends */
+	size_t size;
+};
+
 struct umod_module {
 	atomic_int refs;		/* handle lifetime, not the use count */
 	struct umod_host *host;		/* borrowed: valid while loaded */
@@ -228,6 +235,8 @@ struct umod_module {
 	struct umod_layout init;
 	const struct kernel_param *kp;	/* __param, in core rodata */
 	unsigned int num_kp;
+	struct umod_section *sections;	/* one allocation, names included */
+	unsigned int num_sections;
 	/* kernel_param_lock(): serialises a parameter's set() and get() */
 	pthread_mutex_t param_lock;
 	unsigned long taints;
@@ -235,6 +244,8 @@ struct umod_module {
 
 int umod_module_alloc(struct umod_host *host, const char *name,
 		      struct umod_module **modp);
+const struct umod_section *umod_module_find_section(const struct umod_module *mod,
+						    const char *name);
 
 /* ---- arch/<arch>.c: see arch.h ------------------------------------------- */
 

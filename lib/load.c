@@ -224,6 +224,38 @@ static int simplify_symbols(struct load_info *info)
 	return ret;
 }
 
+/* the loaded sections' names and places, copied: the image goes away */
+static int record_sections(struct load_info *info)
+{
+	struct umod_module *mod = info->mod;
+	size_t n = 0, names = 0;
+	char *p;
+
+	for (unsigned int i = 1; i < info->elf.shnum; i++) {
+		if (!info->sec[i].addr)
+			continue;
+		n++;
+		names += strlen(umod_elf_secname(&info->elf, i)) + 1;
+	}
+	mod->sections = malloc(n * sizeof(*mod->sections) + names);
+	if (!mod->sections)
+		return -ENOMEM;
+	p = (char *)(mod->sections + n);
+	for (unsigned int i = 1; i < info->elf.shnum; i++) {
+		const char *name = umod_elf_secname(&info->elf, i);
+		struct umod_section *s;
+
+		if (!info->sec[i].addr)
+			continue;
+		s = &mod->sections[mod->num_sections++];
+		s->name = strcpy(p, name);
+		s->addr = info->sec[i].addr;
+		s->size = info->elf.sechdrs[i].sh_size;
+		p += strlen(name) + 1;
+	}
+	return 0;
+}
+
 /* hand the placed memory to the module, seal it W^X: now it may run */
 static int complete_formation(struct load_info *info)
 {
@@ -242,6 +274,9 @@ static int complete_formation(struct load_info *info)
 	mod->core = info->core;
 	mod->init = info->init;
 	info->map = NULL;
+	err = record_sections(info);
+	if (err)
+		return err;
 	err = umod_module_protect(mod);
 	if (err) {
 		umod_log_printk(info->log, KERN_ERR "%s: cannot protect module memory (err %d)\n",
@@ -293,10 +328,11 @@ static int do_init_module(struct load_info *info)
 		ret = mod->kmod->init();
 	if (ret < 0)
 		return ret;
-	if (ret > 0)
-		umod_log_printk(info->log, KERN_WARNING "do_init_module: '%s'->init suspiciously returned %d, it should follow 0/-E convention\n"
-				KERN_WARNING "do_init_module: loading module anyway...\n",
+	if (ret > 0) {
+		umod_log_printk(info->log, KERN_WARNING "do_init_module: '%s'->init suspiciously returned %d, it should follow 0/-E convention\n",
 				mod->name, ret);
+		umod_log_printk(info->log, KERN_WARNING "do_init_module: loading module anyway...\n");
+	}
 	pthread_mutex_lock(&info->host->module_mutex);
 	atomic_store(&mod->state, UMOD_MODULE_LIVE);
 	pthread_mutex_unlock(&info->host->module_mutex);

@@ -31,6 +31,15 @@ int umod_module_alloc(struct umod_host *host, const char *name,
 	return 0;
 }
 
+const struct umod_section *umod_module_find_section(const struct umod_module *mod,
+						    const char *name)
+{
+	for (unsigned int i = 0; i < mod->num_sections; i++)
+		if (!strcmp(mod->sections[i].name, name))
+			return &mod->sections[i];
+	return NULL;
+}
+
 UMOD_API struct umod_module *umod_module_ref(struct umod_module *mod)
 {
 	if (mod)

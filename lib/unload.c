@@ -6,6 +6,7 @@
  * module out of the list and free its memory.
  */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 
@@ -23,6 +24,9 @@ void umod_module_free_memory(struct umod_module *mod)
 	mod->map_size = 0;
 	mod->kmod = NULL;
 	mod->core.base = mod->init.base = NULL;
+	free(mod->sections);
+	mod->sections = NULL;
+	mod->num_sections = 0;
 }
 
 /* the module is GOING and its exit has run: drop it from the host */

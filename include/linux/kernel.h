@@ -4,6 +4,7 @@
 
 #include <linux/build_bug.h>
 #include <linux/compiler.h>
+#include <linux/errno.h>
 #include <linux/printk.h>
 #include <linux/stdarg.h>
 #include <linux/stddef.h>

@@ -1,0 +1,68 @@
+#!/bin/sh
+# End-to-end cases, in kmod's testsuite shape: real modules built with
+# umod's Kbuild, run through the real binaries, output compared with
+# golden files. Each tests/e2e/cases/NAME/ holds:
+#   cmd              shell commands, run by sh in a scratch copy of the case
+#   Kbuild, *.c      module sources, built first with `make -C $UMOD_TOP M=.`
+#                    (unless a file named `nobuild` is present)
+#   expected.stdout  golden stdout, with dmesg timestamps "[    0.000123] "
+#                    removed and the scratch directory's path shown as CASEDIR
+#   expected.stderr  golden stderr (absent: must be empty)
+#   expected.exit    exit status (absent: 0)
+# cmd sees UMOD (build/bin/umod), UMOD_TOP and EXAMPLES (the built examples).
+#   tests/e2e/run.sh [NAME-SUBSTRING]
+set -u
+top=${UMOD_TOP:?set UMOD_TOP to the umod checkout}
+filter=${1:-}
+pass=0
+failed=""
+
+normalize() {
+	sed -E -e 's/^\[ *[0-9]+\.[0-9]{6}\] //' -e "s|$2|CASEDIR|g" "$1"
+}
+
+check() {	# name tmp what expected-file actual-file
+	if ! diff -u "$4" "$5" > "$2/.diff"; then
+		echo "FAIL $1: $3 differs"
+		cat "$2/.diff"
+		return 1
+	fi
+}
+
+run_case() {	# dir name
+	tmp=$(mktemp -d "${TMPDIR:-/tmp}/umod-e2e.XXXXXX")
+	cp -r "$1/." "$tmp/"
+	if [ -f "$tmp/Kbuild" ] && [ ! -f "$tmp/nobuild" ]; then
+		if ! make -s -C "$top" M="$tmp" modules > "$tmp/.build" 2>&1; then
+			echo "FAIL $2: module build"
+			cat "$tmp/.build"
+			return 1
+		fi
+	fi
+	(cd "$tmp" && UMOD="$top/build/bin/umod" EXAMPLES="$top/examples" \
+		sh ./cmd > .stdout 2> .stderr; echo $? > .exit)
+	normalize "$tmp/.stdout" "$tmp" > "$tmp/.stdout.n"
+	normalize "$tmp/.stderr" "$tmp" > "$tmp/.stderr.n"
+	[ -f "$tmp/expected.stderr" ] || : > "$tmp/expected.stderr"
+	[ -f "$tmp/expected.exit" ] || echo 0 > "$tmp/expected.exit"
+	[ -f "$tmp/expected.stdout" ] || : > "$tmp/expected.stdout"
+	check "$2" "$tmp" stdout "$tmp/expected.stdout" "$tmp/.stdout.n" &&
+	check "$2" "$tmp" stderr "$tmp/expected.stderr" "$tmp/.stderr.n" &&
+	check "$2" "$tmp" "exit status" "$tmp/expected.exit" "$tmp/.exit" &&
+	rm -rf "$tmp"
+}
+
+for dir in "$top"/tests/e2e/cases/*/; do
+	name=$(basename "$dir")
+	case "$name" in *"$filter"*) ;; *) continue ;; esac
+	if run_case "$dir" "$name"; then
+		pass=$((pass + 1))
+	else
+		failed="$failed $name"
+	fi
+done
+if [ -n "$failed" ]; then
+	echo "e2e: $pass passed, failed:$failed"
+	exit 1
+fi
+echo "e2e: $pass passed"

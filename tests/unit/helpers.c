@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: MIT
+#include <stdio.h>
+#include <string.h>
+
+#include "helpers.h"
+
+static void capture_fn(void *data, uint64_t seq, int level, uint64_t ts,
+		       const char *text, size_t len)
+{
+	struct capture *cap = data;
+	int i = cap->n < CAPTURE_LINES ? cap->n++ : CAPTURE_LINES - 1;
+
+	snprintf(cap->lines[i], sizeof(cap->lines[i]), "%s", text);
+	cap->levels[i] = level;
+}
+
+struct umod_host *test_host_new(struct capture *cap)
+{
+	struct umod_host *host = NULL;
+
+	memset(cap, 0, sizeof(*cap));
+	if (umod_host_new(&host) == 0)
+		umod_host_set_log_fn(host, capture_fn, cap);
+	return host;
+}
+
+const char *capture_last(const struct capture *cap)
+{
+	return cap->n ? cap->lines[cap->n - 1] : "";
+}
+
+int capture_has(const struct capture *cap, const char *line)
+{
+	for (int i = 0; i < cap->n; i++)
+		if (!strcmp(cap->lines[i], line))
+			return 1;
+	return 0;
+}
+
+/*
+ * ASan maps allocator regions lazily, so the count moves under it; that
+ * build checks heap leaks (LSan) instead, the plain build checks mappings.
+ */
+int count_mappings(void)
+{
+#ifdef __SANITIZE_ADDRESS__
+	return -1;
+#endif
+	FILE *f = fopen("/proc/self/maps", "r");
+	int c, n = 0;
+
+	if (!f)
+		return -1;
+	while ((c = fgetc(f)) != EOF)
+		n += c == '\n';
+	fclose(f);
+	return n;
+}

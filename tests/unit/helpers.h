@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: MIT */
+/* Shared by the unit tests: a host whose log lines are captured. */
+#ifndef _UMOD_TEST_HELPERS_H
+#define _UMOD_TEST_HELPERS_H
+
+#include <stddef.h>
+
+#include <umod/umod.h>
+
+#define CAPTURE_LINES 64
+
+struct capture {
+	char lines[CAPTURE_LINES][1024];
+	int levels[CAPTURE_LINES];
+	int n;
+};
+
+/* a host logging into @cap */
+struct umod_host *test_host_new(struct capture *cap);
+/* the last captured line, or "" */
+const char *capture_last(const struct capture *cap);
+/* 1 if some captured line equals @line */
+int capture_has(const struct capture *cap, const char *line);
+/* lines of /proc/self/maps (a failed load must not change it); -1 under ASan */
+int count_mappings(void);
+
+#endif
