@@ -56,3 +56,20 @@ int count_mappings(void)
 	fclose(f);
 	return n;
 }
+
+const char *mapping_perms(const void *addr, char perms[5])
+{
+	FILE *f = fopen("/proc/self/maps", "r");
+	unsigned long lo, hi, a = (unsigned long)addr;
+	char line[512];
+
+	perms[0] = '\0';
+	while (f && fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "%lx-%lx %4s", &lo, &hi, perms) == 3 && a >= lo && a < hi)
+			break;
+		perms[0] = '\0';
+	}
+	if (f)
+		fclose(f);
+	return perms;
+}

@@ -24,4 +24,7 @@ int capture_has(const struct capture *cap, const char *line);
 /* lines of /proc/self/maps (a failed load must not change it); -1 under ASan */
 int count_mappings(void);
 
+/* the permissions of the mapping holding @addr ("r-xp"), or "" if unmapped */
+const char *mapping_perms(const void *addr, char perms[5]);
+
 #endif

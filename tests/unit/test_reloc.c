@@ -284,6 +284,33 @@ static void far_call_and_got_through_a_load(void **state)
 	synth_free(s);
 }
 
+/* W^X after relocation; the init region gone once init has returned */
+static void memory_is_wx_and_init_is_unmapped(void **state)
+{
+	struct umod_host *host = *state;
+	struct synth *s = far_module();
+	struct umod_module *mod;
+	char perms[5];
+	const struct umod_section *sec;
+	int32_t v32;
+
+	far_var = 0;
+	load(host, s, 0, &mod);
+	assert_string_equal(mapping_perms(umod_module_find_section(mod, ".text")->addr, perms), "r-xp");
+	assert_string_equal(mapping_perms(umod_module_find_section(mod, ".data")->addr, perms), "rw-p");
+	assert_string_equal(mapping_perms(mod->kmod, perms), "rw-p");
+	assert_null(umod_module_find_section(mod, ".modinfo"));	/* read in place, never loaded */
+	/* the GOT: the slot a GOTPCREL in .data points at is read-only */
+	sec = umod_module_find_section(mod, ".data");
+	memcpy(&v32, (char *)sec->addr + 28, 4);
+	assert_string_equal(mapping_perms((char *)sec->addr + 28 + v32, perms), "r--p");
+	assert_string_equal(mapping_perms(umod_module_find_section(mod, ".init.text")->addr, perms), "");
+	assert_int_equal(umod_module_get_init_size(mod), 0);
+	assert_int_equal(umod_module_remove(host, "reloc", 0), 0);
+	umod_module_unref(mod);
+	synth_free(s);
+}
+
 static void far_abs32_is_overflow(void **state)
 {
 	struct umod_host *host = *state;
@@ -323,6 +350,7 @@ int main(void)
 		cmocka_unit_test(nonzero_target_refused),
 		cmocka_unit_test(unknown_type),
 		cmocka_unit_test_setup_teardown(far_call_and_got_through_a_load, far_setup, far_teardown),
+		cmocka_unit_test_setup_teardown(memory_is_wx_and_init_is_unmapped, far_setup, far_teardown),
 		cmocka_unit_test_setup_teardown(far_abs32_is_overflow, far_setup, far_teardown),
 		cmocka_unit_test_setup_teardown(far_pc32_is_overflow, far_setup, far_teardown),
 	};
