@@ -35,7 +35,7 @@ BUILD_CFLAGS := -std=gnu11 -Wall -Wextra -Wno-unused-parameter -Wshadow \
 BUILD_LDFLAGS := -pthread $(SAN_FLAGS) $(LDFLAGS)
 
 LIB_SRCS := $(wildcard $(srctree)/lib/*.c) $(srctree)/lib/arch/x86_64.c
-TOOL_SRCS := $(wildcard $(srctree)/tools/*.c)
+TOOL_SRCS := $(wildcard $(srctree)/tools/*.c) $(wildcard $(srctree)/daemon/*.c)
 MODPOST_SRCS := $(wildcard $(srctree)/tools/modpost/*.c)
 
 obj = $(patsubst $(srctree)/%.c,$(objtree)/obj/%.o,$(1))

@@ -113,6 +113,14 @@ UMOD_API int umod_host_for_each_export(struct umod_host *host,
 	return ret;
 }
 
+UMOD_API int umod_host_set_force_unload(struct umod_host *host, int enable)
+{
+	if (!host)
+		return -EINVAL;
+	atomic_store(&host->force_unload, !!enable);
+	return 0;
+}
+
 void umod_host_add_taint(struct umod_host *host, unsigned int flag)
 {
 	atomic_fetch_or(&host->taints, 1ul << flag);

@@ -197,6 +197,7 @@ struct umod_host {
 	struct umod_symtab *exports;
 	struct umod_log *log;
 	atomic_ulong taints;
+	atomic_bool force_unload;	/* CONFIG_MODULE_FORCE_UNLOAD */
 };
 
 void umod_host_add_taint(struct umod_host *host, unsigned int flag);

@@ -4,6 +4,8 @@
  * comes from the file, so its last string may lack a terminator: such a
  * tail is not a string and is never returned.
  */
+#include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
@@ -36,4 +38,48 @@ const char *umod_modinfo_get(const char *sec, size_t size, const char *key)
 		if (!strncmp(s, key, klen) && s[klen] == '=')
 			return s + klen + 1;
 	return NULL;
+}
+
+/* "key=value" split as kmod does: no '=' means the whole string is the key */
+static int call_split(const char *s, int (*fn)(const char *key, const char *value,
+					       void *data), void *data)
+{
+	char *key = strdup(s), *eq;
+	int ret;
+
+	if (!key)
+		return -ENOMEM;
+	eq = strchr(key, '=');
+	if (eq)
+		*eq = '\0';
+	ret = fn(key, eq ? eq + 1 : key + strlen(key), data);
+	free(key);
+	return ret;
+}
+
+UMOD_API int umod_modinfo_for_each(const char *path,
+				   int (*fn)(const char *key, const char *value, void *data),
+				   void *data)
+{
+	const void *image = NULL;
+	struct umod_elf elf;
+	size_t len = 0, pos = 0, size;
+	const char *sec, *s;
+	int idx, err;
+
+	if (!path || !fn)
+		return -EINVAL;
+	err = umod_file_map(path, &image, &len);
+	if (err)
+		return err;
+	err = umod_elf_parse(&elf, image, len, NULL);
+	idx = err ? 0 : umod_elf_find_section(&elf, ".modinfo");
+	if (idx > 0 && elf.sechdrs[idx].sh_type != SHT_NOBITS) {
+		sec = umod_elf_section_data(&elf, (unsigned int)idx);
+		size = elf.sechdrs[idx].sh_size;
+		while (!err && (s = umod_modinfo_next(sec, size, &pos)))
+			err = call_split(s, fn, data);
+	}
+	umod_file_unmap(image, len);
+	return err;
 }

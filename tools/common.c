@@ -1,10 +1,16 @@
 // SPDX-License-Identifier: MIT
 /* What several front ends share: kmod's error wording, dmesg's line format. */
 #include <errno.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <syslog.h>
 
+#include "../daemon/daemon.h"
 #include "tools.h"
+
+static const char *log_prog = "umod";
+static bool log_syslog;
 
 /* kmod's mod_strerror(): the kernel's errno seen from insmod */
 const char *umod_tool_strerror(int err)
@@ -47,4 +53,51 @@ char *umod_tool_join_args(int argc, char *argv[], int first)
 		strcat(s, argv[i]);
 	}
 	return s;
+}
+
+void umod_tool_log_open(const char *prog, bool use_syslog)
+{
+	log_prog = prog;
+	log_syslog = use_syslog;
+	if (use_syslog)
+		openlog(prog, LOG_CONS, LOG_DAEMON);
+}
+
+void umod_tool_err(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	if (log_syslog) {
+		char msg[1024];
+
+		vsnprintf(msg, sizeof(msg), fmt, ap);
+		syslog(LOG_ERR, "ERROR: %s", msg);
+	} else {
+		fprintf(stderr, "%s: ERROR: ", log_prog);
+		vfprintf(stderr, fmt, ap);
+	}
+	va_end(ap);
+}
+
+int umod_tool_connect(struct umod_client *c)
+{
+	char buf[4096];
+	const char *path = umod_socket_default(buf, sizeof(buf));
+	int err = umod_client_open(c, path);
+
+	if (err && err != -EPERM)
+		umod_tool_err("could not connect to the umod daemon at %s: %s\n",
+			      path, strerror(-err));
+	return err;
+}
+
+void umod_tool_modname(const char *arg, bool is_path, char *buf, size_t size)
+{
+	const char *base = is_path && strrchr(arg, '/') ? strrchr(arg, '/') + 1 : arg;
+	size_t i;
+
+	for (i = 0; i + 1 < size && base[i] && base[i] != '.'; i++)
+		buf[i] = base[i] == '-' ? '_' : base[i];
+	buf[i] = '\0';
 }

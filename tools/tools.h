@@ -3,9 +3,12 @@
 #ifndef _UMOD_TOOLS_H
 #define _UMOD_TOOLS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+
+struct umod_client;
 
 struct umod_cmd {
 	const char *name;
@@ -15,6 +18,12 @@ struct umod_cmd {
 
 extern const struct umod_cmd umod_cmd_run;
 extern const struct umod_cmd umod_cmd_host_symvers;
+extern const struct umod_cmd umod_cmd_daemon;
+extern const struct umod_cmd umod_cmd_insmod;
+extern const struct umod_cmd umod_cmd_rmmod;
+extern const struct umod_cmd umod_cmd_lsmod;
+extern const struct umod_cmd umod_cmd_modinfo;
+extern const struct umod_cmd umod_cmd_dmesg;
 
 /* common.c */
 /* kmod's wording for a failed insert: "Invalid module format", ... */
@@ -23,5 +32,15 @@ const char *umod_tool_strerror(int err);
 void umod_tool_print_record(FILE *out, uint64_t ts_nsec, const char *text);
 /* argv[first..argc) joined with spaces, as insmod passes parameters */
 char *umod_tool_join_args(int argc, char *argv[], int first);
+/* kmod's ERR(): "PROG: ERROR: text" on stderr, or to syslog once asked */
+void umod_tool_log_open(const char *prog, bool use_syslog);
+void umod_tool_err(const char *fmt, ...) __attribute__((__format__(printf, 1, 2)));
+/*
+ * Connects to the daemon (at $UMOD_SOCKET, ...). Returns 0, -EPERM (left
+ * for the caller to word as kmod does), or another error it has reported.
+ */
+int umod_tool_connect(struct umod_client *c);
+/* the kernel's module name for a file or name: basename, up to '.', '-' as '_' */
+void umod_tool_modname(const char *arg, bool is_path, char *buf, size_t size);
 
 #endif /* _UMOD_TOOLS_H */

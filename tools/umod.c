@@ -11,6 +11,12 @@
 static const struct umod_cmd *const cmds[] = {
 	&umod_cmd_run,
 	&umod_cmd_host_symvers,
+	&umod_cmd_daemon,
+	&umod_cmd_insmod,
+	&umod_cmd_rmmod,
+	&umod_cmd_lsmod,
+	&umod_cmd_modinfo,
+	&umod_cmd_dmesg,
 };
 
 static void usage(FILE *out)

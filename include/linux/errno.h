@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* Linux's errno numbers (asm-generic), which are also the host's. */
-#ifndef _LINUX_ERRNO_H
+#ifndef __KERNEL__
+/* host code means the system's header (see linux/types.h) */
+#include_next <linux/errno.h>
+#elif !defined(_LINUX_ERRNO_H)
 #define _LINUX_ERRNO_H
 
 #define EPERM		 1

@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-#ifndef _LINUX_KERNEL_H
+#ifndef __KERNEL__
+/* host code means the system's header (see linux/types.h) */
+#include_next <linux/kernel.h>
+#elif !defined(_LINUX_KERNEL_H)
 #define _LINUX_KERNEL_H
 
 #include <linux/build_bug.h>

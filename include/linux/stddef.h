@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-#ifndef _LINUX_STDDEF_H
+#ifndef __KERNEL__
+/* host code means the system's header (see linux/types.h) */
+#include_next <linux/stddef.h>
+#elif !defined(_LINUX_STDDEF_H)
 #define _LINUX_STDDEF_H
 
 #undef NULL

@@ -1,6 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /* Fixed-size and kernel types from the compiler's predefined macros: no libc. */
-#ifndef _LINUX_TYPES_H
+#ifndef __KERNEL__
+/*
+ * Host code (libumod, the tools) sees include/ too; when a libc header
+ * such as <sys/stat.h> asks for <linux/types.h> it means the system's.
+ */
+#include_next <linux/types.h>
+#elif !defined(_LINUX_TYPES_H)
 #define _LINUX_TYPES_H
 
 #include <linux/stddef.h>

@@ -66,6 +66,15 @@ UMOD_API int umod_host_for_each_export(struct umod_host *host,
 						 int gpl, void *data),
 				       void *data);
 
+/*
+ * umod_host_set_force_unload - the host's CONFIG_MODULE_FORCE_UNLOAD: with
+ * it, umod_module_remove(..., UMOD_REMOVE_FORCE) may unload a module that
+ * is still in use (tainting the host R); without it (the default) the
+ * flag cannot override a refusal. Returns 0 or -EINVAL (NULL host).
+ * Since UMOD_0.2.
+ */
+UMOD_API int umod_host_set_force_unload(struct umod_host *host, int enable);
+
 /* ---- the printk ring ----------------------------------------------------- */
 
 /*
@@ -177,6 +186,23 @@ UMOD_API enum umod_module_state umod_module_get_state(const struct umod_module *
 /* bytes mapped for the module's core and (until init ends) init regions */
 UMOD_API size_t umod_module_get_core_size(const struct umod_module *mod);
 UMOD_API size_t umod_module_get_init_size(const struct umod_module *mod);
+
+/* ---- module files ---------------------------------------------------------- */
+
+/*
+ * umod_modinfo_for_each - the .modinfo entries of the module file @path, in
+ * section order, as modinfo lists them: @fn(key, value, data) for each
+ * "key=value" string (an entry without '=' has the whole string as key and
+ * "" as value). @key is a copy valid during the call, @value too. Stops at
+ * the first non-zero return of @fn and passes it back. Nothing is loaded.
+ * Returns 0 (also for a module without .modinfo), -EINVAL (NULL argument),
+ * the errno of opening or mapping @path (-ENOENT, -EACCES, -EISDIR, ...),
+ * -ENOEXEC (not a valid ELF module), -ENOMEM, or what @fn returned.
+ * Since UMOD_0.2.
+ */
+UMOD_API int umod_modinfo_for_each(const char *path,
+				   int (*fn)(const char *key, const char *value, void *data),
+				   void *data);
 
 #ifdef __cplusplus
 }

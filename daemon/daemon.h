@@ -1,0 +1,158 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * daemon/: the persistent host behind `umod daemon`, and the client end the
+ * tools use to talk to it. Declarations are grouped by the defining file;
+ * the wire format itself is in proto.h.
+ */
+#ifndef _UMOD_DAEMON_H
+#define _UMOD_DAEMON_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <sys/types.h>
+
+#include "proto.h"
+
+struct sockaddr_un;
+struct umod_host;
+
+#define UMOD_SOCKET_FALLBACK	"/run/umod/umod.sock"
+
+/* ---- io.c: frames over a stream socket ----------------------------------- */
+
+int umod_io_write_all(int fd, const void *buf, size_t len);
+int umod_io_send(int fd, const struct umod_proto_buf *b);
+/*
+ * Reads one frame whose payload is at most @max bytes into a malloc'd
+ * *@payload. Returns 0, -ECONNRESET (the peer closed), -ETIMEDOUT, what
+ * umod_proto_parse_hdr() returns, -ENOMEM or another socket errno.
+ */
+int umod_io_recv(int fd, uint32_t max, struct umod_proto_hdr *hdr, void **payload);
+
+/* ---- client.c: the tools' end -------------------------------------------- */
+
+struct umod_client {
+	int fd;
+	struct umod_proto_hdr hdr;	/* of the last reply */
+	void *payload;			/* owned; valid until the next call */
+	struct umod_proto_cursor cur;	/* after the last reply's status */
+};
+
+/* $UMOD_SOCKET, else $XDG_RUNTIME_DIR/umod.sock (in @buf), else the fallback */
+const char *umod_socket_default(char *buf, size_t size);
+int umod_socket_addr(const char *path, struct sockaddr_un *sun);
+/* connects and reads the greeting: 0, -EPERM (refused), or a socket errno */
+int umod_client_open(struct umod_client *c, const char *path);
+/*
+ * Finishes and sends @req, reads its reply: returns 0 and the reply's
+ * status in *@status, or a transport error (-EPROTO: not a reply to @req).
+ */
+int umod_client_call(struct umod_client *c, struct umod_proto_buf *req, int *status);
+void umod_client_close(struct umod_client *c);
+
+/* the requests (proto.h has their schemas); each returns as umod_client_call() */
+int umod_client_insert(struct umod_client *c, const void *image, size_t len,
+		       const char *args, unsigned int flags, int *status);
+int umod_client_remove(struct umod_client *c, const char *name, unsigned int flags,
+		       int *status);
+int umod_client_list(struct umod_client *c, int *status);
+int umod_client_log_read(struct umod_client *c, uint64_t seq, unsigned int flags,
+			 int *status);
+/* @op: UMOD_OP_SYSFS_*; @value only for a write */
+int umod_client_sysfs(struct umod_client *c, uint16_t op, const char *path,
+		      const char *value, int *status);
+
+/* one module of a LIST reply; the strings point into the reply */
+struct umod_listed {
+	const char *name;
+	int64_t size, refcnt;
+	const char *state;	/* Live, Loading, Unloading */
+	const char *holders;	/* "a,b", or "" */
+	const char *taint;	/* letters, or "" */
+};
+
+/* one record of a LOG_READ reply */
+struct umod_logrec {
+	uint64_t seq;
+	int level;
+	uint64_t ts_nsec;
+	const char *text;
+};
+
+/* the next record of the last reply: 1, 0 at its end, or -EPROTO */
+int umod_client_next_module(struct umod_client *c, struct umod_listed *m);
+int umod_client_next_record(struct umod_client *c, struct umod_logrec *r);
+
+/* ---- the daemon ------------------------------------------------------------ */
+
+struct umod_daemon_opts {
+	const char *socket_path;
+	const char *state_dir;	/* holds `messages`, the system logfile */
+	const char *sysfs_dir;	/* NULL: no FUSE mount */
+	const char *pidfile;	/* NULL: none */
+	bool force_unload;	/* CONFIG_MODULE_FORCE_UNLOAD */
+	bool foreground;	/* else detach, returning once the socket listens */
+};
+
+/* server.c: runs the daemon; returns the process's exit status */
+int umod_daemon_main(const struct umod_daemon_opts *opts);
+
+struct umod_fuse;
+
+struct umod_daemon {
+	const struct umod_daemon_opts *opts;
+	struct umod_host *host;
+	int listen_fd;
+	uid_t owner;			/* who may talk to us (and root) */
+	bool pidfile_written;
+	atomic_bool stopping;
+	/* messages.c: the logfile, and waking `dmesg -w` readers */
+	FILE *messages;
+	pthread_mutex_t log_lock;
+	pthread_cond_t log_cond;
+	uint64_t log_next;		/* sequence number of the next record */
+	/* server.c: live connections, for shutdown */
+	pthread_mutex_t conn_lock;
+	pthread_cond_t conn_cond;
+	struct umod_conn *conns;
+	unsigned int num_conns;
+	/* fuse.c */
+	struct umod_fuse *fuse;
+};
+
+/* detach.c: fork, and let the parent exit only once the child is ready */
+/* returns in the child with *@notify to pass to umod_detach_ready() */
+int umod_detach(int *notify);
+/* @ok: the daemon is serving (the parent exits 0) or gave up (exits 1) */
+void umod_detach_ready(int notify, bool ok);
+int umod_pidfile_write(const char *path);
+
+/* listen.c: the socket, its mode, and who is on the other end */
+int umod_listen_open(const char *path, int *fdp);
+/* 0 if the peer on @fd runs as @owner or as root, else -EPERM */
+int umod_peer_check(int fd, uid_t owner);
+
+/* messages.c */
+int umod_messages_open(struct umod_daemon *d);
+void umod_messages_close(struct umod_daemon *d);
+/* the sequence number the next record will get */
+uint64_t umod_messages_next(struct umod_daemon *d);
+/*
+ * Blocks until a record numbered @seq or later exists. Returns 0,
+ * -ESHUTDOWN (the daemon is stopping) or -ECONNRESET (the peer on @fd hung up).
+ */
+int umod_messages_wait(struct umod_daemon *d, uint64_t seq, int fd);
+void umod_messages_wake_all(struct umod_daemon *d);
+
+/* handlers.c: one request in, its reply (opened with the reply op) out */
+void umod_daemon_handle(struct umod_daemon *d, int fd, const struct umod_request *req,
+			struct umod_proto_buf *reply);
+
+/* fuse.c: /sys as a FUSE filesystem at opts->sysfs_dir */
+int umod_fuse_start(struct umod_daemon *d);
+void umod_fuse_stop(struct umod_daemon *d);
+
+#endif /* _UMOD_DAEMON_H */

@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: MIT
+/*
+ * What each request does to the host. Every handler starts its reply with
+ * the status and adds its fields after it; a reply that would outgrow the
+ * limit is replaced by a bare -EMSGSIZE.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include <umod/umod.h>
+
+#include "daemon.h"
+
+/* a dmesg reply stops growing here; the client asks again from its cursor */
+#define LOG_REPLY_BUDGET	(256u << 10)
+#define LOG_LINE_MAX		1024
+
+static const char *state_name(enum umod_module_state state)
+{
+	switch (state) {
+	case UMOD_MODULE_LIVE:
+		return "Live";
+	case UMOD_MODULE_COMING:
+	case UMOD_MODULE_UNFORMED:
+		return "Loading";
+	default:
+		return "Unloading";
+	}
+}
+
+static int put_module(struct umod_module *mod, void *data)
+{
+	struct umod_proto_buf *b = data;
+
+	umod_proto_put_str(b, umod_module_get_name(mod));
+	umod_proto_put_int(b, (int64_t)(umod_module_get_core_size(mod) +
+					umod_module_get_init_size(mod)));
+	umod_proto_put_int(b, 0);		/* refcnt: no use counts yet */
+	umod_proto_put_str(b, state_name(umod_module_get_state(mod)));
+	umod_proto_put_str(b, "");		/* holders: no dependencies yet */
+	umod_proto_put_str(b, "");		/* taint */
+	return b->err;
+}
+
+static int list_modules(struct umod_daemon *d, struct umod_proto_buf *b)
+{
+	umod_proto_put_int(b, 0);
+	return umod_host_for_each_module(d->host, put_module, b);
+}
+
+/*
+ * The records from *@seq on that fit in one reply; *@seq moves past them.
+ * Returns how many were added; *@drained says the ring had no more.
+ */
+static int put_records(struct umod_daemon *d, uint64_t *seq, struct umod_proto_buf *b,
+		       bool *drained)
+{
+	char text[LOG_LINE_MAX];
+	int count = 0;
+
+	*drained = false;
+	while (b->len < LOG_REPLY_BUDGET) {
+		uint64_t ts;
+		int level;
+
+		if (umod_log_read(d->host, seq, &level, &ts, text, sizeof(text)) < 0) {
+			*drained = true;
+			break;
+		}
+		umod_proto_put_int(b, (int64_t)(*seq - 1));
+		umod_proto_put_int(b, level);
+		umod_proto_put_int(b, (int64_t)ts);
+		umod_proto_put_str(b, text);
+		count++;
+	}
+	return count;
+}
+
+/*
+ * dmesg: the records from the client's cursor (it resumes after the last
+ * one it got, and stops at an empty reply). With UMOD_LOG_WAIT at least
+ * one, waiting for it; with UMOD_LOG_CLEAR the ring is cleared once a
+ * reply has reached its end.
+ */
+static int read_log(struct umod_daemon *d, int fd, const struct umod_request *req,
+		    struct umod_proto_buf *b)
+{
+	uint64_t cursor = req->log.seq;
+	bool drained;
+	int err;
+
+	umod_proto_put_int(b, 0);
+	for (;;) {
+		uint64_t next = umod_messages_next(d);
+		int count = put_records(d, &cursor, b, &drained);
+
+		if (drained && (req->log.flags & UMOD_LOG_CLEAR))
+			umod_log_clear(d->host);
+		if (count || !(req->log.flags & UMOD_LOG_WAIT))
+			return b->err;
+		/* nothing readable below next: cleared, or never there */
+		if (cursor < next)
+			cursor = next;
+		err = umod_messages_wait(d, cursor, fd);
+		if (err)
+			return err;
+	}
+}
+
+static int dispatch(struct umod_daemon *d, int fd, const struct umod_request *req,
+		    struct umod_proto_buf *b)
+{
+	switch (req->op) {
+	case UMOD_OP_INSERT:
+		return umod_module_insert_image(d->host, req->insert.image, req->insert.len,
+						req->insert.args, req->insert.flags, NULL);
+	case UMOD_OP_REMOVE:
+		return umod_module_remove(d->host, req->remove.name, req->remove.flags);
+	case UMOD_OP_LIST:
+		return list_modules(d, b);
+	case UMOD_OP_LOG_READ:
+		return read_log(d, fd, req, b);
+	default:
+		return -ENOSYS;
+	}
+}
+
+void umod_daemon_handle(struct umod_daemon *d, int fd, const struct umod_request *req,
+			struct umod_proto_buf *reply)
+{
+	uint16_t op = req->op | UMOD_OP_REPLY;
+	int err;
+
+	umod_proto_begin(reply, op, UMOD_PROTO_MAX_REPLY);
+	err = dispatch(d, fd, req, reply);
+	if (err || reply->len == UMOD_PROTO_HDR_SIZE) {
+		/* a failure, or a handler with nothing but a status to say */
+		umod_proto_begin(reply, op, UMOD_PROTO_MAX_REPLY);
+		umod_proto_put_int(reply, err > 0 ? 0 : err);
+	}
+}

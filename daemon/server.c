@@ -1,0 +1,300 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The daemon's life: set up (host, logfile, socket, pidfile, FUSE) before
+ * telling the caller it is ready, then accept connections, one thread
+ * each (a module's init may take its time; loads are serialised by the
+ * host anyway), until SIGTERM or SIGINT. Then stop accepting, wind the
+ * connections down, unload every module newest first (users before what
+ * they use) with their exit functions, and remove the socket.
+ *
+ * A connection is served request by request; a request that does not
+ * parse, or is too large, gets an error reply and the connection closes.
+ * Nothing a client sends, or fails to send, reaches the host unchecked.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/signalfd.h>
+#include <sys/socket.h>
+#include <poll.h>
+#include <unistd.h>
+
+#include <umod/umod.h>
+
+#include "daemon.h"
+
+#define MAX_CONNS	64
+#define IO_TIMEOUT_S	60	/* a peer that stalls mid-frame is dropped */
+
+struct umod_conn {
+	struct umod_conn *next, **pprev;	/* on d->conns, under conn_lock */
+	struct umod_daemon *d;
+	int fd;
+	int refuse;		/* greeting status: 0 or why not */
+};
+
+static int send_status(int fd, uint16_t op, int status)
+{
+	struct umod_proto_buf b = { 0 };
+	int err;
+
+	umod_proto_begin(&b, op, UMOD_PROTO_MAX_REPLY);
+	umod_proto_put_int(&b, status);
+	err = umod_proto_finish(&b);
+	if (!err)
+		err = umod_io_send(fd, &b);
+	umod_proto_buf_free(&b);
+	return err;
+}
+
+static uint16_t reply_op(uint16_t op)
+{
+	return op > 0 && op < UMOD_OP_MAX ? (uint16_t)(op | UMOD_OP_REPLY) : UMOD_OP_REPLY;
+}
+
+/* one request and its reply: 0 to go on, else the connection closes */
+static int serve_one(struct umod_conn *c, struct umod_proto_buf *reply)
+{
+	struct umod_proto_hdr hdr;
+	struct umod_request req;
+	void *payload;
+	int err;
+
+	err = umod_io_recv(c->fd, UMOD_PROTO_MAX_REQUEST, &hdr, &payload);
+	if (err == -EBADMSG || err == -EPROTONOSUPPORT || err == -EMSGSIZE) {
+		send_status(c->fd, UMOD_OP_REPLY, err);
+		return err;
+	}
+	if (err)
+		return err;	/* the peer went away: nothing to answer */
+	err = umod_proto_decode_request(hdr.op, payload, hdr.len, &req);
+	if (err) {
+		free(payload);
+		send_status(c->fd, reply_op(hdr.op), err);
+		return err;
+	}
+	umod_daemon_handle(c->d, c->fd, &req, reply);
+	free(payload);
+	err = umod_proto_finish(reply);
+	if (err)
+		return send_status(c->fd, reply_op(hdr.op), err) ? err : 0;
+	return umod_io_send(c->fd, reply);
+}
+
+static void conn_del(struct umod_conn *c)
+{
+	struct umod_daemon *d = c->d;
+
+	pthread_mutex_lock(&d->conn_lock);
+	*c->pprev = c->next;
+	if (c->next)
+		c->next->pprev = c->pprev;
+	d->num_conns--;
+	pthread_cond_broadcast(&d->conn_cond);
+	pthread_mutex_unlock(&d->conn_lock);
+	close(c->fd);
+	free(c);
+}
+
+static void *conn_main(void *arg)
+{
+	struct umod_conn *c = arg;
+	struct umod_proto_buf reply = { 0 };
+	int err = c->refuse;
+
+	if (!err)
+		err = umod_peer_check(c->fd, c->d->owner);
+	if (!send_status(c->fd, UMOD_OP_HELLO | UMOD_OP_REPLY, err) && !err)
+		while (!atomic_load(&c->d->stopping) && !serve_one(c, &reply))
+			;
+	umod_proto_buf_free(&reply);
+	conn_del(c);
+	return NULL;
+}
+
+static void set_timeouts(int fd)
+{
+	struct timeval tv = { .tv_sec = IO_TIMEOUT_S };
+
+	setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
+	setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof(tv));
+}
+
+static void accept_one(struct umod_daemon *d)
+{
+	struct umod_conn *c;
+	pthread_attr_t attr;
+	pthread_t tid;
+	int fd = accept4(d->listen_fd, NULL, NULL, SOCK_CLOEXEC);
+
+	if (fd < 0)
+		return;
+	c = calloc(1, sizeof(*c));
+	if (!c) {
+		close(fd);
+		return;
+	}
+	set_timeouts(fd);
+	c->d = d;
+	c->fd = fd;
+	pthread_mutex_lock(&d->conn_lock);
+	c->refuse = d->num_conns >= MAX_CONNS ? -EAGAIN : 0;
+	c->next = d->conns;
+	c->pprev = &d->conns;
+	if (d->conns)
+		d->conns->pprev = &c->next;
+	d->conns = c;
+	d->num_conns++;
+	pthread_mutex_unlock(&d->conn_lock);
+	pthread_attr_init(&attr);
+	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+	if (pthread_create(&tid, &attr, conn_main, c))
+		conn_del(c);
+	pthread_attr_destroy(&attr);
+}
+
+/* accept until a signal says stop */
+static void serve(struct umod_daemon *d, int sigfd)
+{
+	struct pollfd p[2] = {
+		{ .fd = d->listen_fd, .events = POLLIN },
+		{ .fd = sigfd, .events = POLLIN },
+	};
+
+	for (;;) {
+		if (poll(p, 2, -1) < 0) {
+			if (errno == EINTR)
+				continue;
+			return;
+		}
+		if (p[1].revents)
+			return;
+		if (p[0].revents & POLLIN)
+			accept_one(d);
+	}
+}
+
+/* wake every connection thread and wait for all of them to end */
+static void stop_conns(struct umod_daemon *d)
+{
+	atomic_store(&d->stopping, true);
+	umod_messages_wake_all(d);
+	pthread_mutex_lock(&d->conn_lock);
+	for (struct umod_conn *c = d->conns; c; c = c->next)
+		shutdown(c->fd, SHUT_RDWR);
+	while (d->num_conns)
+		pthread_cond_wait(&d->conn_cond, &d->conn_lock);
+	pthread_mutex_unlock(&d->conn_lock);
+}
+
+static int block_signals(void)
+{
+	sigset_t set;
+
+	signal(SIGPIPE, SIG_IGN);
+	sigemptyset(&set);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGINT);
+	/* before any thread exists, so that every thread inherits the mask */
+	pthread_sigmask(SIG_BLOCK, &set, NULL);
+	return signalfd(-1, &set, SFD_CLOEXEC);
+}
+
+static void init_sync(struct umod_daemon *d)
+{
+	pthread_condattr_t attr;
+
+	pthread_condattr_init(&attr);
+	pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
+	pthread_mutex_init(&d->log_lock, NULL);
+	pthread_cond_init(&d->log_cond, &attr);
+	pthread_condattr_destroy(&attr);
+	pthread_mutex_init(&d->conn_lock, NULL);
+	pthread_cond_init(&d->conn_cond, NULL);
+}
+
+static int fail(const char *what, const char *path, int err)
+{
+	if (err == -EADDRINUSE)
+		fprintf(stderr, "umod: ERROR: a daemon is already listening on %s\n", path);
+	else if (err == -EEXIST)
+		fprintf(stderr, "umod: ERROR: %s exists and is not a socket\n", path);
+	else
+		fprintf(stderr, "umod: ERROR: %s %s: %s\n", what, path, strerror(-err));
+	return err;
+}
+
+/* everything that must work before the daemon says it is ready */
+static int setup(struct umod_daemon *d)
+{
+	const struct umod_daemon_opts *o = d->opts;
+	int err;
+
+	d->owner = geteuid();
+	err = umod_host_new(&d->host);
+	if (err)
+		return fail("cannot create", "host", err);
+	umod_host_set_force_unload(d->host, o->force_unload);
+	err = umod_messages_open(d);
+	if (err)
+		return fail("cannot open logfile in", o->state_dir, err);
+	err = umod_listen_open(o->socket_path, &d->listen_fd);
+	if (err)
+		return fail("cannot listen on", o->socket_path, err);
+	if (o->pidfile) {
+		err = umod_pidfile_write(o->pidfile);
+		if (err)
+			return fail("cannot write pidfile", o->pidfile, err);
+		d->pidfile_written = true;
+	}
+	/* a sysfs view that cannot be mounted is reported, not fatal */
+	if (o->sysfs_dir)
+		umod_fuse_start(d);
+	return 0;
+}
+
+static void teardown(struct umod_daemon *d)
+{
+	if (d->listen_fd >= 0) {
+		close(d->listen_fd);
+		unlink(d->opts->socket_path);
+	}
+	d->listen_fd = -1;
+	umod_fuse_stop(d);
+	/* exit functions run here, and their lines still reach the logfile */
+	d->host = umod_host_unref(d->host);
+	umod_messages_close(d);
+	if (d->pidfile_written)
+		unlink(d->opts->pidfile);
+}
+
+int umod_daemon_main(const struct umod_daemon_opts *opts)
+{
+	struct umod_daemon d = { .opts = opts, .listen_fd = -1 };
+	int notify = -1, sigfd, err;
+
+	if (!opts->foreground) {
+		err = umod_detach(&notify);
+		if (err)
+			return fail("cannot", "detach", err), 1;
+	}
+	init_sync(&d);
+	sigfd = block_signals();
+	err = sigfd < 0 ? fail("cannot", "watch signals", -errno) : setup(&d);
+	if (err) {
+		umod_detach_ready(notify, false);
+		teardown(&d);
+		return 1;
+	}
+	umod_detach_ready(notify, true);
+	serve(&d, sigfd);
+	close(d.listen_fd);
+	unlink(opts->socket_path);
+	d.listen_fd = -1;
+	stop_conns(&d);
+	teardown(&d);
+	close(sigfd);
+	return 0;
+}

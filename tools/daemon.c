@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: MIT
+/*
+ * umod daemon: the persistent host the kmod-style tools talk to. This file
+ * only reads the command line; daemon/ does the serving.
+ */
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../daemon/daemon.h"
+#include "tools.h"
+
+static void usage(FILE *out)
+{
+	fprintf(out, "Usage: umod daemon [options]\n"
+		"Host modules in a process that stays, serving insmod, rmmod, lsmod,\n"
+		"dmesg and sysfs over a Unix socket. Returns once it is ready.\n\n"
+		"Options:\n"
+		"  -S, --socket SOCKET  listen here (default $UMOD_SOCKET, else\n"
+		"                       $XDG_RUNTIME_DIR/umod.sock, else %s)\n"
+		"      --state-dir DIR  where the system logfile `messages` goes (default\n"
+		"                       $XDG_STATE_HOME/umod, else ~/.local/state/umod;\n"
+		"                       /var/log/umod for root)\n"
+		"      --force-unload   allow rmmod -f (CONFIG_MODULE_FORCE_UNLOAD)\n"
+		"      --sysfs DIR      mount the /sys view there with FUSE (DIR/module/...)\n"
+		"      --foreground     do not detach (for supervisors and tests)\n"
+		"      --pidfile FILE   write the daemon's pid there once it is ready\n"
+		"  -h, --help           this text\n", UMOD_SOCKET_FALLBACK);
+}
+
+static const char *default_state_dir(char *buf, size_t size)
+{
+	const char *env = getenv("XDG_STATE_HOME");
+
+	if (env && *env && (size_t)snprintf(buf, size, "%s/umod", env) < size)
+		return buf;
+	env = getenv("HOME");
+	if (geteuid() != 0 && env && *env &&
+	    (size_t)snprintf(buf, size, "%s/.local/state/umod", env) < size)
+		return buf;
+	return "/var/log/umod";
+}
+
+enum { OPT_STATE_DIR = 256, OPT_FORCE_UNLOAD, OPT_SYSFS, OPT_FOREGROUND, OPT_PIDFILE };
+
+static int parse(int argc, char *argv[], struct umod_daemon_opts *o)
+{
+	static const struct option opts[] = {
+		{ "socket", required_argument, NULL, 'S' },
+		{ "state-dir", required_argument, NULL, OPT_STATE_DIR },
+		{ "force-unload", no_argument, NULL, OPT_FORCE_UNLOAD },
+		{ "sysfs", required_argument, NULL, OPT_SYSFS },
+		{ "foreground", no_argument, NULL, OPT_FOREGROUND },
+		{ "pidfile", required_argument, NULL, OPT_PIDFILE },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	while ((c = getopt_long(argc, argv, "S:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'S':
+			o->socket_path = optarg;
+			break;
+		case OPT_STATE_DIR:
+			o->state_dir = optarg;
+			break;
+		case OPT_FORCE_UNLOAD:
+			o->force_unload = true;
+			break;
+		case OPT_SYSFS:
+			o->sysfs_dir = optarg;
+			break;
+		case OPT_FOREGROUND:
+			o->foreground = true;
+			break;
+		case OPT_PIDFILE:
+			o->pidfile = optarg;
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
+		default:
+			usage(stderr);
+			return 1;
+		}
+	}
+	if (optind < argc) {
+		fprintf(stderr, "umod: ERROR: unexpected argument '%s'\n", argv[optind]);
+		return 1;
+	}
+	return -1;
+}
+
+static int run(int argc, char *argv[])
+{
+	char sock_buf[4096], state_buf[4096], sysfs_buf[PATH_MAX];
+	struct umod_daemon_opts o = { 0 };
+	int ret = parse(argc, argv, &o);
+
+	if (ret >= 0)
+		return ret;
+	if (!o.socket_path)
+		o.socket_path = umod_socket_default(sock_buf, sizeof(sock_buf));
+	if (!o.state_dir)
+		o.state_dir = default_state_dir(state_buf, sizeof(state_buf));
+	/* FUSE wants the mount point as an absolute path */
+	if (o.sysfs_dir && realpath(o.sysfs_dir, sysfs_buf))
+		o.sysfs_dir = sysfs_buf;
+	return umod_daemon_main(&o);
+}
+
+const struct umod_cmd umod_cmd_daemon = {
+	.name = "daemon",
+	.run = run,
+	.help = "run the persistent host the other tools talk to",
+};
