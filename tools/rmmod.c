@@ -66,7 +66,7 @@ static int check_inuse(struct umod_client *c, const char *name)
 	err = umod_client_list(c, &status);
 	if (!err)
 		err = status;
-	while (!err && (err = umod_client_next_module(c, &m)) > 0) {
+	while (err >= 0 && (err = umod_client_next_module(c, &m)) > 0) {
 		if (!same_name(m.name, name))
 			continue;
 		if (*m.holders) {
