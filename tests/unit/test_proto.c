@@ -18,9 +18,9 @@
 
 #include <umod/umod.h>
 
+/* (re)starts @b, which is zeroed once and then reused */
 static void begin(struct umod_proto_buf *b, uint16_t op)
 {
-	memset(b, 0, sizeof(*b));
 	umod_proto_begin(b, op, UMOD_PROTO_MAX_REQUEST);
 }
 
@@ -34,7 +34,7 @@ static int decode(struct umod_proto_buf *b, struct umod_request *req)
 static void insert_round_trip(void **state)
 {
 	static const unsigned char image[] = { 0x7f, 'E', 'L', 'F', 0, 1, 2 };
-	struct umod_proto_buf b;
+	struct umod_proto_buf b = { 0 };
 	struct umod_request req;
 
 	begin(&b, UMOD_OP_INSERT);
@@ -52,7 +52,7 @@ static void insert_round_trip(void **state)
 
 static void every_op_round_trips(void **state)
 {
-	struct umod_proto_buf b;
+	struct umod_proto_buf b = { 0 };
 	struct umod_request req;
 
 	begin(&b, UMOD_OP_REMOVE);
@@ -90,7 +90,7 @@ static void every_op_round_trips(void **state)
 
 static void negative_ints_and_empty_strings(void **state)
 {
-	struct umod_proto_buf b;
+	struct umod_proto_buf b = { 0 };
 	struct umod_proto_cursor cur;
 	const char *s;
 	int64_t v;
@@ -116,7 +116,7 @@ static void negative_ints_and_empty_strings(void **state)
 
 static void header_checks(void **state)
 {
-	struct umod_proto_buf b;
+	struct umod_proto_buf b = { 0 };
 	struct umod_proto_hdr hdr;
 
 	begin(&b, UMOD_OP_LIST);
@@ -143,7 +143,7 @@ static void header_checks(void **state)
 
 static void frame_length_must_match(void **state)
 {
-	struct umod_proto_buf b;
+	struct umod_proto_buf b = { 0 };
 	struct umod_request req;
 
 	begin(&b, UMOD_OP_REMOVE);
@@ -216,7 +216,7 @@ static void strings_hold_one_nul_at_the_end(void **state)
 
 static void schemas(void **state)
 {
-	struct umod_proto_buf b;
+	struct umod_proto_buf b = { 0 };
 	struct umod_request req;
 
 	begin(&b, 99);					/* unknown op */
