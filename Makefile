@@ -33,6 +33,8 @@ BUILD_CFLAGS := -std=gnu11 -Wall -Wextra -Wno-unused-parameter -Wshadow \
 	-fPIC -fvisibility=hidden -I$(srctree)/include -I$(objtree)/include \
 	-MMD -MP $(SAN_FLAGS) $(CFLAGS)
 BUILD_LDFLAGS := -pthread $(SAN_FLAGS) $(LDFLAGS)
+# what libumod itself links against (compressed modules)
+LIB_LIBS := -llzma -lzstd
 
 LIB_SRCS := $(wildcard $(srctree)/lib/*.c) $(srctree)/lib/arch/x86_64.c
 TOOL_SRCS := $(wildcard $(srctree)/tools/*.c) $(wildcard $(srctree)/daemon/*.c)
@@ -103,18 +105,18 @@ $(LIBUMOD_SO): $(LIB_OBJS) $(srctree)/lib/libumod.sym $(FLAGS_STAMP)
 	@mkdir -p $(@D)
 	$(call say,LD      $(patsubst $(objtree)/%,build/%,$@))
 	$(Q)$(CC) -shared -Wl,-soname,libumod.so.0 -Wl,--version-script=$(srctree)/lib/libumod.sym \
-		-Wl,-z,now -Wl,-z,relro $(BUILD_LDFLAGS) -o $@ $(LIB_OBJS)
+		-Wl,-z,now -Wl,-z,relro $(BUILD_LDFLAGS) -o $@ $(LIB_OBJS) $(LIB_LIBS)
 	$(Q)ln -sf libumod.so.0 $(objtree)/lib/libumod.so
 
 $(UMOD_BIN): $(TOOL_OBJS) $(LIBUMOD_A)
 	@mkdir -p $(@D)
 	$(call say,LD      build/bin/umod)
-	$(Q)$(CC) $(BUILD_LDFLAGS) -o $@ $(TOOL_OBJS) $(LIBUMOD_A)
+	$(Q)$(CC) $(BUILD_LDFLAGS) -o $@ $(TOOL_OBJS) $(LIBUMOD_A) $(LIB_LIBS)
 
 $(MODPOST): $(MODPOST_OBJS) $(LIBUMOD_A)
 	@mkdir -p $(@D)
 	$(call say,LD      build/bin/modpost)
-	$(Q)$(CC) $(BUILD_LDFLAGS) -o $@ $(MODPOST_OBJS) $(LIBUMOD_A)
+	$(Q)$(CC) $(BUILD_LDFLAGS) -o $@ $(MODPOST_OBJS) $(LIBUMOD_A) $(LIB_LIBS)
 
 # the host's exports, for modpost (filled in once modules can link to each other)
 $(objtree)/Module.symvers: $(UMOD_BIN)
@@ -122,7 +124,7 @@ $(objtree)/Module.symvers: $(UMOD_BIN)
 
 $(objtree)/umod.pc: $(srctree)/Makefile $(srctree)/VERSION
 	@mkdir -p $(@D)
-	$(Q)printf 'prefix=%s\nlibdir=$${prefix}/lib\nincludedir=$${prefix}/include\n\nName: umod\nDescription: Linux-style loadable modules in user space\nVersion: %s\nLibs: -L$${libdir} -lumod\nLibs.private: -pthread\nCflags: -I$${includedir}\n' \
+	$(Q)printf 'prefix=%s\nlibdir=$${prefix}/lib\nincludedir=$${prefix}/include\n\nName: umod\nDescription: Linux-style loadable modules in user space\nVersion: %s\nLibs: -L$${libdir} -lumod\nLibs.private: -pthread $(LIB_LIBS)\nCflags: -I$${includedir}\n' \
 		'$(PREFIX)' '$(UMOD_RELEASE)' > $@
 
 -include $(LIB_OBJS:.o=.d) $(TOOL_OBJS:.o=.d) $(MODPOST_OBJS:.o=.d)

@@ -2,8 +2,11 @@
 /*
  * Reading a .ko: mapped read-only and private, so the page cache is shared
  * and nothing is copied that the loader does not place (debug sections
- * stay on disk). The loader never writes to the image.
+ * stay on disk). The loader never writes to the image. A compressed module
+ * (.ko.xz, .ko.zst) is decompressed into memory here (decompress.c), so the
+ * loader, depmod and modinfo all see a plain ELF image.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <sys/mman.h>
@@ -41,6 +44,12 @@ int umod_file_map(const char *path, const void **imagep, size_t *lenp)
 			goto out;
 		}
 	}
+	if (umod_compression_of(p, (size_t)st.st_size) != UMOD_COMPRESSION_NONE) {
+		/* sets the out-parameters only on success */
+		err = umod_decompress(p, (size_t)st.st_size, imagep, lenp);
+		munmap(p, (size_t)st.st_size);
+		goto out;
+	}
 	*imagep = p;
 	*lenp = (size_t)st.st_size;
 out:
@@ -52,4 +61,15 @@ void umod_file_unmap(const void *image, size_t len)
 {
 	if (image && len)
 		munmap((void *)image, len);
+}
+
+int umod_file_type_at(int dirfd, const char *name)
+{
+	struct stat st;
+
+	if (fstatat(dirfd, name, &st, 0) < 0)
+		return -errno;
+	if (S_ISREG(st.st_mode))
+		return DT_REG;
+	return S_ISDIR(st.st_mode) ? DT_DIR : DT_UNKNOWN;
 }

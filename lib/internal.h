@@ -107,8 +107,36 @@ const char *umod_modinfo_get(const char *sec, size_t size, const char *key);
 
 /* ---- file.c -------------------------------------------------------------- */
 
+/*
+ * Maps @path read-only; a compressed module comes back decompressed.
+ * Returns 0, -errno of open/mmap, -EISDIR, -EINVAL (not a regular file),
+ * or the errors of umod_decompress(). Free with umod_file_unmap().
+ */
 int umod_file_map(const char *path, const void **imagep, size_t *lenp);
 void umod_file_unmap(const void *image, size_t len);
+/* DT_REG, DT_DIR or DT_UNKNOWN for @name in @dirfd (links followed), or -errno */
+int umod_file_type_at(int dirfd, const char *name);
+
+/* ---- decompress.c -------------------------------------------------------- */
+
+/* the largest decompressed module accepted (the largest 6.1 .ko is ~20 MiB) */
+#define UMOD_DECOMPRESS_MAX	(512UL << 20)
+
+enum umod_compression {
+	UMOD_COMPRESSION_NONE,
+	UMOD_COMPRESSION_XZ,
+	UMOD_COMPRESSION_ZSTD,
+};
+
+/* by magic number, as kmod decides */
+enum umod_compression umod_compression_of(const void *image, size_t len);
+/*
+ * Decompresses a whole .xz or .zst image into a new read-only mapping
+ * (freed with umod_file_unmap()). Returns 0, -EINVAL (not compressed),
+ * -EILSEQ (corrupt or truncated), -EFBIG (over UMOD_DECOMPRESS_MAX) or
+ * -ENOMEM. The out-parameters are set only on success.
+ */
+int umod_decompress(const void *in, size_t in_len, const void **outp, size_t *out_lenp);
 
 /* ---- symtab.c ------------------------------------------------------------ */
 

@@ -13,6 +13,10 @@ libc6-dev
 pkg-config
 libcmocka-dev
 kmod
+liblzma-dev
+libzstd-dev
+xz-utils
+zstd
 "
 
 if [ "${1:-}" = "--list" ]; then

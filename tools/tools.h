@@ -24,6 +24,7 @@ extern const struct umod_cmd umod_cmd_rmmod;
 extern const struct umod_cmd umod_cmd_lsmod;
 extern const struct umod_cmd umod_cmd_modinfo;
 extern const struct umod_cmd umod_cmd_dmesg;
+extern const struct umod_cmd umod_cmd_depmod;
 
 /* common.c */
 /* kmod's wording for a failed insert: "Invalid module format", ... */
@@ -42,5 +43,14 @@ void umod_tool_err(const char *fmt, ...) __attribute__((__format__(printf, 1, 2)
 int umod_tool_connect(struct umod_client *c);
 /* the kernel's module name for a file or name: basename, up to '.', '-' as '_' */
 void umod_tool_modname(const char *arg, bool is_path, char *buf, size_t size);
+
+/* tree.c */
+/*
+ * The module tree's directory: BASE (made absolute; NULL for the host's
+ * own, "/") + "/lib/modules/" + RELEASE. Returns 0 or -ENAMETOOLONG.
+ */
+int umod_tool_tree_dir(const char *base, const char *release, char *buf, size_t size);
+/* the release the tools assume without one: umod's own (UTS_RELEASE) */
+const char *umod_tool_default_release(void);
 
 #endif /* _UMOD_TOOLS_H */

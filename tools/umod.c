@@ -17,6 +17,7 @@ static const struct umod_cmd *const cmds[] = {
 	&umod_cmd_lsmod,
 	&umod_cmd_modinfo,
 	&umod_cmd_dmesg,
+	&umod_cmd_depmod,
 };
 
 static void usage(FILE *out)

@@ -1,0 +1,295 @@
+// SPDX-License-Identifier: MIT
+/*
+ * What depmod reads from one module, in kmod's terms:
+ *   exports  the names of the __crc_* symbols (modversions), in symbol-table
+ *            order; without any, every non-empty string of __ksymtab_strings
+ *   info     the alias= and softdep= entries of .modinfo, in section order
+ *   imports  the undefined symbols with a name, in symbol-table order, with
+ *            the CRC of their __versions entry; then the __versions entries
+ *            that no symbol named (module_layout)
+ * The image is validated by umod_elf_parse() first, so every offset used
+ * here is in bounds; strings are copied into one allocation (m->strs) and
+ * the image is unmapped before returning.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+#include "depmod.h"
+
+#define MODVERSION_SIZE		64	/* u64 crc, then a 56-byte name */
+#define MODVERSION_NAME		(MODVERSION_SIZE - 8)
+
+struct span {
+	const char *p;
+	size_t len;
+	uint64_t crc;
+	bool weak;
+};
+
+struct spans {
+	struct span *v;
+	unsigned int n, cap;
+};
+
+struct reader {
+	struct umod_elf elf;
+	struct spans exports, info, imports;
+};
+
+static int spans_add(struct spans *s, const char *p, size_t len, uint64_t crc, bool weak)
+{
+	if (s->n == s->cap) {
+		unsigned int cap = s->cap ? s->cap * 2 : 16;
+		struct span *v = realloc(s->v, cap * sizeof(*v));
+
+		if (!v)
+			return -ENOMEM;
+		s->v = v;
+		s->cap = cap;
+	}
+	s->v[s->n++] = (struct span){ p, len, crc, weak };
+	return 0;
+}
+
+static const char *section(const struct umod_elf *elf, const char *name, size_t *size)
+{
+	int i = umod_elf_find_section(elf, name);
+
+	if (i <= 0 || elf->sechdrs[i].sh_type == SHT_NOBITS)
+		return NULL;
+	*size = elf->sechdrs[i].sh_size;
+	return umod_elf_section_data(elf, (unsigned int)i);
+}
+
+static int read_crc_exports(struct reader *r)
+{
+	const struct umod_elf *elf = &r->elf;
+
+	for (unsigned int i = 1; i < elf->num_syms; i++) {
+		const char *name = umod_elf_symname(elf, &elf->syms[i]);
+		int err;
+
+		if (strncmp(name, "__crc_", 6) || !name[6])
+			continue;
+		err = spans_add(&r->exports, name + 6, strlen(name + 6), elf->syms[i].st_value, false);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+/* the strings of __ksymtab_strings; the last one may lack its NUL */
+static int read_ksymtab_strings(struct reader *r)
+{
+	size_t size = 0, pos = 0;
+	const char *s = section(&r->elf, "__ksymtab_strings", &size);
+
+	while (s && pos < size) {
+		const char *end = memchr(s + pos, '\0', size - pos);
+		size_t len = end ? (size_t)(end - (s + pos)) : size - pos;
+		int err = len ? spans_add(&r->exports, s + pos, len, 0, false) : 0;
+
+		if (err)
+			return err;
+		pos += len + 1;
+	}
+	return 0;
+}
+
+static int read_info(struct reader *r)
+{
+	size_t size = 0, pos = 0;
+	const char *sec = section(&r->elf, ".modinfo", &size), *kv;
+
+	while (sec && (kv = umod_modinfo_next(sec, size, &pos))) {
+		bool softdep = !strncmp(kv, "softdep=", 8);
+		int err = 0;
+
+		if (softdep)
+			err = spans_add(&r->info, kv + 8, strlen(kv + 8), 0, true);
+		else if (!strncmp(kv, "alias=", 6))
+			err = spans_add(&r->info, kv + 6, strlen(kv + 6), 0, false);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+/* a small open-addressing set of names, for matching __versions entries */
+struct nameset {
+	const char **name;
+	size_t *len;
+	unsigned int mask;
+};
+
+static unsigned int name_hash(const char *s, size_t len)
+{
+	unsigned int h = 2166136261u;
+
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ (unsigned char)s[i]) * 16777619u;
+	return h;
+}
+
+static int nameset_init(struct nameset *ns, unsigned int max)
+{
+	unsigned int n = 16;
+
+	while (n < max * 2)
+		n <<= 1;
+	ns->name = calloc(n, sizeof(*ns->name));
+	ns->len = calloc(n, sizeof(*ns->len));
+	ns->mask = n - 1;
+	return ns->name && ns->len ? 0 : -ENOMEM;
+}
+
+static void nameset_free(struct nameset *ns)
+{
+	free(ns->name);
+	free(ns->len);
+}
+
+/* true if present; else inserts it when @insert */
+static bool nameset_has(struct nameset *ns, const char *name, size_t len, bool insert)
+{
+	unsigned int h = name_hash(name, len) & ns->mask;
+
+	for (; ns->name[h]; h = (h + 1) & ns->mask)
+		if (ns->len[h] == len && !memcmp(ns->name[h], name, len))
+			return true;
+	if (insert) {
+		ns->name[h] = name;
+		ns->len[h] = len;
+	}
+	return false;
+}
+
+/*
+ * An entry is "visited" when an import names it and no earlier entry has
+ * the same name (kmod searches __versions from its start for each import);
+ * the others become imports of their own, after the symbol-table ones.
+ */
+static int read_versions(struct reader *r)
+{
+	size_t size = 0;
+	const char *v = section(&r->elf, "__versions", &size);
+	unsigned int n = (unsigned int)(size / MODVERSION_SIZE), n_imports = r->imports.n;
+	struct nameset named = { 0 }, seen = { 0 };
+	int err;
+
+	if (!v || !size || size % MODVERSION_SIZE)
+		return 0;
+	err = nameset_init(&named, n_imports);
+	if (!err)
+		err = nameset_init(&seen, n);
+	for (unsigned int i = 0; !err && i < n_imports; i++)
+		nameset_has(&named, r->imports.v[i].p, r->imports.v[i].len, true);
+	for (size_t off = 0; !err && off < size; off += MODVERSION_SIZE) {
+		const char *name = v + off + 8;
+		size_t len = strnlen(name, MODVERSION_NAME);
+		uint64_t crc;
+
+		memcpy(&crc, v + off, sizeof(crc));
+		if (nameset_has(&named, name, len, false) && !nameset_has(&seen, name, len, true))
+			continue;
+		err = spans_add(&r->imports, name, len, crc, false);
+	}
+	nameset_free(&named);
+	nameset_free(&seen);
+	return err;
+}
+
+static int read_imports(struct reader *r)
+{
+	const struct umod_elf *elf = &r->elf;
+
+	for (unsigned int i = 1; i < elf->num_syms; i++) {
+		const Elf64_Sym *sym = &elf->syms[i];
+		const char *name = umod_elf_symname(elf, sym);
+		int err;
+
+		if (sym->st_shndx != SHN_UNDEF || !name[0])
+			continue;
+		err = spans_add(&r->imports, name, strlen(name), 0,
+				ELF64_ST_BIND(sym->st_info) == STB_WEAK);
+		if (err)
+			return err;
+	}
+	return read_versions(r);
+}
+
+static size_t spans_bytes(const struct spans *s)
+{
+	size_t n = 0;
+
+	for (unsigned int i = 0; i < s->n; i++)
+		n += s->v[i].len + 1;
+	return n;
+}
+
+static const char *copy_span(char **pool, const struct span *sp)
+{
+	char *p = *pool;
+
+	memcpy(p, sp->p, sp->len);
+	p[sp->len] = '\0';
+	*pool += sp->len + 1;
+	return p;
+}
+
+/* moves everything read into @m, copying the strings out of the image */
+static int keep(struct reader *r, struct dmod *m)
+{
+	char *pool = malloc(spans_bytes(&r->exports) + spans_bytes(&r->info) +
+			    spans_bytes(&r->imports) + 1);
+
+	m->exports = calloc(r->exports.n + 1, sizeof(*m->exports));
+	m->export_crcs = calloc(r->exports.n + 1, sizeof(*m->export_crcs));
+	m->info = calloc(r->info.n + 1, sizeof(*m->info));
+	m->imports = calloc(r->imports.n + 1, sizeof(*m->imports));
+	m->strs = pool;
+	if (!pool || !m->exports || !m->export_crcs || !m->info || !m->imports)
+		return -ENOMEM;
+	for (unsigned int i = 0; i < r->exports.n; i++) {
+		m->exports[i] = copy_span(&pool, &r->exports.v[i]);
+		m->export_crcs[i] = r->exports.v[i].crc;
+	}
+	for (unsigned int i = 0; i < r->info.n; i++)
+		m->info[i] = (struct dinfo){ r->info.v[i].weak, copy_span(&pool, &r->info.v[i]) };
+	for (unsigned int i = 0; i < r->imports.n; i++)
+		m->imports[i] = (struct dimport){ copy_span(&pool, &r->imports.v[i]),
+						  r->imports.v[i].crc, r->imports.v[i].weak };
+	m->n_exports = r->exports.n;
+	m->n_info = r->info.n;
+	m->n_imports = r->imports.n;
+	return 0;
+}
+
+int umod_depmod_read_module(struct dmod *m)
+{
+	struct reader r = { 0 };
+	const void *img;
+	size_t len;
+	int err = umod_file_map(m->path, &img, &len);
+
+	if (err)
+		return err;
+	err = umod_elf_parse(&r.elf, img, len, NULL);
+	if (!err)
+		err = read_crc_exports(&r);
+	if (!err && !r.exports.n)
+		err = read_ksymtab_strings(&r);
+	if (!err)
+		err = read_info(&r);
+	if (!err)
+		err = read_imports(&r);
+	if (!err)
+		err = keep(&r, m);
+	free(r.exports.v);
+	free(r.info.v);
+	free(r.imports.v);
+	umod_file_unmap(img, len);
+	return err;
+}

@@ -1,0 +1,132 @@
+// SPDX-License-Identifier: MIT
+/*
+ * umod depmod [-b BASE] [-a] [-n] [-e] [RELEASE]: kmod's depmod over
+ * BASE/lib/modules/RELEASE (default: /lib/modules/<umod's release>), writing
+ * modules.dep, modules.alias, modules.softdep, modules.symbols and
+ * modules.devname there, or with -n to stdout. The work is lib/depmod.c's.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../lib/modtree.h"
+#include "tools.h"
+
+static void usage(FILE *out)
+{
+	fprintf(out, "Usage:\n"
+		"\tumod depmod -[aA] [options] [forced_version]\n\n"
+		"If no arguments (except options) are given, \"depmod -a\" is assumed\n\n"
+		"Options:\n"
+		"\t-a, --all            Probe all modules\n"
+		"\t-A, --quick          Same as -a\n"
+		"\t-e, --errsyms        Report not supplied symbols\n"
+		"\t-n, --show           Write the dependency file on stdout only\n"
+		"\t-b, --basedir=DIR    Use an image of a module tree.\n"
+		"\t-h, --help           show this help\n");
+}
+
+/* kmod's is_version_number(): "^[0-9]+\.[0-9]+" */
+static bool is_version_number(const char *s)
+{
+	const char *p = s;
+
+	while (isdigit((unsigned char)*p))
+		p++;
+	if (p == s || *p != '.')
+		return false;
+	return isdigit((unsigned char)p[1]);
+}
+
+static int run_depmod(const char *dirname, bool show, bool errsyms)
+{
+	struct umod_depmod_opts opts = { .dirname = dirname, .err = stderr,
+					 .warn_unknown = errsyms };
+	struct umod_depmod *d;
+	int err = umod_depmod_run(&opts, &d);
+
+	if (err == -ENOMEM) {
+		fprintf(stderr, "depmod: FATAL: %s\n", strerror(ENOMEM));
+		return 1;
+	}
+	if (err == -ELOOP)
+		return 1;	/* the cycles are reported */
+	if (err) {
+		fprintf(stderr, "depmod: ERROR: could not open directory %s: %s\n",
+			dirname, strerror(-err));
+		fprintf(stderr, "depmod: FATAL: could not search modules: %s\n", strerror(-err));
+		return 1;
+	}
+	err = show ? umod_depmod_write_stream(d, stdout) : umod_depmod_write_files(d);
+	umod_depmod_free(d);
+	return err ? 1 : 0;
+}
+
+static int run(int argc, char *argv[])
+{
+	static const struct option opts[] = {
+		{ "all", no_argument, NULL, 'a' },
+		{ "quick", no_argument, NULL, 'A' },
+		{ "basedir", required_argument, NULL, 'b' },
+		{ "errsyms", no_argument, NULL, 'e' },
+		{ "show", no_argument, NULL, 'n' },
+		{ "dry-run", no_argument, NULL, 'n' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "verbose", no_argument, NULL, 'v' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *base = NULL, *release = umod_tool_default_release();
+	char dirname[PATH_MAX];
+	bool show = false, errsyms = false;
+	int c;
+
+	while ((c = getopt_long(argc, argv, "aAb:enqvh", opts, NULL)) != -1) {
+		switch (c) {
+		case 'a': case 'A': case 'q': case 'v':
+			break;
+		case 'b':
+			base = optarg;
+			break;
+		case 'e':
+			errsyms = true;
+			break;
+		case 'n':
+			show = true;
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
+		default:
+			return 1;
+		}
+	}
+	if (optind < argc) {
+		if (!is_version_number(argv[optind])) {
+			fprintf(stderr, "depmod: ERROR: Bad version passed %s\n", argv[optind]);
+			return 1;
+		}
+		release = argv[optind++];
+	}
+	if (optind < argc) {
+		fprintf(stderr, "depmod: FATAL: %s: module lists are not supported; use -a\n",
+			argv[optind]);
+		return 1;
+	}
+	if (umod_tool_tree_dir(base, release, dirname, sizeof(dirname)) < 0) {
+		fprintf(stderr, "depmod: FATAL: %s: %s\n", base ? base : "", strerror(ENAMETOOLONG));
+		return 1;
+	}
+	return run_depmod(dirname, show, errsyms);
+}
+
+const struct umod_cmd umod_cmd_depmod = {
+	.name = "depmod",
+	.run = run,
+	.help = "write modules.dep and the other indexes of a module tree",
+};
