@@ -4,7 +4,7 @@
  * does, not by the file name, and decompressed whole into an anonymous
  * mapping that is then made read-only, so callers see the same kind of
  * image as a mapped .ko and umod_file_unmap() frees either. The output is
- * bounded (UMOD_DECOMPRESS_MAX): a small file must not expand into all of
+ * bounded (UMOD_DECOMPRESS_MAX for files): a small file must not expand into all of
  * memory.
  */
 #include <errno.h>
@@ -22,6 +22,7 @@ static const unsigned char zstd_magic[] = { 0x28, 0xb5, 0x2f, 0xfd };
 struct outbuf {
 	unsigned char *p;
 	size_t len, cap;
+	size_t max;		/* the bound on len */
 };
 
 static int outbuf_grow(struct outbuf *o, size_t want)
@@ -31,8 +32,8 @@ static int outbuf_grow(struct outbuf *o, size_t want)
 
 	while (cap < want)
 		cap *= 2;
-	if (cap > UMOD_DECOMPRESS_MAX)
-		cap = UMOD_DECOMPRESS_MAX;
+	if (cap > o->max)
+		cap = o->max;
 	if (cap < want)
 		return -EFBIG;
 	if (cap == o->cap)
@@ -53,7 +54,7 @@ static int outbuf_room(struct outbuf *o)
 {
 	if (o->len < o->cap)
 		return 0;
-	if (o->cap >= UMOD_DECOMPRESS_MAX)
+	if (o->cap >= o->max)
 		return -EFBIG;
 	return outbuf_grow(o, o->cap + 1);
 }
@@ -149,9 +150,10 @@ enum umod_compression umod_compression_of(const void *image, size_t len)
 	return UMOD_COMPRESSION_NONE;
 }
 
-int umod_decompress(const void *in, size_t in_len, const void **outp, size_t *out_lenp)
+int umod_decompress(const void *in, size_t in_len, size_t max,
+		    const void **outp, size_t *out_lenp)
 {
-	struct outbuf o = { 0 };
+	struct outbuf o = { .max = max };
 	int err;
 
 	switch (umod_compression_of(in, in_len)) {

@@ -46,7 +46,7 @@ int umod_file_map(const char *path, const void **imagep, size_t *lenp)
 	}
 	if (umod_compression_of(p, (size_t)st.st_size) != UMOD_COMPRESSION_NONE) {
 		/* sets the out-parameters only on success */
-		err = umod_decompress(p, (size_t)st.st_size, imagep, lenp);
+		err = umod_decompress(p, (size_t)st.st_size, UMOD_DECOMPRESS_MAX, imagep, lenp);
 		munmap(p, (size_t)st.st_size);
 		goto out;
 	}
