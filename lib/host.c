@@ -13,7 +13,24 @@
 
 #define HOST_LOG_SIZE	(128u << 10)	/* the kernel's default log_buf_len */
 
-UMOD_API int umod_host_new(struct umod_host **hostp)
+static void host_free(struct umod_host *host)
+{
+	umod_symtab_free(host->exports);
+	umod_log_free(host->log);
+	pthread_cond_destroy(&host->module_wq);
+	pthread_mutex_destroy(&host->module_mutex);
+	free(host);
+}
+
+/* the old entry point, for binaries built before umod_host_new() became a macro */
+UMOD_API int (umod_host_new)(struct umod_host **hostp)
+{
+	return umod_host_new_exports(hostp, NULL, NULL);
+}
+
+UMOD_API int umod_host_new_exports(struct umod_host **hostp,
+				   const struct umod_export *first,
+				   const struct umod_export *last)
 {
 	struct umod_host *host;
 	int err;
@@ -25,17 +42,17 @@ UMOD_API int umod_host_new(struct umod_host **hostp)
 		return -ENOMEM;
 	atomic_init(&host->refs, 1);
 	pthread_mutex_init(&host->module_mutex, NULL);
+	pthread_cond_init(&host->module_wq, NULL);
 	umod_list_init(&host->modules);
 	err = umod_log_new(&host->log, HOST_LOG_SIZE);
 	if (!err)
 		err = umod_symtab_new(&host->exports);
 	if (!err)
 		err = umod_kapi_export_all(host->exports);
+	if (!err)
+		err = umod_host_export_table(host, first, last);
 	if (err) {
-		umod_symtab_free(host->exports);
-		umod_log_free(host->log);
-		pthread_mutex_destroy(&host->module_mutex);
-		free(host);
+		host_free(host);
 		return err;
 	}
 	*hostp = host;
@@ -54,33 +71,72 @@ UMOD_API struct umod_host *umod_host_unref(struct umod_host *host)
 	if (!host || atomic_fetch_sub(&host->refs, 1) > 1)
 		return host;
 	umod_unload_all(host);
-	umod_symtab_free(host->exports);
-	umod_log_free(host->log);
-	pthread_mutex_destroy(&host->module_mutex);
-	free(host);
+	host_free(host);
 	return NULL;
+}
+
+/* name and namespace in one allocation, which the table owns */
+static int host_export_locked(struct umod_host *host, const char *name, const void *addr,
+			      unsigned int flags, const char *ns)
+{
+	size_t nlen = strlen(name) + 1, slen = ns && *ns ? strlen(ns) + 1 : 0;
+	struct umod_ksym sym = {
+		.addr = (uint64_t)(uintptr_t)addr,
+		.flags = flags & UMOD_EXPORT_GPL ? UMOD_KSYM_GPL : 0,
+		.name_owned = true,
+	};
+	char *copy = malloc(nlen + slen);
+	int err;
+
+	if (!copy)
+		return -ENOMEM;
+	memcpy(copy, name, nlen);
+	if (slen)
+		sym.ns = memcpy(copy + nlen, ns, slen);
+	sym.name = copy;
+	err = umod_symtab_add(host->exports, &sym);
+	if (err)
+		free(copy);
+	return err;
+}
+
+UMOD_API int umod_host_export_ns(struct umod_host *host, const char *name,
+				 const void *addr, unsigned int flags, const char *ns)
+{
+	int err;
+
+	if (!host || !name || !*name || !addr || (flags & ~UMOD_EXPORT_GPL))
+		return -EINVAL;
+	pthread_mutex_lock(&host->module_mutex);
+	err = host_export_locked(host, name, addr, flags, ns);
+	pthread_mutex_unlock(&host->module_mutex);
+	return err;
 }
 
 UMOD_API int umod_host_export(struct umod_host *host, const char *name,
 			      const void *addr, int gpl)
 {
-	struct umod_ksym sym = {
-		.addr = (uint64_t)(uintptr_t)addr,
-		.flags = gpl ? UMOD_KSYM_GPL : 0,
-		.name_owned = true,
-	};
-	int err;
+	return umod_host_export_ns(host, name, addr, gpl ? UMOD_EXPORT_GPL : 0, NULL);
+}
 
-	if (!host || !name || !*name || !addr)
+/* all or nothing: a refused entry withdraws the ones before it */
+UMOD_API int umod_host_export_table(struct umod_host *host,
+				    const struct umod_export *first,
+				    const struct umod_export *last)
+{
+	const struct umod_export *e;
+	int err = 0;
+
+	if (!host || (!first) != (!last) || first > last)
 		return -EINVAL;
-	sym.name = strdup(name);
-	if (!sym.name)
-		return -ENOMEM;
 	pthread_mutex_lock(&host->module_mutex);
-	err = umod_symtab_add(host->exports, &sym);
-	pthread_mutex_unlock(&host->module_mutex);
+	for (e = first; e < last && !err; e++)
+		err = e->name && e->addr ? host_export_locked(host, e->name, e->addr,
+							      e->flags, e->ns) : -EINVAL;
 	if (err)
-		free((char *)sym.name);
+		while (--e > first)
+			umod_symtab_del(host->exports, e[-1].name, NULL);
+	pthread_mutex_unlock(&host->module_mutex);
 	return err;
 }
 
@@ -119,11 +175,6 @@ UMOD_API int umod_host_set_force_unload(struct umod_host *host, int enable)
 		return -EINVAL;
 	atomic_store(&host->force_unload, !!enable);
 	return 0;
-}
-
-void umod_host_add_taint(struct umod_host *host, unsigned int flag)
-{
-	atomic_fetch_or(&host->taints, 1ul << flag);
 }
 
 /* ---- the log, as embedders see it ---------------------------------------- */

@@ -15,6 +15,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include <linux/kern_levels.h>
 #include <umod/kabi.h>
@@ -145,11 +146,12 @@ int umod_decompress(const void *in, size_t in_len, size_t max,
 
 struct umod_ksym {
 	const char *name;	/* owned by the exporter (or the table, if copied) */
+	const char *ns;		/* namespace or NULL; lives with name */
 	uint64_t addr;
 	struct umod_module *owner;	/* NULL: exported by the host */
 	unsigned int flags;
 	uint64_t hash;
-	bool name_owned;	/* the table frees name */
+	bool name_owned;	/* the table frees name (one allocation with ns) */
 };
 
 struct umod_symtab;
@@ -171,6 +173,35 @@ int umod_symtab_for_each(const struct umod_symtab *tab,
 /* ---- kapi.c -------------------------------------------------------------- */
 
 int umod_kapi_export_all(struct umod_symtab *tab);
+
+/* ---- license.c ----------------------------------------------------------- */
+
+/* the kernel's license_is_gpl_compatible(): the exact strings it accepts */
+bool umod_license_is_gpl_compatible(const char *license);
+
+/* ---- symvers.c ----------------------------------------------------------- */
+
+/* one Module.symvers line: "0x%08x\tname\tmodule\tEXPORT_SYMBOL[_GPL]\tns" */
+struct umod_symvers_entry {
+	uint32_t crc;
+	const char *name;
+	const char *module;	/* the exporter's path without .ko, or "vmlinux" */
+	const char *ns;		/* "" when none */
+	bool gpl;
+	unsigned int line;
+};
+
+/*
+ * Parses a Module.symvers image of @len bytes (need not be NUL-terminated)
+ * and calls @fn for each line, in order; the entry's strings are only
+ * valid during the call. Stops at the first malformed line with -EINVAL and
+ * "@path:LINE: reason" in @err, or at @fn's first non-zero return.
+ */
+int umod_symvers_parse(const char *path, const char *buf, size_t len,
+		       int (*fn)(const struct umod_symvers_entry *e, void *data),
+		       void *data, char *err, size_t errsize);
+/* writes one entry in the kernel's exact format; returns fprintf's result */
+int umod_symvers_write(FILE *file, const struct umod_symvers_entry *e);
 
 /* ---- kstrtox.c ----------------------------------------------------------- */
 
@@ -214,25 +245,89 @@ void umod_param_free_charp(void *arg);
 /* taint flags: the kernel's TAINT_* bit numbers, shown as its letters */
 #define UMOD_TAINT_PROPRIETARY_MODULE	0	/* P */
 #define UMOD_TAINT_FORCED_MODULE	1	/* F */
-#define UMOD_TAINT_FORCED_RMMOD		8	/* R */
+#define UMOD_TAINT_FORCED_RMMOD		3	/* R */
 #define UMOD_TAINT_UNSIGNED_MODULE	13	/* E */
 #define UMOD_TAINT_OOT_MODULE		12	/* O */
 
 struct umod_host {
 	atomic_int refs;
-	/* serialises load and unload; protects the module list */
+	/*
+	 * Serialises load and unload; protects the module list, the export
+	 * table and the module_use links (as the kernel's module_mutex).
+	 */
 	pthread_mutex_t module_mutex;
+	/* module_wq: a module left COMING (became LIVE or went away) */
+	pthread_cond_t module_wq;
 	struct umod_list modules;	/* newest first */
 	struct umod_symtab *exports;
 	struct umod_log *log;
 	atomic_ulong taints;
 	atomic_bool force_unload;	/* CONFIG_MODULE_FORCE_UNLOAD */
+	atomic_bool debug_locks_off;	/* "Disabling lock debugging" was said */
 };
-
-void umod_host_add_taint(struct umod_host *host, unsigned int flag);
 /* a module of that name (with '-' and '_' equal), or NULL; module_mutex held */
 struct umod_module *umod_host_find_locked(struct umod_host *host, const char *name);
 bool umod_module_name_eq(const char *a, const char *b);
+
+/* ---- taint.c ------------------------------------------------------------- */
+
+/* add_taint()'s lockdep_ok argument */
+#define UMOD_LOCKDEP_STILL_OK		false
+#define UMOD_LOCKDEP_NOW_UNRELIABLE	true
+
+bool umod_host_test_taint(struct umod_host *host, unsigned int flag);
+/* the kernel's add_taint(): the first "now unreliable" one says so */
+void umod_host_add_taint(struct umod_host *host, unsigned int flag, bool lockdep_unreliable);
+/* add_taint_module(): the host and the module both get @flag */
+void umod_module_add_taint(struct umod_module *mod, unsigned int flag,
+			   bool lockdep_unreliable);
+
+/* the letters of the flags set in @taints, in bit order ("PO"); @module_only:
+ * only those a module can carry, as /sys/module/NAME/taint shows them */
+size_t umod_taint_letters(unsigned long taints, bool module_only, char *buf,
+			  size_t size);
+
+/* ---- refcount.c ---------------------------------------------------------- */
+
+/*
+ * A module's use count (the kernel's mod->refcnt): the loader's base
+ * reference plus one per user. Its representation is private to
+ * refcount.c, so that it can become per-thread without touching callers.
+ */
+struct umod_refcnt {
+	atomic_long count;
+};
+
+/* module_unload_init(): the base reference, plus one held during init */
+void umod_refcount_init(struct umod_module *mod);
+/* do_init_module(): drops the reference held during init */
+void umod_refcount_init_done(struct umod_module *mod);
+/* try_module_get(): fails once the module is GOING or stopped */
+bool umod_refcount_try_get(struct umod_module *mod);
+/* __module_get(): the caller already holds a reference */
+void umod_refcount_get(struct umod_module *mod);
+/* module_put() */
+void umod_refcount_put(struct umod_module *mod);
+/* module_refcount(): users, not counting the base */
+int umod_refcount_read(const struct umod_module *mod);
+/* try_release_module_ref(): 0 if nobody holds @mod (now stoppable), else -EWOULDBLOCK */
+int umod_refcount_try_stop(struct umod_module *mod);
+
+/* ---- usage.c ------------------------------------------------------------- */
+
+/* "source uses target": the kernel's struct module_use, under module_mutex */
+struct umod_module_use {
+	struct umod_list source_list;	/* on target->source_list */
+	struct umod_list target_list;	/* on source->target_list */
+	struct umod_module *source, *target;
+};
+
+/* ref_module(): @a uses @b; takes a use count on @b (-EBUSY while @b is COMING) */
+int umod_ref_module(struct umod_module *a, struct umod_module *b);
+/* module_unload_free(): drops every link @mod holds, with their counts */
+void umod_module_unuse_all(struct umod_module *mod);
+/* strong_try_module_get(): 0, -EBUSY (still COMING) or -ENOENT (going) */
+int umod_strong_try_module_get(struct umod_module *mod);
 
 /* ---- module.c ------------------------------------------------------------ */
 
@@ -270,6 +365,15 @@ struct umod_module {
 	/* kernel_param_lock(): serialises a parameter's set() and get() */
 	pthread_mutex_t param_lock;
 	unsigned long taints;
+	struct umod_refcnt refcnt;	/* the use count (refcount.c) */
+	/* module_use links, under module_mutex (usage.c) */
+	struct umod_list source_list;	/* who uses us: our holders */
+	struct umod_list target_list;	/* whom we use */
+	bool using_gplonly_symbols;
+	/* __ksymtab, __ksymtab_gpl in core rodata; their names in __ksymtab_strings */
+	const struct kernel_symbol *syms, *gpl_syms;
+	unsigned int num_syms, num_gpl_syms;
+	struct umod_kallsyms *kallsyms;	/* owned; see kallsyms.c */
 };
 
 int umod_module_alloc(struct umod_host *host, const char *name,
@@ -334,6 +438,27 @@ int umod_load_module(struct umod_host *host, const void *image, size_t len,
 void umod_module_free_memory(struct umod_module *mod);
 /* the host is going away: unload what can be, abandon the rest */
 void umod_unload_all(struct umod_host *host);
+
+/* ---- exports.c ----------------------------------------------------------- */
+
+/* __ksymtab*, after relocation: every entry's name, namespace and value checked */
+int umod_exports_find(struct load_info *info);
+/* verify_exported_symbols() and publish them; module_mutex held */
+int umod_exports_add(struct umod_module *mod);
+/* withdraws what umod_exports_add() published; module_mutex held */
+void umod_exports_del(struct umod_module *mod);
+/* decodes one place-relative entry */
+const char *umod_kernel_symbol_name(const struct kernel_symbol *ks);
+const char *umod_kernel_symbol_namespace(const struct kernel_symbol *ks);
+uint64_t umod_kernel_symbol_value(const struct kernel_symbol *ks);
+
+/* ---- kallsyms.c ---------------------------------------------------------- */
+
+struct umod_kallsyms;
+
+/* copies the named symbols of the loaded sections, sorted by address */
+int umod_kallsyms_record(struct load_info *info);
+void umod_kallsyms_free(struct umod_module *mod);
 
 /* ---- reloc.c ------------------------------------------------------------ */
 

@@ -124,6 +124,71 @@ static int kapi_scnprintf(char *buf, size_t size, const char *fmt, ...)
 	return n;
 }
 
+/* ---- use counts and weak references ---------------------------------------- */
+
+/* NULL is the host's own code, which is never unloaded */
+static struct umod_module *kapi_umod(struct module *mod)
+{
+	return mod ? mod->umod : NULL;
+}
+
+static bool kapi_try_module_get(struct module *mod)
+{
+	return !mod || umod_refcount_try_get(kapi_umod(mod));
+}
+
+static void kapi___module_get(struct module *mod)
+{
+	if (mod)
+		umod_refcount_get(kapi_umod(mod));
+}
+
+static void kapi_module_put(struct module *mod)
+{
+	if (mod)
+		umod_refcount_put(kapi_umod(mod));
+}
+
+static int kapi_module_refcount(struct module *mod)
+{
+	return mod ? umod_refcount_read(kapi_umod(mod)) : 0;
+}
+
+/*
+ * symbol_get(): the value of an export, holding its module until
+ * symbol_put(); NULL when nobody exports it or its module is still in its
+ * init or going. As the kernel's, it looks at GPL-only exports too: the
+ * function itself is GPL-only.
+ */
+static void *kapi___symbol_get(struct module *me, const char *name)
+{
+	struct umod_host *host = kapi_umod(me)->host;
+	const struct umod_ksym *ks;
+	void *addr = NULL;
+
+	pthread_mutex_lock(&host->module_mutex);
+	ks = umod_symtab_lookup(host->exports, name);
+	if (ks && !umod_strong_try_module_get(ks->owner))
+		addr = (void *)(uintptr_t)ks->addr;
+	pthread_mutex_unlock(&host->module_mutex);
+	return addr;
+}
+
+static void kapi___symbol_put(struct module *me, const char *name)
+{
+	struct umod_host *host = kapi_umod(me)->host;
+	const struct umod_ksym *ks;
+
+	pthread_mutex_lock(&host->module_mutex);
+	ks = umod_symtab_lookup(host->exports, name);
+	if (ks && ks->owner)
+		umod_refcount_put(ks->owner);
+	else if (!ks)
+		umod_log_printk(host->log, KERN_ERR "%s: symbol_put of %s, which nobody exports\n",
+				me->name, name);
+	pthread_mutex_unlock(&host->module_mutex);
+}
+
 struct kapi_export {
 	const char *name;
 	const void *addr;
@@ -131,6 +196,7 @@ struct kapi_export {
 };
 
 #define EXPORT(name, fn)	{ name, (const void *)(fn), 0 }
+#define EXPORT_GPL(name, fn)	{ name, (const void *)(fn), UMOD_KSYM_GPL }
 
 static const struct kapi_export kapi_exports[] = {
 	EXPORT("_printk", kapi_printk),
@@ -190,6 +256,13 @@ static const struct kapi_export kapi_exports[] = {
 	EXPORT("param_set_charp", umod_param_set_charp),
 	EXPORT("param_get_charp", umod_param_get_charp),
 	EXPORT("param_free_charp", umod_param_free_charp),
+
+	EXPORT("try_module_get", kapi_try_module_get),
+	EXPORT("__module_get", kapi___module_get),
+	EXPORT("module_put", kapi_module_put),
+	EXPORT("module_refcount", kapi_module_refcount),
+	EXPORT_GPL("__symbol_get", kapi___symbol_get),
+	EXPORT("__symbol_put", kapi___symbol_put),
 };
 
 int umod_kapi_export_all(struct umod_symtab *tab)

@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "internal.h"
 
@@ -158,34 +159,164 @@ static void del_unformed_module(struct load_info *info)
 
 	pthread_mutex_lock(&host->module_mutex);
 	umod_list_del(&info->mod->list);
+	/* whoever waited for this module to leave COMING looks again */
+	pthread_cond_broadcast(&host->module_wq);
 	pthread_mutex_unlock(&host->module_mutex);
 	info->mod = umod_module_unref(info->mod);
 }
 
 /*
- * One undefined symbol, module_mutex held: exports only; a weak reference
- * may stay NULL. The assembler names _GLOBAL_OFFSET_TABLE_ in any object
- * that uses the GOT: that is this module's own GOT.
+ * The kernel's set_license(): no licence reads as "unspecified"; anything
+ * but a GPL-compatible one taints the host, and then the module may not
+ * use GPL-only exports. Set before anything can fail, so a refused load
+ * still taints, as in the kernel.
  */
-static int resolve_symbol(struct load_info *info, const Elf64_Sym *sym, uint64_t *val)
+static void set_license(struct load_info *info)
+{
+	const char *license = umod_modinfo_get(info->modinfo, info->modinfo_size, "license");
+
+	if (!license)
+		license = "unspecified";
+	if (umod_license_is_gpl_compatible(license))
+		return;
+	if (!umod_host_test_taint(info->host, UMOD_TAINT_PROPRIETARY_MODULE))
+		umod_log_printk(info->log, KERN_WARNING "%s: module license '%s' taints kernel.\n",
+				info->name, license);
+	umod_host_add_taint(info->host, UMOD_TAINT_PROPRIETARY_MODULE,
+			    UMOD_LOCKDEP_NOW_UNRELIABLE);
+	info->taints |= 1ul << UMOD_TAINT_PROPRIETARY_MODULE;
+}
+
+static bool module_tainted(const struct umod_module *mod, unsigned int flag)
+{
+	return mod && (mod->taints & (1ul << flag));
+}
+
+/* a user of a proprietary module's exports becomes proprietary too */
+static bool inherit_taint(struct load_info *info, const struct umod_ksym *ks)
+{
+	struct umod_module *mod = info->mod;
+
+	if (!module_tainted(ks->owner, UMOD_TAINT_PROPRIETARY_MODULE))
+		return true;
+	if (mod->using_gplonly_symbols) {
+		umod_log_printk(info->log, KERN_ERR "%s: module using GPL-only symbols uses symbols %s from proprietary module %s.\n",
+				mod->name, ks->name, ks->owner->name);
+		return false;
+	}
+	if (!module_tainted(mod, UMOD_TAINT_PROPRIETARY_MODULE)) {
+		umod_log_printk(info->log, KERN_WARNING "%s: module uses symbols %s from proprietary module %s, inheriting taint.\n",
+				mod->name, ks->name, ks->owner->name);
+		mod->taints |= 1ul << UMOD_TAINT_PROPRIETARY_MODULE;
+	}
+	return true;
+}
+
+/* a namespaced export is only for modules that MODULE_IMPORT_NS() it */
+static int verify_namespace_is_imported(const struct load_info *info,
+					const struct umod_ksym *ks)
+{
+	const char *kv;
+	size_t pos = 0;
+
+	if (!ks->ns)
+		return 0;
+	while ((kv = umod_modinfo_next(info->modinfo, info->modinfo_size, &pos)))
+		if (!strncmp(kv, "import_ns=", 10) && !strcmp(kv + 10, ks->ns))
+			return 0;
+	umod_log_printk(info->log, KERN_ERR "%s: module uses symbol (%s) from namespace %s, but does not import it.\n",
+			info->name, ks->name, ks->ns);
+	return -EINVAL;
+}
+
+/*
+ * One exported symbol for this module, module_mutex held. *@ksp stays
+ * NULL when there is none this module may use (a GPL-only export for a
+ * proprietary module is none); otherwise the module becomes a holder of
+ * the exporter before the lock is dropped, so the exporter cannot go away
+ * in between. -EBUSY: the exporter is still in its init.
+ */
+static int resolve_symbol(struct load_info *info, const char *name,
+			  const struct umod_ksym **ksp)
+{
+	struct umod_module *mod = info->mod;
+	const struct umod_ksym *ks = umod_symtab_lookup(info->host->exports, name);
+	int err;
+
+	*ksp = NULL;
+	if (!ks)
+		return 0;
+	if (ks->flags & UMOD_KSYM_GPL) {
+		if (module_tainted(mod, UMOD_TAINT_PROPRIETARY_MODULE))
+			return 0;
+		mod->using_gplonly_symbols = true;
+	}
+	if (!inherit_taint(info, ks))
+		return 0;
+	/* modversions' check_version() belongs here (issue 6) */
+	err = verify_namespace_is_imported(info, ks);
+	if (!err)
+		err = umod_ref_module(mod, ks->owner);
+	if (!err)
+		*ksp = ks;
+	return err;
+}
+
+/* an exporter still in its init: wait for it, as the kernel, up to 30 s */
+static int resolve_symbol_wait(struct load_info *info, const char *name,
+			       const struct umod_ksym **ksp)
+{
+	struct umod_host *host = info->host;
+	struct timespec deadline;
+	int err;
+
+	clock_gettime(CLOCK_MONOTONIC, &deadline);
+	deadline.tv_sec += 30;
+	while ((err = resolve_symbol(info, name, ksp)) == -EBUSY) {
+		if (pthread_cond_timedwait(&host->module_wq, &host->module_mutex,
+					   &deadline) != ETIMEDOUT)
+			continue;
+		err = resolve_symbol(info, name, ksp);
+		if (err == -EBUSY)
+			umod_log_printk(info->log, KERN_WARNING "%s: gave up waiting for init of module %s.\n",
+					info->name,
+					umod_symtab_lookup(host->exports, name)->owner->name);
+		break;
+	}
+	return err;
+}
+
+/*
+ * One undefined symbol: exports only; a weak reference may stay NULL.
+ * The assembler names _GLOBAL_OFFSET_TABLE_ in any object that uses the
+ * GOT: that is this module's own GOT.
+ */
+static int resolve_undefined(struct load_info *info, const Elf64_Sym *sym, uint64_t *val)
 {
 	const char *name = umod_elf_symname(&info->elf, sym);
 	const struct umod_ksym *ks;
+	int err;
 
 	if (!strcmp(name, "_GLOBAL_OFFSET_TABLE_")) {
 		*val = (uint64_t)(uintptr_t)info->core.base + info->got_off;
 		return 0;
 	}
-	ks = umod_symtab_lookup(info->host->exports, name);
+	err = resolve_symbol_wait(info, name, &ks);
 	*val = ks ? ks->addr : 0;
-	if (ks || ELF64_ST_BIND(sym->st_info) == STB_WEAK)
+	if (!err && (ks || ELF64_ST_BIND(sym->st_info) == STB_WEAK))
 		return 0;
+	if (!err)
+		err = -ENOENT;
 	umod_log_printk(info->log, KERN_WARNING "%s: Unknown symbol %s (err %d)\n",
-			info->name, name, -ENOENT);
-	return -ENOENT;
+			info->name, name, err);
+	return err;
 }
 
-/* every symbol's final value; reports each unknown symbol, in table order */
+/*
+ * Every symbol's final value; reports each unknown symbol, in table order.
+ * The module mutex is held throughout, so each exporter found stays
+ * loaded until this module holds it.
+ */
 static int simplify_symbols(struct load_info *info)
 {
 	int ret = 0;
@@ -209,7 +340,7 @@ static int simplify_symbols(struct load_info *info)
 			info->symval[i] = sym->st_value;
 			break;
 		case SHN_UNDEF:
-			err = resolve_symbol(info, sym, &info->symval[i]);
+			err = resolve_undefined(info, sym, &info->symval[i]);
 			break;
 		default:
 			sec = &info->sec[sym->st_shndx];
@@ -256,12 +387,49 @@ static int record_sections(struct load_info *info)
 	return 0;
 }
 
+/*
+ * verify_exported_symbols() and the move to COMING in one step under the
+ * lock: a duplicate is refused, and nobody can see the exports of a
+ * module that is not yet COMING.
+ */
+static int verify_exported_symbols(struct load_info *info)
+{
+	struct umod_host *host = info->host;
+	int err;
+
+	pthread_mutex_lock(&host->module_mutex);
+	err = umod_exports_add(info->mod);
+	if (!err)
+		atomic_store(&info->mod->state, UMOD_MODULE_COMING);
+	pthread_mutex_unlock(&host->module_mutex);
+	return err;
+}
+
+/* withdraws the exports while the memory holding their names is mapped */
+static void unexport_module(struct load_info *info)
+{
+	pthread_mutex_lock(&info->host->module_mutex);
+	atomic_store(&info->mod->state, UMOD_MODULE_GOING);
+	umod_exports_del(info->mod);
+	pthread_mutex_unlock(&info->host->module_mutex);
+}
+
+static void free_usage(struct load_info *info)
+{
+	pthread_mutex_lock(&info->host->module_mutex);
+	umod_module_unuse_all(info->mod);
+	pthread_mutex_unlock(&info->host->module_mutex);
+}
+
 /* hand the placed memory to the module, seal it W^X: now it may run */
 static int complete_formation(struct load_info *info)
 {
 	struct umod_module *mod = info->mod;
 	int err;
 
+	err = umod_exports_find(info);
+	if (err)
+		return err;
 	mod->kmod = info->sec[info->index.mod].addr;
 	mod->kmod->umod = mod;
 	if (info->index.param) {
@@ -275,6 +443,8 @@ static int complete_formation(struct load_info *info)
 	mod->init = info->init;
 	info->map = NULL;
 	err = record_sections(info);
+	if (!err)
+		err = umod_kallsyms_record(info);
 	if (err)
 		return err;
 	err = umod_module_protect(mod);
@@ -283,10 +453,7 @@ static int complete_formation(struct load_info *info)
 				mod->name, err);
 		return err;
 	}
-	pthread_mutex_lock(&info->host->module_mutex);
-	atomic_store(&mod->state, UMOD_MODULE_COMING);
-	pthread_mutex_unlock(&info->host->module_mutex);
-	return 0;
+	return verify_exported_symbols(info);
 }
 
 static int unknown_module_param_cb(char *param, char *val, const char *modname, void *arg)
@@ -335,7 +502,10 @@ static int do_init_module(struct load_info *info)
 	}
 	pthread_mutex_lock(&info->host->module_mutex);
 	atomic_store(&mod->state, UMOD_MODULE_LIVE);
+	pthread_cond_broadcast(&info->host->module_wq);
 	pthread_mutex_unlock(&info->host->module_mutex);
+	/* drop the reference held during init */
+	umod_refcount_init_done(mod);
 	return umod_module_protect_after_init(mod);
 }
 
@@ -363,6 +533,7 @@ int umod_load_module(struct umod_host *host, const void *image, size_t len,
 	err = umod_check_modinfo(&info);
 	if (err)
 		goto out;
+	set_license(&info);
 	err = -ENOMEM;
 	info.sec = calloc(info.elf.shnum, sizeof(*info.sec));
 	if (!info.sec)
@@ -380,30 +551,34 @@ int umod_load_module(struct umod_host *host, const void *image, size_t len,
 	err = umod_layout_alloc(&info);
 	if (err)
 		goto unlink;
+	umod_refcount_init(info.mod);
 	err = simplify_symbols(&info);
 	if (err)
-		goto free_mem;
+		goto free_usage;
 	err = umod_reloc_apply(&info);
 	if (err)
-		goto free_mem;
+		goto free_usage;
 	err = complete_formation(&info);
 	if (err)
 		goto free_module;
 	err = parse_module_args(&info, args);
 	if (err)
-		goto free_module;
+		goto coming_cleanup;
 	err = do_init_module(&info);
 	if (err)
-		goto free_module;
+		goto coming_cleanup;
 
 	if (modp)
 		*modp = umod_module_ref(info.mod);
 	goto out;
 
+coming_cleanup:
+	unexport_module(&info);
 free_module:
 	atomic_store(&info.mod->state, UMOD_MODULE_GOING);
 	umod_module_free_memory(info.mod);
-free_mem:
+free_usage:
+	free_usage(&info);
 	umod_layout_free(&info);
 unlink:
 	del_unformed_module(&info);

@@ -26,6 +26,8 @@ int umod_module_alloc(struct umod_host *host, const char *name,
 	mod->host = host;
 	strcpy(mod->name, name);
 	umod_list_init(&mod->list);
+	umod_list_init(&mod->source_list);
+	umod_list_init(&mod->target_list);
 	pthread_mutex_init(&mod->param_lock, NULL);
 	*modp = mod;
 	return 0;

@@ -27,27 +27,43 @@ void umod_module_free_memory(struct umod_module *mod)
 	free(mod->sections);
 	mod->sections = NULL;
 	mod->num_sections = 0;
+	umod_kallsyms_free(mod);
+	mod->syms = mod->gpl_syms = NULL;
+	mod->num_syms = mod->num_gpl_syms = 0;
 }
 
-/* the module is GOING and its exit has run: drop it from the host */
+/*
+ * The module is GOING and its exit has run: its exports leave the table
+ * (their names live in its memory), its uses of other modules are
+ * released, then it leaves the list and its memory goes.
+ */
 static void free_module(struct umod_host *host, struct umod_module *mod)
 {
 	pthread_mutex_lock(&host->module_mutex);
+	umod_exports_del(mod);
+	umod_module_unuse_all(mod);
 	umod_list_del(&mod->list);
+	pthread_cond_broadcast(&host->module_wq);
 	pthread_mutex_unlock(&host->module_mutex);
 	umod_module_free_memory(mod);
 	atomic_store(&mod->state, UMOD_MODULE_GONE);
 	umod_module_unref(mod);		/* the list's reference */
 }
 
-/* with module_mutex held: may @mod go now? */
-static int may_unload(const struct umod_module *mod)
+/*
+ * With module_mutex held: may @mod go now? In the kernel's order: held by
+ * other modules, not LIVE, permanent, then in use. The last check takes
+ * the base reference away, so on success nobody can get a new one.
+ */
+static int may_unload(struct umod_module *mod)
 {
+	if (mod->source_list.next != &mod->source_list)
+		return -EWOULDBLOCK;	/* other modules depend on it */
 	if (atomic_load(&mod->state) != UMOD_MODULE_LIVE)
 		return -EBUSY;		/* still coming, or already going */
 	if (mod->kmod->init && !mod->kmod->exit)
 		return -EBUSY;		/* loaded for good: [permanent] */
-	return 0;
+	return umod_refcount_try_stop(mod);
 }
 
 UMOD_API int umod_module_remove(struct umod_host *host, const char *name,

@@ -16,12 +16,10 @@ const char umod_vermagic[] = UMOD_HOST_VERMAGIC;
 
 static void try_to_force_load(struct load_info *info, const char *reason)
 {
-	unsigned long prev = atomic_fetch_or(&info->host->taints,
-					     1ul << UMOD_TAINT_FORCED_MODULE);
-
-	if (!(prev & (1ul << UMOD_TAINT_FORCED_MODULE)))
+	if (!umod_host_test_taint(info->host, UMOD_TAINT_FORCED_MODULE))
 		umod_log_printk(info->log, KERN_WARNING "%s: %s: kernel tainted.\n",
 				info->name, reason);
+	umod_host_add_taint(info->host, UMOD_TAINT_FORCED_MODULE, UMOD_LOCKDEP_NOW_UNRELIABLE);
 	info->taints |= 1ul << UMOD_TAINT_FORCED_MODULE;
 }
 

@@ -1,13 +1,20 @@
 // SPDX-License-Identifier: MIT
 /*
- * umod run: a one-shot embedded host. Loads a module with its parameters,
- * as insmod would, prints the host's log as dmesg would, then unloads it
- * (running its exit) and exits: 0 on success, 1 with kmod's wording when
- * the load fails.
+ * umod run: a one-shot embedded host. Loads modules with their
+ * parameters, in the order given, as insmod would, prints the host's log
+ * as dmesg would, then unloads them newest first (running their exits)
+ * and exits: 0 on success, 1 with kmod's wording when a load fails, after
+ * unloading what was already loaded.
+ *
+ *   umod run [--taint] a.ko [param=value ...] b.ko [param=value ...]
+ *
+ * An argument without '=' that ends in .ko starts the next module; the
+ * others are parameters of the module before them.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,9 +32,11 @@ static void print_record(void *data, uint64_t seq, int level, uint64_t ts_nsec,
 
 static void usage(FILE *out)
 {
-	fprintf(out, "Usage: umod run [options] FILE.ko [param=value ...]\n"
-		"Load FILE.ko into a host in this process, run its init, then its exit.\n\n"
+	fprintf(out, "Usage: umod run [options] FILE.ko [param=value ...] [FILE.ko [param=value ...]]...\n"
+		"Load the modules into a host in this process, in order, running their\n"
+		"init; then unload them in reverse order, running their exit.\n\n"
 		"Options:\n"
+		"  -t, --taint    print the host's taint at the end\n"
 		"  -h, --help     this text\n");
 }
 
@@ -45,34 +54,111 @@ static int check_file(const char *path)
 	return 0;
 }
 
-static int run_module(struct umod_host *host, const char *path, const char *args)
+static int insert(struct umod_host *host, const char *path, const char *args,
+		  struct umod_module **modp)
 {
-	struct umod_module *mod;
-	int err = umod_module_insert_file(host, path, args, 0, &mod);
+	int err;
 
+	if (check_file(path) < 0)
+		return -1;
+	err = umod_module_insert_file(host, path, args, 0, modp);
 	if (err < 0) {
 		fprintf(stderr, "umod: ERROR: could not insert module %s: %s\n",
 			path, umod_tool_strerror(-err));
+		return -1;
+	}
+	return 0;
+}
+
+static bool is_module_arg(const char *arg)
+{
+	size_t len = strlen(arg);
+
+	return !strchr(arg, '=') && len > 3 && !strcmp(arg + len - 3, ".ko");
+}
+
+/* argv[*i] is a module; its parameters follow up to the next module */
+static int load_next(struct umod_host *host, int argc, char *argv[], int *i,
+		     struct umod_module **modp)
+{
+	int first = *i + 1, end = first;
+	char **params;
+	char *args;
+	int ret;
+
+	while (end < argc && !is_module_arg(argv[end]))
+		end++;
+	params = argv + first;
+	args = umod_tool_join_args(end - first, params, 0);
+	if (!args) {
+		fprintf(stderr, "umod: ERROR: %s\n", strerror(ENOMEM));
+		return -1;
+	}
+	ret = insert(host, argv[*i], args, modp);
+	free(args);
+	*i = end;
+	return ret;
+}
+
+/* newest first; a permanent module (init without exit) stays until the host goes */
+static void unload_all(struct umod_host *host, struct umod_module **mods, int n)
+{
+	while (n-- > 0) {
+		umod_module_remove(host, umod_module_get_name(mods[n]), 0);
+		umod_module_unref(mods[n]);
+	}
+}
+
+static void print_taint(struct umod_host *host)
+{
+	char buf[64];
+	size_t len;
+
+	printf("kernel.tainted = %lu\n", umod_host_get_taint(host));
+	umod_host_print_tainted(host, buf, sizeof(buf));
+	/* the kernel pads the unset columns; a line needs no trailing blanks */
+	for (len = strlen(buf); len && buf[len - 1] == ' '; len--)
+		buf[len - 1] = '\0';
+	printf("%s\n", buf);
+}
+
+static int run_modules(struct umod_host *host, int argc, char *argv[], int i)
+{
+	struct umod_module **mods = calloc((size_t)argc, sizeof(*mods));
+	int n = 0, ret = 0;
+
+	if (!mods) {
+		fprintf(stderr, "umod: ERROR: %s\n", strerror(ENOMEM));
 		return 1;
 	}
-	/* a permanent module (init without exit) stays until the host goes */
-	umod_module_remove(host, umod_module_get_name(mod), 0);
-	umod_module_unref(mod);
-	return 0;
+	/* the first argument is a module whatever its name */
+	while (i < argc && !ret) {
+		if (load_next(host, argc, argv, &i, &mods[n]) < 0)
+			ret = 1;
+		else
+			n++;
+	}
+	unload_all(host, mods, n);
+	free(mods);
+	return ret;
 }
 
 static int run(int argc, char *argv[])
 {
 	static const struct option opts[] = {
+		{ "taint", no_argument, NULL, 't' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct umod_host *host;
-	char *args;
+	bool taint = false;
 	int c, ret;
 
-	while ((c = getopt_long(argc, argv, "+h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+th", opts, NULL)) != -1) {
 		switch (c) {
+		case 't':
+			taint = true;
+			break;
 		case 'h':
 			usage(stdout);
 			return 0;
@@ -85,23 +171,20 @@ static int run(int argc, char *argv[])
 		fprintf(stderr, "umod: ERROR: missing filename.\n");
 		return 1;
 	}
-	if (check_file(argv[optind]) < 0)
-		return 1;
-	args = umod_tool_join_args(argc, argv, optind + 1);
-	if (!args || umod_host_new(&host) < 0) {
+	if (umod_host_new(&host) < 0) {
 		fprintf(stderr, "umod: ERROR: %s\n", strerror(ENOMEM));
-		free(args);
 		return 1;
 	}
 	umod_host_set_log_fn(host, print_record, stdout);
-	ret = run_module(host, argv[optind], args);
+	ret = run_modules(host, argc, argv, optind);
+	if (taint)
+		print_taint(host);
 	umod_host_unref(host);
-	free(args);
 	return ret;
 }
 
 const struct umod_cmd umod_cmd_run = {
 	.name = "run",
 	.run = run,
-	.help = "load a module into a one-shot host, then unload it",
+	.help = "load modules into a one-shot host, then unload them",
 };

@@ -30,4 +30,35 @@ extern void cleanup_module(void);
 /* device tables are for hotplug, which user space has none of */
 #define MODULE_DEVICE_TABLE(type, name)
 
+/* lets this module use the exports of namespace @ns (6.1: an identifier) */
+#define MODULE_IMPORT_NS(ns)		MODULE_INFO(import_ns, __stringify(ns))
+
+/*
+ * Use counts (the article's "module use count"): while a reference is
+ * held, the module cannot be unloaded. try_module_get() fails once the
+ * module is going away; NULL (the host's own code) always succeeds.
+ */
+bool try_module_get(struct module *module);
+void __module_get(struct module *module);
+void module_put(struct module *module);
+/* the references held, not counting the loader's own */
+int module_refcount(struct module *mod);
+
+/*
+ * symbol_get(sym): a weak reference. The address of @sym if some module
+ * (or the host) exports it, taking a reference on that module until
+ * symbol_put(sym); NULL if nobody does. Using it creates no link-time
+ * dependency: typeof() does not refer to @sym. GPL-only, as the kernel's.
+ */
+void *__symbol_get(struct module *me, const char *symbol);
+void __symbol_put(struct module *me, const char *symbol);
+#define symbol_get(x)	((__typeof__(&x))(__symbol_get(THIS_MODULE, __stringify(x))))
+#define symbol_put(x)	__symbol_put(THIS_MODULE, __stringify(x))
+/*
+ * TODO(#8, modprobe): the kernel's symbol_request() first runs
+ * request_module("symbol:" #x) so that the exporter gets loaded. Until
+ * the host can load modules by name it is plain symbol_get().
+ */
+#define symbol_request(x)	symbol_get(x)
+
 #endif /* _LINUX_MODULE_H */

@@ -26,15 +26,74 @@ extern "C" {
 struct umod_host;
 struct umod_module;
 
+/* ---- the application's own exports ------------------------------------ */
+
+/*
+ * One entry of the "umod_exports" linker section, as UMOD_EXPORT_SYMBOL()
+ * emits it. This is a binary record, not an object: its layout is part of
+ * the ABI (UMOD_0.2) and never changes.
+ */
+struct umod_export {
+	const char *name;
+	const void *addr;
+	unsigned int flags;	/* UMOD_EXPORT_GPL */
+	const char *ns;		/* namespace, or NULL */
+};
+
+#define UMOD_EXPORT_GPL		(1u << 0)
+
+#define __UMOD_EXPORT(sym, fl, nsname)						\
+	static const struct umod_export __umod_export_##sym			\
+	__attribute__((__used__, __section__("umod_exports"),			\
+		       __aligned__(sizeof(void *))))				\
+	= { #sym, (const void *)&(sym), (fl), (nsname) }
+
+/*
+ * UMOD_EXPORT_SYMBOL(sym) in application code makes the function or
+ * object @sym visible to modules, as EXPORT_SYMBOL does in kernel code;
+ * the _GPL forms only to GPL-compatible modules, the _NS forms only to
+ * modules that MODULE_IMPORT_NS(ns). umod_host_new() collects them.
+ *
+ * The entries sit in a section whose bounds (__start_umod_exports and
+ * __stop_umod_exports) the linker defines separately in every executable
+ * and shared library. umod_host_new() is therefore a macro: it passes the
+ * bounds of the object that calls it, which is right whether that object
+ * links libumod.a or libumod.so. Exports placed in another shared object
+ * are added with umod_host_export_table(host, UMOD_THIS_OBJECT_EXPORTS)
+ * called from that object.
+ */
+#define UMOD_EXPORT_SYMBOL(sym)		__UMOD_EXPORT(sym, 0, 0)
+#define UMOD_EXPORT_SYMBOL_GPL(sym)	__UMOD_EXPORT(sym, UMOD_EXPORT_GPL, 0)
+#define UMOD_EXPORT_SYMBOL_NS(sym, ns)	__UMOD_EXPORT(sym, 0, #ns)
+#define UMOD_EXPORT_SYMBOL_NS_GPL(sym, ns) __UMOD_EXPORT(sym, UMOD_EXPORT_GPL, #ns)
+
+/* weak: NULL in an object that exports nothing */
+extern const struct umod_export __start_umod_exports[]
+	__attribute__((__weak__, __visibility__("hidden")));
+extern const struct umod_export __stop_umod_exports[]
+	__attribute__((__weak__, __visibility__("hidden")));
+#define UMOD_THIS_OBJECT_EXPORTS	__start_umod_exports, __stop_umod_exports
+
 /* ---- hosts ---------------------------------------------------------- */
 
 /*
  * umod_host_new - create a host with the built-in exports (printk, kmalloc,
- * string functions, parameter ops) and an empty module list.
+ * string functions, parameter ops, try_module_get...), the calling
+ * object's UMOD_EXPORT_SYMBOL()s and an empty module list.
  * @hostp: receives the host, with one reference.
- * Returns 0, -EINVAL (NULL hostp) or -ENOMEM.
+ * Returns 0, -EINVAL (NULL hostp, or an export entry without name or
+ * address), -EEXIST (an exported name is already taken) or -ENOMEM.
  */
-UMOD_API int umod_host_new(struct umod_host **hostp);
+#define umod_host_new(hostp)	umod_host_new_exports((hostp), UMOD_THIS_OBJECT_EXPORTS)
+UMOD_API int (umod_host_new)(struct umod_host **hostp);
+
+/*
+ * umod_host_new_exports - umod_host_new() with the exports in
+ * [@first, @last) (both NULL: none), as umod_host_export_table() adds them.
+ */
+UMOD_API int umod_host_new_exports(struct umod_host **hostp,
+				   const struct umod_export *first,
+				   const struct umod_export *last);
 
 /* takes a reference; returns @host */
 UMOD_API struct umod_host *umod_host_ref(struct umod_host *host);
@@ -55,6 +114,26 @@ UMOD_API struct umod_host *umod_host_unref(struct umod_host *host);
  */
 UMOD_API int umod_host_export(struct umod_host *host, const char *name,
 			      const void *addr, int gpl);
+
+/*
+ * umod_host_export_ns - umod_host_export() with flags (UMOD_EXPORT_GPL)
+ * and a namespace (NULL or "": none), as EXPORT_SYMBOL_NS[_GPL] does: a
+ * module may use the symbol only if it has MODULE_IMPORT_NS(@ns).
+ * Returns 0, -EINVAL (NULL or empty name, NULL addr, unknown flag),
+ * -EEXIST or -ENOMEM. @name and @ns are copied.
+ */
+UMOD_API int umod_host_export_ns(struct umod_host *host, const char *name,
+				 const void *addr, unsigned int flags, const char *ns);
+
+/*
+ * umod_host_export_table - export every entry in [@first, @last), all or
+ * nothing: on failure none of them stays exported.
+ * Returns 0, -EINVAL (bad range, or an entry without name or address),
+ * -EEXIST or -ENOMEM.
+ */
+UMOD_API int umod_host_export_table(struct umod_host *host,
+				    const struct umod_export *first,
+				    const struct umod_export *last);
 
 /*
  * Calls @fn for each exported symbol, in no particular order, with the
@@ -110,6 +189,49 @@ UMOD_API int umod_host_log(struct umod_host *host, int level,
 			   const char *fmt, ...)
 	__attribute__((__format__(printf, 3, 4)));
 
+/* ---- taint ------------------------------------------------------------- */
+
+/*
+ * The host's taint mask, as /proc/sys/kernel/tainted reads: bit N is the
+ * kernel's TAINT flag N (1 = P, proprietary module; 2 = F, forced load;
+ * 8 = R, forced unload; 4096 = O; 8192 = E ...). 0 for a NULL host.
+ * Taint is never cleared.
+ */
+UMOD_API unsigned long umod_host_get_taint(struct umod_host *host);
+
+/*
+ * The kernel's print_tainted(): "Not tainted", or "Tainted: " and one
+ * column per flag, its letter when set ("Tainted: P           O      ").
+ * Returns the full length, as snprintf, or -EINVAL.
+ */
+UMOD_API int umod_host_print_tainted(struct umod_host *host, char *buf, size_t size);
+
+/* ---- addresses (kallsyms) ---------------------------------------------- */
+
+/*
+ * umod_host_lookup_address - which module symbol @addr lies in, as the
+ * kernel's kallsyms_lookup(): the closest symbol at or below @addr in the
+ * module memory holding it. Init code is found until init returns.
+ * @name, @modname: receive the symbol's and module's names (truncated to
+ * @namesize and @modsize; either may be NULL).
+ * @offset: @addr minus the symbol's address; @size: up to the next symbol.
+ * Returns 0, -ENOENT (not inside any module, or before its first symbol)
+ * or -EINVAL. Takes the host's module lock: not async-signal-safe.
+ */
+UMOD_API int umod_host_lookup_address(struct umod_host *host, const void *addr,
+				      char *name, size_t namesize,
+				      char *modname, size_t modsize,
+				      unsigned long *offset, unsigned long *size);
+
+/*
+ * umod_host_sprint_symbol - @addr as the kernel's %pS prints it:
+ * "hellop_init+0x12/0x40 [hellop]", or "0x7f..." with -ENOENT when no
+ * module symbol holds it. Returns the full length (as snprintf), -ENOENT
+ * or -EINVAL.
+ */
+UMOD_API int umod_host_sprint_symbol(struct umod_host *host, const void *addr,
+				     char *buf, size_t size);
+
 /* ---- modules ----------------------------------------------------------- */
 
 enum umod_module_state {
@@ -152,8 +274,10 @@ UMOD_API int umod_module_insert_image(struct umod_host *host,
 
 /*
  * umod_module_remove - unload the module called @name, calling its exit.
- * Returns 0, -ENOENT (no such module), -EBUSY (still coming or going, or
- * it has init but no exit function) or -EINVAL (NULL or empty name).
+ * Returns 0, -ENOENT (no such module), -EWOULDBLOCK (other modules use
+ * it, see umod_module_for_each_holder(), or its use count is not zero),
+ * -EBUSY (still coming or going, or it has init but no exit function) or
+ * -EINVAL (NULL or empty name).
  */
 UMOD_API int umod_module_remove(struct umod_host *host, const char *name,
 				unsigned int flags);
@@ -203,6 +327,32 @@ UMOD_API size_t umod_module_get_init_size(const struct umod_module *mod);
 UMOD_API int umod_modinfo_for_each(const char *path,
 				   int (*fn)(const char *key, const char *value, void *data),
 				   void *data);
+
+/*
+ * The module's use count, as /sys/module/NAME/refcnt: one per holder
+ * module, symbol_get() and try_module_get() not yet put; 1 while its init
+ * runs. 0 once the module is gone.
+ */
+UMOD_API int umod_module_get_refcnt(const struct umod_module *mod);
+
+/*
+ * Calls @fn for each module that uses @mod (its holders: lsmod's "Used
+ * by", /sys/module/NAME/holders), newest link first, with the host's
+ * module lock held; stops at the first non-zero return and passes it
+ * back. @fn must not load or unload modules. The host must still exist.
+ * Returns 0 (also for a module that is gone), -EINVAL, or @fn's value.
+ */
+UMOD_API int umod_module_for_each_holder(struct umod_module *mod,
+					 int (*fn)(struct umod_module *holder,
+						   void *data),
+					 void *data);
+
+/*
+ * The module's taint letters, as /sys/module/NAME/taint shows them
+ * ("PO"; "" when clean), without a newline. Returns the full length (as
+ * snprintf) or -EINVAL.
+ */
+UMOD_API int umod_module_get_taint(const struct umod_module *mod, char *buf, size_t size);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: MIT
+/*
+ * A module's own exports: the __ksymtab and __ksymtab_gpl arrays that
+ * EXPORT_SYMBOL*() emit, in the kernel's place-relative form (each field
+ * is an offset from itself), naming strings in __ksymtab_strings. They are
+ * read after relocation, from the module's memory, and every entry is
+ * checked before it is trusted: its name and namespace must be strings
+ * inside __ksymtab_strings, its value inside the module's core. They join
+ * the host's export table when the module becomes COMING and leave it
+ * before its memory goes.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "internal.h"
+
+static const void *offset_to_ptr(const int *off)
+{
+	return (const char *)off + *off;
+}
+
+const char *umod_kernel_symbol_name(const struct kernel_symbol *ks)
+{
+	return offset_to_ptr(&ks->name_offset);
+}
+
+const char *umod_kernel_symbol_namespace(const struct kernel_symbol *ks)
+{
+	return ks->namespace_offset ? offset_to_ptr(&ks->namespace_offset) : NULL;
+}
+
+uint64_t umod_kernel_symbol_value(const struct kernel_symbol *ks)
+{
+	return (uint64_t)(uintptr_t)offset_to_ptr(&ks->value_offset);
+}
+
+/* an allocated section's placed address and size, or NULL */
+static const void *placed(const struct load_info *info, const char *name, size_t *size)
+{
+	int idx = umod_elf_find_section(&info->elf, name);
+
+	if (!idx || !info->sec[idx].addr)
+		return NULL;
+	*size = info->elf.sechdrs[idx].sh_size;
+	return info->sec[idx].addr;
+}
+
+/* a NUL-terminated string that starts inside [base, base + size) */
+static bool string_within(const char *s, const char *base, size_t size)
+{
+	if (!base || s < base || s >= base + size)
+		return false;
+	return memchr(s, '\0', (size_t)(base + size - s)) != NULL;
+}
+
+struct strings {
+	const char *base;
+	size_t size;
+};
+
+/*
+ * Every entry of one array: its name is a non-empty string in
+ * __ksymtab_strings; its namespace, if any, is one too; its value lies in
+ * the module's core region.
+ */
+static int check_entries(const struct load_info *info, const char *secname,
+			 const struct kernel_symbol *ks, size_t n, const struct strings *str)
+{
+	uintptr_t core = (uintptr_t)info->core.base;
+
+	for (size_t i = 0; i < n; i++) {
+		const char *name = umod_kernel_symbol_name(&ks[i]);
+		const char *ns = umod_kernel_symbol_namespace(&ks[i]);
+		uint64_t value = umod_kernel_symbol_value(&ks[i]);
+
+		if (!string_within(name, str->base, str->size) || !*name ||
+		    (ns && !string_within(ns, str->base, str->size))) {
+			umod_log_printk(info->log, KERN_ERR "%s: %s entry %zu names no string in __ksymtab_strings\n",
+					info->name, secname, i);
+			return -ENOEXEC;
+		}
+		if (value < core || value >= core + info->core.size) {
+			umod_log_printk(info->log, KERN_ERR "%s: exported symbol %s lies outside the module\n",
+					info->name, name);
+			return -ENOEXEC;
+		}
+	}
+	return 0;
+}
+
+static int find_array(const struct load_info *info, const char *secname,
+		      const struct kernel_symbol **ksp, unsigned int *np,
+		      const struct strings *str)
+{
+	size_t size = 0;
+	const struct kernel_symbol *ks = placed(info, secname, &size);
+
+	*ksp = NULL;
+	*np = 0;
+	if (!ks)
+		return 0;
+	if (size % sizeof(*ks) || (uintptr_t)ks % _Alignof(struct kernel_symbol)) {
+		umod_log_printk(info->log, KERN_ERR "%s: %s is not an array of struct kernel_symbol\n",
+				info->name, secname);
+		return -ENOEXEC;
+	}
+	if (size && !str->base) {
+		umod_log_printk(info->log, KERN_ERR "%s: %s without __ksymtab_strings\n",
+				info->name, secname);
+		return -ENOEXEC;
+	}
+	*ksp = ks;
+	*np = (unsigned int)(size / sizeof(*ks));
+	return check_entries(info, secname, ks, *np, str);
+}
+
+int umod_exports_find(struct load_info *info)
+{
+	struct umod_module *mod = info->mod;
+	struct strings str = { NULL, 0 };
+	int err;
+
+	str.base = placed(info, "__ksymtab_strings", &str.size);
+	err = find_array(info, "__ksymtab", &mod->syms, &mod->num_syms, &str);
+	if (!err)
+		err = find_array(info, "__ksymtab_gpl", &mod->gpl_syms, &mod->num_gpl_syms, &str);
+	return err;
+}
+
+static int add_one(struct umod_module *mod, const struct kernel_symbol *ks,
+		   unsigned int flags)
+{
+	struct umod_host *host = mod->host;
+	const char *ns = umod_kernel_symbol_namespace(ks);
+	struct umod_ksym sym = {
+		.name = umod_kernel_symbol_name(ks),
+		.ns = ns && *ns ? ns : NULL,
+		.addr = umod_kernel_symbol_value(ks),
+		.owner = mod,
+		.flags = flags,
+	};
+	const struct umod_ksym *old = umod_symtab_lookup(host->exports, sym.name);
+
+	if (old) {
+		umod_log_printk(host->log, KERN_ERR "%s: exports duplicate symbol %s (owned by %s)\n",
+				mod->name, sym.name, old->owner ? old->owner->name : "kernel");
+		return -ENOEXEC;
+	}
+	return umod_symtab_add(host->exports, &sym);
+}
+
+/* the first @n entries of @ks leave the table, where they are ours */
+static void del_array(struct umod_module *mod, const struct kernel_symbol *ks, unsigned int n)
+{
+	for (unsigned int i = 0; i < n; i++)
+		umod_symtab_del(mod->host->exports, umod_kernel_symbol_name(&ks[i]), mod);
+}
+
+int umod_exports_add(struct umod_module *mod)
+{
+	unsigned int i, j;
+	int err = 0;
+
+	for (i = 0; i < mod->num_syms && !err; i++)
+		err = add_one(mod, &mod->syms[i], 0);
+	for (j = 0; j < mod->num_gpl_syms && !err; j++)
+		err = add_one(mod, &mod->gpl_syms[j], UMOD_KSYM_GPL);
+	if (!err)
+		return 0;
+	/* i and j count the failed entry too: where it is not ours, del skips it */
+	del_array(mod, mod->syms, i);
+	del_array(mod, mod->gpl_syms, j);
+	return err;
+}
+
+void umod_exports_del(struct umod_module *mod)
+{
+	del_array(mod, mod->syms, mod->num_syms);
+	del_array(mod, mod->gpl_syms, mod->num_gpl_syms);
+}

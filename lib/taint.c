@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Taint: the kernel's TAINT_* bits (Linux 6.1 has 19) and the letters it
+ * prints for them. The host's mask is what /proc/sys/kernel/tainted would
+ * read; a module carries the subset that describes it (/sys/module/NAME/
+ * taint, the "(POE)" of /proc/modules).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "internal.h"
+
+struct taint_flag {
+	char c_true, c_false;
+	bool module;		/* a module can carry it */
+};
+
+/* indexed by bit number, as the kernel's taint_flags[] */
+static const struct taint_flag taint_flags[] = {
+	{ 'P', 'G', true },	/* PROPRIETARY_MODULE */
+	{ 'F', ' ', true },	/* FORCED_MODULE */
+	{ 'S', ' ', false },	/* CPU_OUT_OF_SPEC */
+	{ 'R', ' ', false },	/* FORCED_RMMOD */
+	{ 'M', ' ', false },	/* MACHINE_CHECK */
+	{ 'B', ' ', false },	/* BAD_PAGE */
+	{ 'U', ' ', false },	/* USER */
+	{ 'D', ' ', false },	/* DIE */
+	{ 'A', ' ', false },	/* OVERRIDDEN_ACPI_TABLE */
+	{ 'W', ' ', false },	/* WARN */
+	{ 'C', ' ', true },	/* CRAP */
+	{ 'I', ' ', false },	/* FIRMWARE_WORKAROUND */
+	{ 'O', ' ', true },	/* OOT_MODULE */
+	{ 'E', ' ', true },	/* UNSIGNED_MODULE */
+	{ 'L', ' ', false },	/* SOFTLOCKUP */
+	{ 'K', ' ', true },	/* LIVEPATCH */
+	{ 'X', ' ', true },	/* AUX */
+	{ 'T', ' ', true },	/* RANDSTRUCT */
+	{ 'N', ' ', true },	/* TEST */
+};
+
+#define TAINT_FLAGS_COUNT	UMOD_ARRAY_SIZE(taint_flags)
+
+size_t umod_taint_letters(unsigned long taints, bool module_only, char *buf, size_t size)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < TAINT_FLAGS_COUNT; i++) {
+		if (!(taints & (1ul << i)) || (module_only && !taint_flags[i].module))
+			continue;
+		if (n + 1 < size)
+			buf[n] = taint_flags[i].c_true;
+		n++;
+	}
+	if (size)
+		buf[n < size ? n : size - 1] = '\0';
+	return n;
+}
+
+bool umod_host_test_taint(struct umod_host *host, unsigned int flag)
+{
+	return atomic_load(&host->taints) & (1ul << flag);
+}
+
+void umod_host_add_taint(struct umod_host *host, unsigned int flag, bool lockdep_unreliable)
+{
+	if (lockdep_unreliable && !atomic_exchange(&host->debug_locks_off, true))
+		umod_log_printk(host->log, KERN_WARNING "Disabling lock debugging due to kernel taint\n");
+	atomic_fetch_or(&host->taints, 1ul << flag);
+}
+
+void umod_module_add_taint(struct umod_module *mod, unsigned int flag, bool lockdep_unreliable)
+{
+	umod_host_add_taint(mod->host, flag, lockdep_unreliable);
+	mod->taints |= 1ul << flag;
+}
+
+UMOD_API unsigned long umod_host_get_taint(struct umod_host *host)
+{
+	return host ? atomic_load(&host->taints) : 0;
+}
+
+/* the kernel's print_tainted(): one column per flag, set or not */
+UMOD_API int umod_host_print_tainted(struct umod_host *host, char *buf, size_t size)
+{
+	char cols[TAINT_FLAGS_COUNT + 1];
+	unsigned long taints;
+
+	if (!host || (!buf && size))
+		return -EINVAL;
+	taints = atomic_load(&host->taints);
+	if (!taints)
+		return snprintf(buf, size, "Not tainted");
+	for (size_t i = 0; i < TAINT_FLAGS_COUNT; i++)
+		cols[i] = taints & (1ul << i) ? taint_flags[i].c_true : taint_flags[i].c_false;
+	cols[TAINT_FLAGS_COUNT] = '\0';
+	return snprintf(buf, size, "Tainted: %s", cols);
+}
+
+UMOD_API int umod_module_get_taint(const struct umod_module *mod, char *buf, size_t size)
+{
+	if (!mod || (!buf && size))
+		return -EINVAL;
+	return (int)umod_taint_letters(mod->taints, true, buf, size);
+}
