@@ -5,6 +5,7 @@
  * limit is replaced by a bare -EMSGSIZE.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <umod/umod.h>
@@ -28,17 +29,38 @@ static const char *state_name(enum umod_module_state state)
 	}
 }
 
+struct holders {
+	char list[1024];	/* "a,b": 17 names of the longest kind fit */
+	size_t len;
+};
+
+static int add_holder(struct umod_module *holder, void *data)
+{
+	struct holders *h = data;
+	int n = snprintf(h->list + h->len, sizeof(h->list) - h->len, "%s%s",
+			 h->len ? "," : "", umod_module_get_name(holder));
+
+	if (n < 0 || (size_t)n >= sizeof(h->list) - h->len)
+		return -EMSGSIZE;
+	h->len += (size_t)n;
+	return 0;
+}
+
 static int put_module(struct umod_module *mod, void *data)
 {
 	struct umod_proto_buf *b = data;
+	struct holders h = { "", 0 };
+	char taint[32];
 
+	umod_module_for_each_holder(mod, add_holder, &h);
+	umod_module_get_taint(mod, taint, sizeof(taint));
 	umod_proto_put_str(b, umod_module_get_name(mod));
 	umod_proto_put_int(b, (int64_t)(umod_module_get_core_size(mod) +
 					umod_module_get_init_size(mod)));
-	umod_proto_put_int(b, 0);		/* refcnt: no use counts yet */
+	umod_proto_put_int(b, umod_module_get_refcnt(mod));
 	umod_proto_put_str(b, state_name(umod_module_get_state(mod)));
-	umod_proto_put_str(b, "");		/* holders: no dependencies yet */
-	umod_proto_put_str(b, "");		/* taint */
+	umod_proto_put_str(b, h.list);
+	umod_proto_put_str(b, taint);
 	return b->err;
 }
 

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "internal.h"
 
@@ -18,8 +19,20 @@ static void host_free(struct umod_host *host)
 	umod_symtab_free(host->exports);
 	umod_log_free(host->log);
 	pthread_cond_destroy(&host->module_wq);
+	pthread_mutex_destroy(&host->use_lock);
 	pthread_mutex_destroy(&host->module_mutex);
 	free(host);
+}
+
+/* waits on it time out by CLOCK_MONOTONIC: a clock change must not cut them short */
+static void init_module_wq(pthread_cond_t *wq)
+{
+	pthread_condattr_t attr;
+
+	pthread_condattr_init(&attr);
+	pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
+	pthread_cond_init(wq, &attr);
+	pthread_condattr_destroy(&attr);
 }
 
 /* the old entry point, for binaries built before umod_host_new() became a macro */
@@ -42,7 +55,8 @@ UMOD_API int umod_host_new_exports(struct umod_host **hostp,
 		return -ENOMEM;
 	atomic_init(&host->refs, 1);
 	pthread_mutex_init(&host->module_mutex, NULL);
-	pthread_cond_init(&host->module_wq, NULL);
+	init_module_wq(&host->module_wq);
+	pthread_mutex_init(&host->use_lock, NULL);
 	umod_list_init(&host->modules);
 	err = umod_log_new(&host->log, HOST_LOG_SIZE);
 	if (!err)

@@ -258,6 +258,12 @@ struct umod_host {
 	pthread_mutex_t module_mutex;
 	/* module_wq: a module left COMING (became LIVE or went away) */
 	pthread_cond_t module_wq;
+	/*
+	 * The module_use lists change under module_mutex and this lock
+	 * (taken second), so that holders can also be listed with only
+	 * this one, from inside umod_host_for_each_module().
+	 */
+	pthread_mutex_t use_lock;
 	struct umod_list modules;	/* newest first */
 	struct umod_symtab *exports;
 	struct umod_log *log;

@@ -42,8 +42,10 @@ static int add_module_usage(struct umod_module *a, struct umod_module *b)
 		return -ENOMEM;
 	use->source = a;
 	use->target = b;
+	pthread_mutex_lock(&a->host->use_lock);
 	umod_list_add(&use->source_list, &b->source_list);
 	umod_list_add(&use->target_list, &a->target_list);
+	pthread_mutex_unlock(&a->host->use_lock);
 	return 0;
 }
 
@@ -64,6 +66,7 @@ int umod_ref_module(struct umod_module *a, struct umod_module *b)
 
 void umod_module_unuse_all(struct umod_module *mod)
 {
+	pthread_mutex_lock(&mod->host->use_lock);
 	while (mod->target_list.next != &mod->target_list) {
 		struct umod_module_use *use = umod_container_of(mod->target_list.next,
 								struct umod_module_use,
@@ -74,6 +77,7 @@ void umod_module_unuse_all(struct umod_module *mod)
 		umod_list_del(&use->target_list);
 		free(use);
 	}
+	pthread_mutex_unlock(&mod->host->use_lock);
 }
 
 /* ---- what lsmod and sysfs show ---------------------------------------------- */
@@ -90,10 +94,10 @@ UMOD_API int umod_module_for_each_holder(struct umod_module *mod,
 	if (atomic_load(&mod->state) == UMOD_MODULE_GONE)
 		return 0;
 	host = mod->host;
-	pthread_mutex_lock(&host->module_mutex);
+	pthread_mutex_lock(&host->use_lock);
 	for (struct umod_list *n = mod->source_list.next; !ret && n != &mod->source_list;
 	     n = n->next)
 		ret = fn(umod_container_of(n, struct umod_module_use, source_list)->source, data);
-	pthread_mutex_unlock(&host->module_mutex);
+	pthread_mutex_unlock(&host->use_lock);
 	return ret;
 }

@@ -337,9 +337,11 @@ UMOD_API int umod_module_get_refcnt(const struct umod_module *mod);
 
 /*
  * Calls @fn for each module that uses @mod (its holders: lsmod's "Used
- * by", /sys/module/NAME/holders), newest link first, with the host's
- * module lock held; stops at the first non-zero return and passes it
- * back. @fn must not load or unload modules. The host must still exist.
+ * by", /sys/module/NAME/holders), newest link first; stops at the first
+ * non-zero return and passes it back. It may be called from a
+ * umod_host_for_each_module() callback. @fn runs under a lock that every
+ * load and unload takes: it must not call back into the host, except
+ * for umod_module_get_*() accessors. The host must still exist.
  * Returns 0 (also for a module that is gone), -EINVAL, or @fn's value.
  */
 UMOD_API int umod_module_for_each_holder(struct umod_module *mod,
