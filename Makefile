@@ -39,16 +39,22 @@ LIB_LIBS := -llzma -lzstd
 LIB_SRCS := $(wildcard $(srctree)/lib/*.c) $(srctree)/lib/arch/x86_64.c
 TOOL_SRCS := $(wildcard $(srctree)/tools/*.c) $(wildcard $(srctree)/daemon/*.c)
 MODPOST_SRCS := $(wildcard $(srctree)/tools/modpost/*.c)
+GENDWARF_SRCS := $(wildcard $(srctree)/tools/gendwarfksyms/*.c)
 
 obj = $(patsubst $(srctree)/%.c,$(objtree)/obj/%.o,$(1))
 LIB_OBJS := $(call obj,$(LIB_SRCS))
 TOOL_OBJS := $(call obj,$(TOOL_SRCS))
 MODPOST_OBJS := $(call obj,$(MODPOST_SRCS))
+GENDWARF_OBJS := $(call obj,$(GENDWARF_SRCS))
+# the CRC engine without its command-line front end, for modpost and tests
+GENDWARF_LIB_OBJS := $(filter-out %/main.o,$(GENDWARF_OBJS))
+DWARF_LIBS := -ldw -lelf -lz
 
 LIBUMOD_A := $(objtree)/lib/libumod.a
 LIBUMOD_SO := $(objtree)/lib/libumod.so.0
 UMOD_BIN := $(objtree)/bin/umod
 MODPOST := $(objtree)/bin/modpost
+GENDWARFKSYMS := $(objtree)/bin/gendwarfksyms
 GENERATED := $(objtree)/include/generated/utsrelease.h \
 	$(objtree)/include/generated/host_vermagic.h
 
@@ -67,7 +73,7 @@ $(shell mkdir -p $(objtree) && (echo '$(BUILD_ID)' | cmp -s - $(FLAGS_STAMP) || 
 .SECONDARY:
 
 .PHONY: all deps demo check check-unit check-e2e examples bench install clean
-all: $(UMOD_BIN) $(MODPOST) $(LIBUMOD_A) $(LIBUMOD_SO) $(objtree)/umod.pc \
+all: $(UMOD_BIN) $(MODPOST) $(GENDWARFKSYMS) $(LIBUMOD_A) $(LIBUMOD_SO) $(objtree)/umod.pc \
 	$(objtree)/Module.symvers
 
 deps: $(objtree)/.deps-ok
@@ -118,6 +124,11 @@ $(MODPOST): $(MODPOST_OBJS) $(LIBUMOD_A)
 	$(call say,LD      build/bin/modpost)
 	$(Q)$(CC) $(BUILD_LDFLAGS) -o $@ $(MODPOST_OBJS) $(LIBUMOD_A) $(LIB_LIBS)
 
+$(GENDWARFKSYMS): $(GENDWARF_OBJS)
+	@mkdir -p $(@D)
+	$(call say,LD      build/bin/gendwarfksyms)
+	$(Q)$(CC) $(BUILD_LDFLAGS) -o $@ $(GENDWARF_OBJS) $(DWARF_LIBS)
+
 # the host's exports, for modpost (filled in once modules can link to each other)
 $(objtree)/Module.symvers: $(UMOD_BIN)
 	$(Q)$(UMOD_BIN) host-symvers > $@.tmp && mv $@.tmp $@
@@ -127,7 +138,7 @@ $(objtree)/umod.pc: $(srctree)/Makefile $(srctree)/VERSION
 	$(Q)printf 'prefix=%s\nlibdir=$${prefix}/lib\nincludedir=$${prefix}/include\n\nName: umod\nDescription: Linux-style loadable modules in user space\nVersion: %s\nLibs: -L$${libdir} -lumod\nLibs.private: -pthread $(LIB_LIBS)\nCflags: -I$${includedir}\n' \
 		'$(PREFIX)' '$(UMOD_RELEASE)' > $@
 
--include $(LIB_OBJS:.o=.d) $(TOOL_OBJS:.o=.d) $(MODPOST_OBJS:.o=.d)
+-include $(LIB_OBJS:.o=.d) $(TOOL_OBJS:.o=.d) $(MODPOST_OBJS:.o=.d) $(GENDWARF_OBJS:.o=.d)
 
 # ---- the article's example ------------------------------------------------------
 examples: all

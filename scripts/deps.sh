@@ -17,6 +17,9 @@ liblzma-dev
 libzstd-dev
 xz-utils
 zstd
+libdw-dev
+libelf-dev
+zlib1g-dev
 "
 
 if [ "${1:-}" = "--list" ]; then
