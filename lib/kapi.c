@@ -197,6 +197,11 @@ struct kapi_export {
 
 #define EXPORT(name, fn)	{ name, (const void *)(fn), 0 }
 #define EXPORT_GPL(name, fn)	{ name, (const void *)(fn), UMOD_KSYM_GPL }
+/* a standard parameter type: param_ops_X, param_set_X, param_get_X */
+#define EXPORT_PARAM_TYPE(t)						\
+	EXPORT("param_ops_" #t, &umod_param_ops_##t),			\
+	EXPORT("param_set_" #t, umod_param_set_##t),			\
+	EXPORT("param_get_" #t, umod_param_get_##t)
 
 static const struct kapi_export kapi_exports[] = {
 	EXPORT("_printk", kapi_printk),
@@ -249,13 +254,30 @@ static const struct kapi_export kapi_exports[] = {
 	EXPORT("kstrtos8", umod_kstrtos8),
 	EXPORT("kstrtobool", umod_kstrtobool),
 
-	EXPORT("param_ops_int", &umod_param_ops_int),
-	EXPORT("param_set_int", umod_param_set_int),
-	EXPORT("param_get_int", umod_param_get_int),
-	EXPORT("param_ops_charp", &umod_param_ops_charp),
-	EXPORT("param_set_charp", umod_param_set_charp),
-	EXPORT("param_get_charp", umod_param_get_charp),
+	EXPORT_PARAM_TYPE(byte),
+	EXPORT_PARAM_TYPE(short),
+	EXPORT_PARAM_TYPE(ushort),
+	EXPORT_PARAM_TYPE(int),
+	EXPORT_PARAM_TYPE(uint),
+	EXPORT_PARAM_TYPE(long),
+	EXPORT_PARAM_TYPE(ulong),
+	EXPORT_PARAM_TYPE(ullong),
+	EXPORT_PARAM_TYPE(hexint),
+	EXPORT_PARAM_TYPE(charp),
 	EXPORT("param_free_charp", umod_param_free_charp),
+	EXPORT_PARAM_TYPE(bool),
+	EXPORT_PARAM_TYPE(invbool),
+	EXPORT("param_ops_bint", &umod_param_ops_bint),
+	EXPORT("param_set_bint", umod_param_set_bint),
+	EXPORT_GPL("param_ops_bool_enable_only", &umod_param_ops_bool_enable_only),
+	EXPORT_GPL("param_set_bool_enable_only", umod_param_set_bool_enable_only),
+	EXPORT("param_ops_string", &umod_param_ops_string),
+	EXPORT("param_set_copystring", umod_param_set_copystring),
+	EXPORT("param_get_string", umod_param_get_string),
+	EXPORT("param_array_ops", &umod_param_array_ops),
+	EXPORT_GPL("param_set_uint_minmax", umod_param_set_uint_minmax),
+	EXPORT("kernel_param_lock", umod_kernel_param_lock),
+	EXPORT("kernel_param_unlock", umod_kernel_param_unlock),
 
 	EXPORT("try_module_get", kapi_try_module_get),
 	EXPORT("__module_get", kapi___module_get),

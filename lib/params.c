@@ -7,6 +7,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,24 @@
 #include "internal.h"
 
 #define CHARP_MAX	1024	/* the kernel's limit for a charp value */
+
+/*
+ * get ops fill a sysfs page (UMOD_PAGE_SIZE bytes) with the value and a
+ * newline, and return how many bytes they wrote, as scnprintf() does.
+ */
+static int __attribute__((__format__(printf, 2, 3)))
+page_printf(char *buffer, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(buffer, UMOD_PAGE_SIZE, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return 0;
+	return n < (int)UMOD_PAGE_SIZE ? n : (int)UMOD_PAGE_SIZE - 1;
+}
 
 static struct umod_log *kp_log(const struct kernel_param *kp)
 {
@@ -86,16 +105,17 @@ static char *next_arg(char *args, char **param, char **val)
 	return skip_spaces(args);
 }
 
-static void param_lock(const struct kernel_param *kp)
+/* kernel_param_lock(): modules that read their own parameters take it */
+void umod_kernel_param_lock(struct module *mod)
 {
-	if (kp->mod && kp->mod->umod)
-		pthread_mutex_lock(&((struct umod_module *)kp->mod->umod)->param_lock);
+	if (mod && mod->umod)
+		pthread_mutex_lock(&((struct umod_module *)mod->umod)->param_lock);
 }
 
-static void param_unlock(const struct kernel_param *kp)
+void umod_kernel_param_unlock(struct module *mod)
 {
-	if (kp->mod && kp->mod->umod)
-		pthread_mutex_unlock(&((struct umod_module *)kp->mod->umod)->param_lock);
+	if (mod && mod->umod)
+		pthread_mutex_unlock(&((struct umod_module *)mod->umod)->param_lock);
 }
 
 static int parse_one(char *param, char *val, const char *doing,
@@ -110,9 +130,9 @@ static int parse_one(char *param, char *val, const char *doing,
 			continue;
 		if (!val && !(kp->ops->flags & KERNEL_PARAM_OPS_FL_NOARG))
 			return -EINVAL;
-		param_lock(kp);
+		umod_kernel_param_lock(kp->mod);
 		err = kp->ops->set(val, kp);
-		param_unlock(kp);
+		umod_kernel_param_unlock(kp->mod);
 		return err;
 	}
 	if (unknown)
@@ -163,23 +183,53 @@ void umod_params_free(const struct kernel_param *params, unsigned int num)
 			params[i].ops->free(params[i].arg);
 }
 
-/* ---- int ------------------------------------------------------------------ */
 
-int umod_param_set_int(const char *val, const struct kernel_param *kp)
-{
-	return umod_kstrtoint(val, 0, (int *)kp->arg);
+/* ---- numbers: kstrto*() with base 0, so range errors are -ERANGE ---------- */
+
+#define STANDARD_PARAM(name, type, format, parse)			\
+int umod_param_set_##name(const char *val, const struct kernel_param *kp) \
+{									\
+	if (!val)							\
+		return -EINVAL;						\
+	return parse(val, 0, (type *)kp->arg);				\
+}									\
+int umod_param_get_##name(char *buffer, const struct kernel_param *kp)	\
+{									\
+	return page_printf(buffer, format "\n", *(type *)kp->arg);	\
+}									\
+const struct kernel_param_ops umod_param_ops_##name = {		\
+	.set = umod_param_set_##name,					\
+	.get = umod_param_get_##name,					\
 }
 
-/* get ops fill a sysfs page: the value and a newline */
-int umod_param_get_int(char *buffer, const struct kernel_param *kp)
-{
-	return snprintf(buffer, UMOD_PAGE_SIZE, "%i\n", *(int *)kp->arg);
-}
+STANDARD_PARAM(byte, unsigned char, "%hhu", umod_kstrtou8);
+STANDARD_PARAM(short, short, "%hi", umod_kstrtos16);
+STANDARD_PARAM(ushort, unsigned short, "%hu", umod_kstrtou16);
+STANDARD_PARAM(int, int, "%i", umod_kstrtoint);
+STANDARD_PARAM(uint, unsigned int, "%u", umod_kstrtouint);
+STANDARD_PARAM(long, long, "%li", umod_kstrtol);
+STANDARD_PARAM(ulong, unsigned long, "%lu", umod_kstrtoul);
+STANDARD_PARAM(ullong, unsigned long long, "%llu", umod_kstrtoull);
+/* "%#08x": 0x plus at least 6 digits, 16 reads back as 0x000010 */
+STANDARD_PARAM(hexint, unsigned int, "%#08x", umod_kstrtouint);
 
-const struct kernel_param_ops umod_param_ops_int = {
-	.set = umod_param_set_int,
-	.get = umod_param_get_int,
-};
+/* for custom ops; a value out of [min, max] is -EINVAL, not -ERANGE */
+int umod_param_set_uint_minmax(const char *val, const struct kernel_param *kp,
+			       unsigned int min, unsigned int max)
+{
+	unsigned int v;
+	int err;
+
+	if (!val)
+		return -EINVAL;
+	err = umod_kstrtouint(val, 0, &v);
+	if (err)
+		return err;
+	if (v < min || v > max)
+		return -EINVAL;
+	*(unsigned int *)kp->arg = v;
+	return 0;
+}
 
 /* ---- charp ---------------------------------------------------------------- */
 
@@ -239,9 +289,12 @@ static void maybe_free_param_str(char *str)
 
 int umod_param_set_charp(const char *val, const struct kernel_param *kp)
 {
-	size_t len = strnlen(val, CHARP_MAX + 1);
+	size_t len;
 	char *copy;
 
+	if (!val)
+		return -EINVAL;
+	len = strnlen(val, CHARP_MAX + 1);
 	if (len > CHARP_MAX) {
 		umod_log_printk(kp_log(kp), KERN_ERR "%s: string parameter too long\n",
 				kp->name);
@@ -257,7 +310,10 @@ int umod_param_set_charp(const char *val, const struct kernel_param *kp)
 
 int umod_param_get_charp(char *buffer, const struct kernel_param *kp)
 {
-	return snprintf(buffer, UMOD_PAGE_SIZE, "%s\n", *(char **)kp->arg);
+	const char *s = *(char **)kp->arg;
+
+	/* the kernel's vsprintf prints a NULL string as "(null)" */
+	return page_printf(buffer, "%s\n", s ? s : "(null)");
 }
 
 void umod_param_free_charp(void *arg)
@@ -269,4 +325,204 @@ const struct kernel_param_ops umod_param_ops_charp = {
 	.set = umod_param_set_charp,
 	.get = umod_param_get_charp,
 	.free = umod_param_free_charp,
+};
+
+/* ---- bool and its relatives ---------------------------------------------- */
+
+/* no value ("name" alone) means true; else whatever kstrtobool() takes */
+int umod_param_set_bool(const char *val, const struct kernel_param *kp)
+{
+	return umod_kstrtobool(val ? val : "1", (bool *)kp->arg);
+}
+
+int umod_param_get_bool(char *buffer, const struct kernel_param *kp)
+{
+	return page_printf(buffer, "%c\n", *(bool *)kp->arg ? 'Y' : 'N');
+}
+
+const struct kernel_param_ops umod_param_ops_bool = {
+	.flags = KERNEL_PARAM_OPS_FL_NOARG,
+	.set = umod_param_set_bool,
+	.get = umod_param_get_bool,
+};
+
+/* a bool that can be switched on but, once on, never off again (-EROFS) */
+int umod_param_set_bool_enable_only(const char *val, const struct kernel_param *kp)
+{
+	bool was = *(bool *)kp->arg, now;
+	struct kernel_param tmp = { .name = kp->name, .mod = kp->mod, .arg = &now };
+	int err = umod_param_set_bool(val, &tmp);
+
+	if (err)
+		return err;
+	if (was && !now)
+		return -EROFS;
+	*(bool *)kp->arg = now;
+	return 0;
+}
+
+const struct kernel_param_ops umod_param_ops_bool_enable_only = {
+	.flags = KERNEL_PARAM_OPS_FL_NOARG,
+	.set = umod_param_set_bool_enable_only,
+	.get = umod_param_get_bool,
+};
+
+/*
+ * invbool stores the inverse of what it is given and shows the inverse of
+ * what it stores. Unlike bool it wants a value: a bare name is invalid.
+ */
+int umod_param_set_invbool(const char *val, const struct kernel_param *kp)
+{
+	bool v;
+	struct kernel_param tmp = { .name = kp->name, .mod = kp->mod, .arg = &v };
+	int err = umod_param_set_bool(val, &tmp);
+
+	if (!err)
+		*(bool *)kp->arg = !v;
+	return err;
+}
+
+int umod_param_get_invbool(char *buffer, const struct kernel_param *kp)
+{
+	return page_printf(buffer, "%c\n", *(bool *)kp->arg ? 'N' : 'Y');
+}
+
+const struct kernel_param_ops umod_param_ops_invbool = {
+	.set = umod_param_set_invbool,
+	.get = umod_param_get_invbool,
+};
+
+/* bint: bool's syntax, stored in an int (and shown as one) */
+int umod_param_set_bint(const char *val, const struct kernel_param *kp)
+{
+	bool v;
+	struct kernel_param tmp = { .name = kp->name, .mod = kp->mod, .arg = &v };
+	int err = umod_param_set_bool(val, &tmp);
+
+	if (!err)
+		*(int *)kp->arg = v;
+	return err;
+}
+
+const struct kernel_param_ops umod_param_ops_bint = {
+	.flags = KERNEL_PARAM_OPS_FL_NOARG,
+	.set = umod_param_set_bint,
+	.get = umod_param_get_int,
+};
+
+/* ---- arrays --------------------------------------------------------------- */
+
+/*
+ * "v1,v2,...": each element through the element type's set op, *num
+ * counting them. As the kernel's, this writes a NUL over each comma it
+ * passes, so the "invalid" line parse_args() prints afterwards quotes only
+ * the first element; every caller in libumod passes a private copy. A
+ * failure leaves the elements and count set so far, as the kernel does.
+ */
+static int param_array_set(const char *val, const struct kernel_param *kp)
+{
+	const struct kparam_array *arr = kp->arr;
+	unsigned int scratch, *num = arr->num ? arr->num : &scratch;
+	struct kernel_param elem = { .name = kp->name, .mod = kp->mod,
+				     .level = kp->level, .arg = arr->elem };
+	char *p = (char *)val, save;
+
+	if (!p)
+		return -EINVAL;
+	*num = 0;
+	do {
+		size_t len = strcspn(p, ",");
+		int err;
+
+		if (*num == arr->max) {
+			umod_log_printk(kp_log(kp), KERN_ERR "%s: can only take %u arguments\n",
+					kp->name, arr->max);
+			return -EINVAL;
+		}
+		save = p[len];
+		p[len] = '\0';
+		err = arr->ops->set(p, &elem);
+		if (err)
+			return err;
+		elem.arg = (char *)elem.arg + arr->elemsize;
+		p += len + 1;
+		(*num)++;
+	} while (save == ',');
+	return 0;
+}
+
+/*
+ * The elements given (all of them when there is no count), comma-joined:
+ * each element's newline but the last becomes a comma.
+ */
+static int param_array_get(char *buffer, const struct kernel_param *kp)
+{
+	const struct kparam_array *arr = kp->arr;
+	unsigned int n = arr->num ? *arr->num : arr->max;
+	struct kernel_param elem = *kp;
+	char one[UMOD_PAGE_SIZE];
+	size_t off = 0;
+
+	for (unsigned int i = 0; i < n && i < arr->max; i++) {
+		int ret;
+
+		elem.arg = (char *)arr->elem + (size_t)arr->elemsize * i;
+		ret = arr->ops->get(one, &elem);
+		if (ret < 0)
+			return ret;
+		if (off + (size_t)ret >= UMOD_PAGE_SIZE)
+			break;		/* a full page: the kernel would overrun it */
+		if (i && off)
+			buffer[off - 1] = ',';
+		memcpy(buffer + off, one, (size_t)ret);
+		off += (size_t)ret;
+	}
+	buffer[off] = '\0';
+	return (int)off;
+}
+
+/* every element, not only the counted ones: free ops free only their own copies */
+static void param_array_free(void *arg)
+{
+	const struct kparam_array *arr = arg;
+
+	if (!arr->ops->free)
+		return;
+	for (unsigned int i = 0; i < arr->max; i++)
+		arr->ops->free((char *)arr->elem + (size_t)arr->elemsize * i);
+}
+
+const struct kernel_param_ops umod_param_array_ops = {
+	.set = param_array_set,
+	.get = param_array_get,
+	.free = param_array_free,
+};
+
+/* ---- string: module_param_string()'s fixed buffer ------------------------- */
+
+int umod_param_set_copystring(const char *val, const struct kernel_param *kp)
+{
+	const struct kparam_string *kps = kp->str;
+
+	if (!val)
+		return -EINVAL;
+	if (strnlen(val, kps->maxlen) >= kps->maxlen) {
+		umod_log_printk(kp_log(kp), KERN_ERR "%s: string doesn't fit in %u chars.\n",
+				kp->name, kps->maxlen ? kps->maxlen - 1 : 0);
+		return -ENOSPC;
+	}
+	strcpy(kps->string, val);
+	return 0;
+}
+
+int umod_param_get_string(char *buffer, const struct kernel_param *kp)
+{
+	const struct kparam_string *kps = kp->str;
+
+	return page_printf(buffer, "%.*s\n", (int)kps->maxlen, kps->string);
+}
+
+const struct kernel_param_ops umod_param_ops_string = {
+	.set = umod_param_set_copystring,
+	.get = umod_param_get_string,
 };
