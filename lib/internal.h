@@ -229,6 +229,8 @@ typedef int (*umod_parse_unknown_fn)(char *param, char *val, const char *doing,
 int umod_parse_args(struct umod_log *log, const char *doing, char *args,
 		    const struct kernel_param *params, unsigned int num,
 		    umod_parse_unknown_fn unknown, void *arg);
+/* parameter names compare with '-' and '_' equal */
+bool umod_parameq(const char *a, const char *b);
 /* calls ops->free for every parameter that has one (charp's copies) */
 void umod_params_free(const struct kernel_param *params, unsigned int num);
 
@@ -296,6 +298,7 @@ struct umod_host {
 	atomic_ulong taints;
 	atomic_bool force_unload;	/* CONFIG_MODULE_FORCE_UNLOAD */
 	atomic_bool debug_locks_off;	/* "Disabling lock debugging" was said */
+	char *cmdline;			/* umod_host_set_cmdline()'s copy; module_mutex */
 };
 /* a module of that name (with '-' and '_' equal), or NULL; module_mutex held */
 struct umod_module *umod_host_find_locked(struct umod_host *host, const char *name);
@@ -360,6 +363,15 @@ int umod_ref_module(struct umod_module *a, struct umod_module *b);
 void umod_module_unuse_all(struct umod_module *mod);
 /* strong_try_module_get(): 0, -EBUSY (still COMING) or -ENOENT (going) */
 int umod_strong_try_module_get(struct umod_module *mod);
+/* ---- cmdline.c ----------------------------------------------------------- */
+
+/*
+ * What a load of @modname parses: its options from the host's command line,
+ * then @args, in a private writable copy (*@outp, NULL if both are empty).
+ * Returns 0 or -ENOMEM.
+ */
+int umod_cmdline_module_args(struct umod_host *host, const char *modname,
+			     const char *args, char **outp);
 
 /* ---- module.c ------------------------------------------------------------ */
 
@@ -396,6 +408,7 @@ struct umod_module {
 	unsigned int num_sections;
 	/* kernel_param_lock(): serialises a parameter's set() and get() */
 	pthread_mutex_t param_lock;
+	struct umod_mod_sysfs *sysfs;	/* sysfs.c's; set while /sys/module/<name> exists */
 	unsigned long taints;
 	struct umod_refcnt refcnt;	/* the use count (refcount.c) */
 	/* module_use links, under module_mutex (usage.c) */
@@ -412,6 +425,17 @@ int umod_module_alloc(struct umod_host *host, const char *name,
 		      struct umod_module **modp);
 const struct umod_section *umod_module_find_section(const struct umod_module *mod,
 						    const char *name);
+
+/* ---- sysfs.c ------------------------------------------------------------- */
+
+struct umod_mod_sysfs;
+/* mod_sysfs_setup(): the module's directory appears (its args are parsed) */
+int umod_mod_sysfs_setup(struct umod_module *mod);
+/* it goes, once reads and writes in flight are done; module_mutex not held */
+void umod_mod_sysfs_teardown(struct umod_module *mod);
+/* the kernel's sysfs_emit(): formats into a page, returns the length */
+int umod_sysfs_emit(char *page, const char *fmt, ...)
+	__attribute__((__format__(printf, 2, 3)));
 
 /* ---- arch/<arch>.c: see arch.h ------------------------------------------- */
 

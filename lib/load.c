@@ -469,17 +469,15 @@ static int unknown_module_param_cb(char *param, char *val, const char *modname, 
 	return 0;
 }
 
+/* the host's command line options for the module first: the load's own win */
 static int parse_module_args(struct load_info *info, const char *args)
 {
 	struct umod_module *mod = info->mod;
 	char *copy;
-	int err;
+	int err = umod_cmdline_module_args(info->host, mod->name, args, &copy);
 
-	if (!args || !*args)
-		return 0;
-	copy = strdup(args);
-	if (!copy)
-		return -ENOMEM;
+	if (err || !copy)
+		return err;
 	err = umod_parse_args(info->log, mod->name, copy, mod->kp, mod->num_kp,
 			      unknown_module_param_cb, mod);
 	free(copy);
@@ -562,6 +560,9 @@ int umod_load_module(struct umod_host *host, const void *image, size_t len,
 	if (err)
 		goto free_module;
 	err = parse_module_args(&info, args);
+	if (err)
+		goto coming_cleanup;
+	err = umod_mod_sysfs_setup(info.mod);
 	if (err)
 		goto coming_cleanup;
 	err = do_init_module(&info);

@@ -7,7 +7,6 @@
  */
 #include <ctype.h>
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,23 +15,7 @@
 
 #define CHARP_MAX	1024	/* the kernel's limit for a charp value */
 
-/*
- * get ops fill a sysfs page (UMOD_PAGE_SIZE bytes) with the value and a
- * newline, and return how many bytes they wrote, as scnprintf() does.
- */
-static int __attribute__((__format__(printf, 2, 3)))
-page_printf(char *buffer, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = vsnprintf(buffer, UMOD_PAGE_SIZE, fmt, ap);
-	va_end(ap);
-	if (n < 0)
-		return 0;
-	return n < (int)UMOD_PAGE_SIZE ? n : (int)UMOD_PAGE_SIZE - 1;
-}
+/* get ops fill a sysfs page with the value and a newline (umod_sysfs_emit) */
 
 static struct umod_log *kp_log(const struct kernel_param *kp)
 {
@@ -46,7 +29,7 @@ static bool dash_eq(char a, char b)
 	return a == b || ((a == '-' || a == '_') && (b == '-' || b == '_'));
 }
 
-static bool parameq(const char *a, const char *b)
+bool umod_parameq(const char *a, const char *b)
 {
 	for (; *a && *b; a++, b++)
 		if (!dash_eq(*a, *b))
@@ -126,7 +109,7 @@ static int parse_one(char *param, char *val, const char *doing,
 		const struct kernel_param *kp = &params[i];
 		int err;
 
-		if (!parameq(param, kp->name))
+		if (!umod_parameq(param, kp->name))
 			continue;
 		if (!val && !(kp->ops->flags & KERNEL_PARAM_OPS_FL_NOARG))
 			return -EINVAL;
@@ -195,7 +178,7 @@ int umod_param_set_##name(const char *val, const struct kernel_param *kp) \
 }									\
 int umod_param_get_##name(char *buffer, const struct kernel_param *kp)	\
 {									\
-	return page_printf(buffer, format "\n", *(type *)kp->arg);	\
+	return umod_sysfs_emit(buffer, format "\n", *(type *)kp->arg);	\
 }									\
 const struct kernel_param_ops umod_param_ops_##name = {		\
 	.set = umod_param_set_##name,					\
@@ -313,7 +296,7 @@ int umod_param_get_charp(char *buffer, const struct kernel_param *kp)
 	const char *s = *(char **)kp->arg;
 
 	/* the kernel's vsprintf prints a NULL string as "(null)" */
-	return page_printf(buffer, "%s\n", s ? s : "(null)");
+	return umod_sysfs_emit(buffer, "%s\n", s ? s : "(null)");
 }
 
 void umod_param_free_charp(void *arg)
@@ -337,7 +320,7 @@ int umod_param_set_bool(const char *val, const struct kernel_param *kp)
 
 int umod_param_get_bool(char *buffer, const struct kernel_param *kp)
 {
-	return page_printf(buffer, "%c\n", *(bool *)kp->arg ? 'Y' : 'N');
+	return umod_sysfs_emit(buffer, "%c\n", *(bool *)kp->arg ? 'Y' : 'N');
 }
 
 const struct kernel_param_ops umod_param_ops_bool = {
@@ -384,7 +367,7 @@ int umod_param_set_invbool(const char *val, const struct kernel_param *kp)
 
 int umod_param_get_invbool(char *buffer, const struct kernel_param *kp)
 {
-	return page_printf(buffer, "%c\n", *(bool *)kp->arg ? 'N' : 'Y');
+	return umod_sysfs_emit(buffer, "%c\n", *(bool *)kp->arg ? 'N' : 'Y');
 }
 
 const struct kernel_param_ops umod_param_ops_invbool = {
@@ -519,7 +502,7 @@ int umod_param_get_string(char *buffer, const struct kernel_param *kp)
 {
 	const struct kparam_string *kps = kp->str;
 
-	return page_printf(buffer, "%.*s\n", (int)kps->maxlen, kps->string);
+	return umod_sysfs_emit(buffer, "%.*s\n", (int)kps->maxlen, kps->string);
 }
 
 const struct kernel_param_ops umod_param_ops_string = {

@@ -14,6 +14,7 @@
 
 void umod_module_free_memory(struct umod_module *mod)
 {
+	umod_mod_sysfs_teardown(mod);	/* first: its readers may run module code */
 	if (mod->kp)
 		umod_params_free(mod->kp, mod->num_kp);
 	mod->kp = NULL;

@@ -9,7 +9,9 @@
  *   umod run [--taint] a.ko [param=value ...] b.ko [param=value ...]
  *
  * An argument without '=' that ends in .ko starts the next module; the
- * others are parameters of the module before them.
+ * others are parameters of the module before them. --sysfs prints the
+ * host's /sys/module tree once all are loaded, or after the failure
+ * (format in sysfs_tree.c); --cmdline gives the host a kernel command line.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -36,8 +38,13 @@ static void usage(FILE *out)
 		"Load the modules into a host in this process, in order, running their\n"
 		"init; then unload them in reverse order, running their exit.\n\n"
 		"Options:\n"
-		"  -t, --taint    print the host's taint at the end\n"
-		"  -h, --help     this text\n");
+		"  -c, --cmdline STR  the host's kernel command line: its MODULE.PARAM=VALUE\n"
+		"                     words apply before the arguments (as modprobe does)\n"
+		"  -s, --sysfs        print the host's /sys/module once the modules are loaded\n"
+		"                     (or one failed), one line per entry: PATH MODE VALUE\n"
+		"                     (directories end in '/')\n"
+		"  -t, --taint        print the host's taint at the end\n"
+		"  -h, --help         this text\n");
 }
 
 /* as kmod: a file that cannot be opened is "could not load", not "insert" */
@@ -122,7 +129,7 @@ static void print_taint(struct umod_host *host)
 	printf("%s\n", buf);
 }
 
-static int run_modules(struct umod_host *host, int argc, char *argv[], int i)
+static int run_modules(struct umod_host *host, int argc, char *argv[], int i, bool sysfs)
 {
 	struct umod_module **mods = calloc((size_t)argc, sizeof(*mods));
 	int n = 0, ret = 0;
@@ -138,6 +145,9 @@ static int run_modules(struct umod_host *host, int argc, char *argv[], int i)
 		else
 			n++;
 	}
+	/* after a failure too: it shows that nothing of that module stayed */
+	if (sysfs)
+		umod_tool_print_sysfs(host, "", stdout);
 	unload_all(host, mods, n);
 	free(mods);
 	return ret;
@@ -146,16 +156,25 @@ static int run_modules(struct umod_host *host, int argc, char *argv[], int i)
 static int run(int argc, char *argv[])
 {
 	static const struct option opts[] = {
+		{ "cmdline", required_argument, NULL, 'c' },
+		{ "sysfs", no_argument, NULL, 's' },
 		{ "taint", no_argument, NULL, 't' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct umod_host *host;
-	bool taint = false;
+	struct umod_host *host = NULL;
+	const char *cmdline = NULL;
+	bool taint = false, sysfs = false;
 	int c, ret;
 
-	while ((c = getopt_long(argc, argv, "+th", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+c:sth", opts, NULL)) != -1) {
 		switch (c) {
+		case 'c':
+			cmdline = optarg;
+			break;
+		case 's':
+			sysfs = true;
+			break;
 		case 't':
 			taint = true;
 			break;
@@ -171,12 +190,13 @@ static int run(int argc, char *argv[])
 		fprintf(stderr, "umod: ERROR: missing filename.\n");
 		return 1;
 	}
-	if (umod_host_new(&host) < 0) {
+	if (umod_host_new(&host) < 0 || umod_host_set_cmdline(host, cmdline) < 0) {
+		umod_host_unref(host);
 		fprintf(stderr, "umod: ERROR: %s\n", strerror(ENOMEM));
 		return 1;
 	}
 	umod_host_set_log_fn(host, print_record, stdout);
-	ret = run_modules(host, argc, argv, optind);
+	ret = run_modules(host, argc, argv, optind, sysfs);
 	if (taint)
 		print_taint(host);
 	umod_host_unref(host);

@@ -53,4 +53,9 @@ int umod_tool_tree_dir(const char *base, const char *release, char *buf, size_t 
 /* the release the tools assume without one: umod's own (UTS_RELEASE) */
 const char *umod_tool_default_release(void);
 
+/* sysfs_tree.c */
+struct umod_host;
+/* /sys/module/@dir ("" for all) and all below it, one line per entry; 0 or -errno */
+int umod_tool_print_sysfs(struct umod_host *host, const char *dir, FILE *out);
+
 #endif /* _UMOD_TOOLS_H */

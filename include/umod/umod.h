@@ -16,6 +16,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -153,6 +154,18 @@ UMOD_API int umod_host_for_each_export(struct umod_host *host,
  * Since UMOD_0.2.
  */
 UMOD_API int umod_host_set_force_unload(struct umod_host *host, int enable);
+
+/*
+ * umod_host_set_cmdline - the host's "kernel command line", e.g.
+ * "hellop.howmany=3 hellop.whom=\"big universe\" quiet". Every later load
+ * of a module M is given the "M.param[=value]" words for it (M compared
+ * with '-' and '_' equal), in order, before its own arguments, as modprobe
+ * applies /proc/cmdline: a load's own arguments therefore win. Other words
+ * ("quiet", "a=b", "a.b.c=d", "modprobe.*") are ignored. Replaces the
+ * previous line; NULL or "" clears it. The string is copied.
+ * Returns 0, -EINVAL (NULL host) or -ENOMEM. Since UMOD_0.2.
+ */
+UMOD_API int umod_host_set_cmdline(struct umod_host *host, const char *cmdline);
 
 /* ---- the printk ring ----------------------------------------------------- */
 
@@ -355,6 +368,118 @@ UMOD_API int umod_module_for_each_holder(struct umod_module *mod,
  * snprintf) or -EINVAL.
  */
 UMOD_API int umod_module_get_taint(const struct umod_module *mod, char *buf, size_t size);
+
+/* ---- module parameters (since UMOD_0.2) --------------------------------- */
+
+/*
+ * umod_param_get - the value of @mod's parameter @name as its get op
+ * formats it (what /sys/module/MOD/parameters/NAME shows), without the
+ * trailing newline: "3", "Y", "1,2,3", "hello".
+ * @name: with '-' and '_' equal, as on the command line; any perm, also 0.
+ * @buf, @size: receives the text, NUL-terminated and truncated to fit.
+ * Returns the text's full length, or -EINVAL (NULL argument), -ENOENT (no
+ * such parameter, or the module is not loaded: gone, or still parsing its
+ * arguments), -EPERM (the parameter has no get op) or the op's error.
+ * Runs the get op under the module's parameter lock.
+ */
+UMOD_API int umod_param_get(struct umod_module *mod, const char *name,
+			    char *buf, size_t size);
+
+/*
+ * umod_param_set - give @mod's parameter @name the value @val, through its
+ * set op exactly as a load-time "name=val" would (under the parameter
+ * lock). On an error the parameter keeps its value (an array keeps the
+ * elements set before the bad one, as in Linux); the op may log why.
+ * Returns 0, -EINVAL (NULL argument, or a value the type refuses), -ERANGE
+ * (out of the type's range), -ENOSPC (too long for a string), -EROFS
+ * (switching off a bool_enable_only), -ENOENT (as umod_param_get), -EPERM
+ * (no set op), -ENOMEM or the module's own set op's error.
+ */
+UMOD_API int umod_param_set(struct umod_module *mod, const char *name,
+			    const char *val);
+
+/* ---- the /sys/module tree (since UMOD_0.2) ----------------------------- */
+
+/*
+ * Each host keeps the /sys/module tree Linux shows, as data: a directory
+ * per module (from when its arguments have been parsed until it is freed,
+ * so also while init and exit run) with its attribute files:
+ *   NAME/coresize, NAME/initsize       "%zu\n" bytes (initsize 0 after init)
+ *   NAME/initstate                     "coming\n", "live\n" or "going\n"
+ *   NAME/parameters/PARAM              one per parameter whose perm is not 0,
+ *                                      with that mode; no parameters/ at all
+ *                                      when there is none
+ * Paths are relative to /sys/module: "" is /sys/module itself, then
+ * "hellop", "hellop/parameters/whom". Components are split on '/' (empty
+ * ones are skipped) and compared exactly; "." and ".." are not special,
+ * and symbolic links are not followed (a file-system front end does that).
+ * Files hold at most UMOD_SYSFS_PAGE_SIZE bytes. Calls may run the
+ * module's own get/set ops; they must not unload the module they access.
+ */
+#define UMOD_SYSFS_PAGE_SIZE	4096
+
+enum umod_sysfs_type {
+	UMOD_SYSFS_DIR = 1,
+	UMOD_SYSFS_FILE,
+	UMOD_SYSFS_LINK,
+};
+
+/*
+ * umod_sysfs_stat - what @path is: @type and its permission bits @mode
+ * (0755 for directories, 0777 for links); either may be NULL.
+ * Returns 0, -EINVAL (NULL host or path), -ENOENT or -ENOTDIR (a
+ * component before the last is not a directory).
+ */
+UMOD_API int umod_sysfs_stat(struct umod_host *host, const char *path,
+			     enum umod_sysfs_type *type, unsigned int *mode);
+
+/* one directory entry; @name is valid during the call only */
+typedef int (*umod_sysfs_list_fn)(void *data, const char *name,
+				  enum umod_sysfs_type type, unsigned int mode);
+
+/*
+ * umod_sysfs_list - calls @fn for each entry of the directory @path, in no
+ * particular order, without the host's module lock; stops at the first
+ * non-zero return and passes it back.
+ * Returns 0, -EINVAL, -ENOENT, -ENOTDIR (@path is not a directory) or
+ * -ENOMEM.
+ */
+UMOD_API int umod_sysfs_list(struct umod_host *host, const char *path,
+			     umod_sysfs_list_fn fn, void *data);
+
+/*
+ * umod_sysfs_read - the contents of the file @path, as read(2) of the
+ * whole sysfs file would return them (trailing newline included; an array
+ * parameter with no value given is empty).
+ * @buf, @size: receives them, NUL-terminated and truncated to fit.
+ * Returns their full length, or -EINVAL (NULL argument, or @path is a
+ * link), -ENOENT, -ENOTDIR, -EISDIR, -EACCES (no read permission: sysfs
+ * refuses even root), -EPERM (no get op) or the get op's error.
+ */
+UMOD_API ssize_t umod_sysfs_read(struct umod_host *host, const char *path,
+				 char *buf, size_t size);
+
+/*
+ * umod_sysfs_write - one write(2) of @len bytes of @buf to the file @path.
+ * The file's store gets them NUL-terminated, cut to UMOD_SYSFS_PAGE_SIZE,
+ * newline included ("echo 5 >" writes "5\n": numbers and bools accept it,
+ * strings keep it). An empty write stores nothing and returns 0.
+ * Returns the number of bytes taken, or -EINVAL (NULL argument, a link, or
+ * a value the parameter refuses), -ENOENT, -ENOTDIR, -EISDIR, -EACCES (no
+ * write permission), -ERANGE, -ENOSPC, -EROFS, -EPERM or the set op's error
+ * (see umod_param_set); on an error the value is unchanged.
+ */
+UMOD_API ssize_t umod_sysfs_write(struct umod_host *host, const char *path,
+				  const char *buf, size_t len);
+
+/*
+ * umod_sysfs_readlink - the target of the link @path, relative to the
+ * link's directory ("../../user"), NUL-terminated and truncated to @size.
+ * Returns its full length, -EINVAL (NULL argument, zero @size, or @path is
+ * not a link), -ENOENT or -ENOTDIR.
+ */
+UMOD_API ssize_t umod_sysfs_readlink(struct umod_host *host, const char *path,
+				     char *buf, size_t size);
 
 #ifdef __cplusplus
 }

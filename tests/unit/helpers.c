@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "helpers.h"
+#include "internal.h"
 
 static void capture_fn(void *data, uint64_t seq, int level, uint64_t ts,
 		       const char *text, size_t len)
@@ -72,4 +73,39 @@ const char *mapping_perms(const void *addr, char perms[5])
 	if (f)
 		fclose(f);
 	return perms;
+}
+
+struct umod_module *fake_module_new(struct umod_host *host, const char *name,
+				    struct module *kmod,
+				    const struct kernel_param *kp, unsigned int num)
+{
+	struct umod_module *mod;
+
+	if (umod_module_alloc(host, name, &mod))
+		return NULL;
+	mod->kmod = kmod;
+	kmod->umod = mod;
+	mod->kp = kp;
+	mod->num_kp = num;
+	mod->core.size = 3 * UMOD_PAGE_SIZE;
+	atomic_store(&mod->state, UMOD_MODULE_LIVE);
+	pthread_mutex_lock(&host->module_mutex);
+	umod_list_add(&mod->list, &host->modules);
+	pthread_mutex_unlock(&host->module_mutex);
+	if (umod_mod_sysfs_setup(mod)) {
+		fake_module_free(mod);
+		return NULL;
+	}
+	return mod;
+}
+
+void fake_module_free(struct umod_module *mod)
+{
+	umod_mod_sysfs_teardown(mod);
+	pthread_mutex_lock(&mod->host->module_mutex);
+	umod_list_del(&mod->list);
+	pthread_mutex_unlock(&mod->host->module_mutex);
+	atomic_store(&mod->state, UMOD_MODULE_GONE);
+	mod->kmod->umod = NULL;
+	umod_module_unref(mod);
 }

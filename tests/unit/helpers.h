@@ -27,4 +27,16 @@ int count_mappings(void);
 /* the permissions of the mapping holding @addr ("r-xp"), or "" if unmapped */
 const char *mapping_perms(const void *addr, char perms[5]);
 
+/*
+ * A module that was never loaded from a file: @kp and @kmod belong to the
+ * test. It is LIVE, on the host's list and has its /sys/module directory.
+ */
+struct kernel_param;
+struct module;
+struct umod_module *fake_module_new(struct umod_host *host, const char *name,
+				    struct module *kmod,
+				    const struct kernel_param *kp, unsigned int num);
+/* takes it off the host again (its parameters' free ops are not run) */
+void fake_module_free(struct umod_module *mod);
+
 #endif
