@@ -4,6 +4,7 @@
 #   make demo                 build and run the article's hellop example
 #   make check                build and run every test
 #   make bench                run the benchmarks
+#   make fuzz FUZZ_SECONDS=N  run every libFuzzer target for N seconds (clang)
 #   make install PREFIX=...   install library, headers, tools and build files
 #   make -C <umod> M=<dir> modules|clean
 #                             the kernel's external-module workflow (Kbuild)
@@ -151,11 +152,13 @@ demo: deps
 
 # ---- tests ----------------------------------------------------------------------
 include $(srctree)/tests/unit/Makefile.inc
+include $(srctree)/fuzz/Makefile.inc
 
 check: deps
 	$(Q)$(MAKE) --no-print-directory examples
 	$(Q)$(MAKE) --no-print-directory check-unit
 	$(Q)$(MAKE) --no-print-directory check-e2e
+	$(Q)$(MAKE) --no-print-directory check-fuzz
 
 check-e2e: examples
 	$(Q)UMOD_TOP=$(srctree) $(srctree)/tests/e2e/run.sh

@@ -487,6 +487,12 @@ int umod_layout_alloc(struct load_info *info);
 void umod_layout_free(struct load_info *info);
 int umod_module_protect(struct umod_module *mod);
 int umod_module_protect_after_init(struct umod_module *mod);
+/*
+ * Internal flag for umod_load_module(), above the public UMOD_INSERT_*:
+ * validate, lay out, resolve and relocate, then roll everything back and
+ * return 0 without running any module code (the fuzzers' entry point).
+ */
+#define UMOD_LOAD_STOP_BEFORE_INIT	(1u << 31)
 int umod_load_module(struct umod_host *host, const void *image, size_t len,
 		     const char *args, unsigned int flags,
 		     struct umod_module **modp);

@@ -52,7 +52,7 @@ static int find_modinfo(struct load_info *info)
 static int find_this_module(struct load_info *info)
 {
 	const Elf64_Shdr *s;
-	const struct module *m;
+	const char *name;
 	int idx = 0, n = 0;
 
 	if (info->elf.num_symtabs != 1) {
@@ -87,15 +87,23 @@ static int find_this_module(struct load_info *info)
 				info_name(info));
 		return -ENOEXEC;
 	}
-	m = umod_elf_section_data(&info->elf, (unsigned int)idx);
-	if (!memchr(m->name, '\0', sizeof(m->name)) || !m->name[0]) {
+	/* the host writes through it once placed (struct module's umod) */
+	if (s->sh_addralign < _Alignof(struct module)) {
+		umod_log_printk(info->log, KERN_ERR "module %s: .gnu.linkonce.this_module section is not aligned for struct module\n",
+				info_name(info));
+		return -ENOEXEC;
+	}
+	/* bytes, not a struct: the image gives no alignment for this section */
+	name = (const char *)umod_elf_section_data(&info->elf, (unsigned int)idx) +
+	       offsetof(struct module, name);
+	if (!memchr(name, '\0', UMOD_MODULE_NAME_LEN) || !name[0]) {
 		umod_log_printk(info->log, KERN_ERR "module %s: name in .gnu.linkonce.this_module is empty or not terminated\n",
 				info_name(info));
 		return -ENOEXEC;
 	}
 	info->index.mod = (unsigned int)idx;
 	/* the struct's name is the module's name, as the kernel's mod->name */
-	info->name = m->name;
+	info->name = name;
 	return 0;
 }
 
@@ -554,7 +562,7 @@ int umod_load_module(struct umod_host *host, const void *image, size_t len,
 	if (err)
 		goto free_usage;
 	err = umod_reloc_apply(&info);
-	if (err)
+	if (err || (flags & UMOD_LOAD_STOP_BEFORE_INIT))
 		goto free_usage;
 	err = complete_formation(&info);
 	if (err)

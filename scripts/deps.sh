@@ -20,6 +20,8 @@ zstd
 libdw-dev
 libelf-dev
 zlib1g-dev
+clang-14
+libclang-rt-14-dev
 "
 
 if [ "${1:-}" = "--list" ]; then

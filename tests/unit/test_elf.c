@@ -218,6 +218,17 @@ static void section_name_past_table(void **state)
 	expect_refused(f, -ENOEXEC, "Invalid ELF section name in module (section 1 type 1)");
 }
 
+/* found by fuzz_elf: name searches read every section's name */
+static void null_section_name_past_table(void **state)
+{
+	struct fixture *f = *state;
+	unsigned int text = synth_find(f->img, ".text");
+
+	synth_shdr(f->img, text)->sh_type = SHT_NULL;
+	synth_shdr(f->img, text)->sh_name = 0x7fffffff;
+	expect_refused(f, -ENOEXEC, "Invalid ELF section name in module (section 1 type 0)");
+}
+
 static void section_zero_not_null(void **state)
 {
 	struct fixture *f = *state;
@@ -397,6 +408,16 @@ static void this_module_not_allocated(void **state)
 		       "module synth: .gnu.linkonce.this_module must occupy memory during process execution");
 }
 
+/* found by fuzz_elf: the loader writes a struct module through this section */
+static void this_module_misaligned(void **state)
+{
+	struct fixture *f = *state;
+
+	synth_shdr(f->img, synth_find(f->img, ".gnu.linkonce.this_module"))->sh_addralign = 1;
+	expect_refused(f, -ENOEXEC,
+		       "module synth: .gnu.linkonce.this_module section is not aligned for struct module");
+}
+
 static void vermagic_mismatch(void **state)
 {
 	struct fixture *f = *state;
@@ -489,6 +510,7 @@ int main(void)
 		T(section_size_overflows),
 		T(section_names_unterminated),
 		T(section_name_past_table),
+		T(null_section_name_past_table),
 		T(section_zero_not_null),
 		T(bad_alignment),
 		T(symbol_name_past_strtab),
@@ -504,6 +526,7 @@ int main(void)
 		T(no_this_module),
 		T(this_module_wrong_size),
 		T(this_module_not_allocated),
+		T(this_module_misaligned),
 		T(vermagic_mismatch),
 		T(unknown_symbol),
 		T(weak_undefined_is_null),
