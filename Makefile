@@ -73,7 +73,7 @@ $(shell mkdir -p $(objtree) && (echo '$(BUILD_ID)' | cmp -s - $(FLAGS_STAMP) || 
 # keep objects between runs: they are not throwaway intermediates
 .SECONDARY:
 
-.PHONY: all deps demo check check-unit check-e2e examples bench install clean
+.PHONY: all deps demo check check-unit check-e2e examples test-modules bench install clean
 all: $(UMOD_BIN) $(MODPOST) $(GENDWARFKSYMS) $(LIBUMOD_A) $(LIBUMOD_SO) $(objtree)/umod.pc \
 	$(objtree)/Module.symvers
 
@@ -145,6 +145,10 @@ $(objtree)/umod.pc: $(srctree)/Makefile $(srctree)/VERSION
 examples: all
 	$(Q)$(MAKE) --no-print-directory -C $(srctree) M=$(srctree)/examples modules
 
+# modules the C-driven tests load (tests/unit, tests/fault)
+test-modules: all
+	$(Q)$(MAKE) --no-print-directory -C $(srctree) M=$(srctree)/tests/modules modules
+
 demo: deps
 	$(Q)$(MAKE) --no-print-directory examples
 	@echo '$$ build/bin/umod run examples/hellop.ko howmany=2 whom=universe'
@@ -153,12 +157,14 @@ demo: deps
 # ---- tests ----------------------------------------------------------------------
 include $(srctree)/tests/unit/Makefile.inc
 include $(srctree)/fuzz/Makefile.inc
+include $(srctree)/tests/fault/Makefile.inc
 
 check: deps
 	$(Q)$(MAKE) --no-print-directory examples
 	$(Q)$(MAKE) --no-print-directory check-unit
 	$(Q)$(MAKE) --no-print-directory check-e2e
 	$(Q)$(MAKE) --no-print-directory check-fuzz
+	$(Q)$(MAKE) --no-print-directory check-fault
 
 check-e2e: examples
 	$(Q)UMOD_TOP=$(srctree) $(srctree)/tests/e2e/run.sh
@@ -192,4 +198,5 @@ install: all
 clean:
 	rm -rf $(objtree)
 	$(MAKE) --no-print-directory -C $(srctree) M=$(srctree)/examples clean
+	$(MAKE) --no-print-directory -C $(srctree) M=$(srctree)/tests/modules clean
 endif

@@ -144,7 +144,15 @@ static int check_section(struct umod_elf *elf, unsigned int i, struct umod_log *
 {
 	const Elf64_Shdr *s = &elf->sechdrs[i];
 
-	/* even an SHT_NULL section's name is looked up by name searches */
+	/*
+	 * An SHT_NULL section past index 0 is checked too: sections are
+	 * found by name, whatever their type, and then read.
+	 */
+	if (s->sh_type != SHT_NOBITS && !umod_elf_range_ok(elf, s->sh_offset, s->sh_size)) {
+		umod_log_printk(log, KERN_ERR "Invalid ELF section in module (section %u type %u)\n",
+				i, s->sh_type);
+		return -ENOEXEC;
+	}
 	if (s->sh_name >= elf->secstrings_size) {
 		umod_log_printk(log, KERN_ERR "Invalid ELF section name in module (section %u type %u)\n",
 				i, s->sh_type);
@@ -152,11 +160,6 @@ static int check_section(struct umod_elf *elf, unsigned int i, struct umod_log *
 	}
 	if (s->sh_type == SHT_NULL)
 		return 0;
-	if (s->sh_type != SHT_NOBITS && !umod_elf_range_ok(elf, s->sh_offset, s->sh_size)) {
-		umod_log_printk(log, KERN_ERR "Invalid ELF section in module (section %u type %u)\n",
-				i, s->sh_type);
-		return -ENOEXEC;
-	}
 	if (s->sh_addralign & (s->sh_addralign - 1)) {
 		umod_log_printk(log, KERN_ERR "Invalid ELF section alignment in module (section %u: %llu)\n",
 				i, (unsigned long long)s->sh_addralign);

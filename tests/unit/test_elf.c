@@ -229,6 +229,17 @@ static void null_section_name_past_table(void **state)
 	expect_refused(f, -ENOEXEC, "Invalid ELF section name in module (section 1 type 0)");
 }
 
+/* found by fuzz_elf: an SHT_NULL ".modinfo" was read from past the image */
+static void null_section_past_end(void **state)
+{
+	struct fixture *f = *state;
+	unsigned int info = synth_find(f->img, ".modinfo");
+
+	synth_shdr(f->img, info)->sh_type = SHT_NULL;
+	synth_shdr(f->img, info)->sh_offset = f->len + 4096;
+	expect_refused(f, -ENOEXEC, "Invalid ELF section in module (section 2 type 0)");
+}
+
 static void section_zero_not_null(void **state)
 {
 	struct fixture *f = *state;
@@ -511,6 +522,7 @@ int main(void)
 		T(section_names_unterminated),
 		T(section_name_past_table),
 		T(null_section_name_past_table),
+		T(null_section_past_end),
 		T(section_zero_not_null),
 		T(bad_alignment),
 		T(symbol_name_past_strtab),

@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Every rung of the load's rollback ladder, reached by failing each
+ * allocation, mmap and mprotect a load makes, one at a time (run with
+ * libfault.so preloaded). A first load counts the calls; then for every N
+ * the N-th call fails and the load must end in -ENOMEM with no block of
+ * its own left live, no mapping left, no module left in the host, and the
+ * host able to load and unload the module right after.
+ *
+ * One exception, as in Linux: once init has run the load cannot be
+ * undone, so a failed ro_after_init mprotect only warns.
+ */
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "fault.h"
+#include "helpers.h"
+#include <umod/umod.h>
+
+struct load_case {
+	const char *path;
+	const char *args;
+	const char *name;
+};
+
+static const struct load_case hellop = {
+	UMOD_EXAMPLES "/hellop.ko", "howmany=2 whom=universe", "hellop",
+};
+static const struct load_case allocs = {
+	UMOD_TEST_MODULES "/allocs.ko", "label=\"fault injection\"", "allocs",
+};
+
+static int count_one(struct umod_module *mod, void *data)
+{
+	(*(int *)data)++;
+	return 0;
+}
+
+static int modules_loaded(struct umod_host *host)
+{
+	int n = 0;
+
+	umod_host_for_each_module(host, count_one, &n);
+	return n;
+}
+
+static int load(struct umod_host *host, const struct load_case *c)
+{
+	return umod_module_insert_file(host, c->path, c->args, 0, NULL);
+}
+
+/* the N-th call failed after init: the only load allowed to succeed */
+static void expect_ro_after_init_warning(struct umod_host *host, const struct capture *cap,
+					 const struct load_case *c)
+{
+	char line[256];
+
+	snprintf(line, sizeof(line), "%s: module_enable_rodata_ro_after_init() returned %d, ro_after_init data might still be writable",
+		 c->name, -ENOMEM);
+	assert_string_equal(capture_last(cap), line);
+	assert_int_equal(umod_module_remove(host, c->name, 0), 0);
+}
+
+static void fail_nth(struct umod_host *host, struct capture *cap,
+		     const struct load_case *c, int kind, long n)
+{
+	int maps = count_mappings(), err;
+
+	umod_fault_arm(kind, n);
+	err = load(host, c);
+	umod_fault_disarm();
+	if (err == 0 && kind == FAULT_MPROTECT) {
+		expect_ro_after_init_warning(host, cap, c);
+	} else {
+		if (err != -ENOMEM)
+			fail_msg("%s: failing call %ld of kind %d gave %d, not -ENOMEM",
+				 c->name, n, kind, err);
+		assert_int_equal(umod_fault_live(), 0);
+	}
+	assert_int_equal(modules_loaded(host), 0);
+	assert_int_equal(count_mappings(), maps);
+	assert_int_equal(load(host, c), 0);
+	assert_int_equal(umod_module_remove(host, c->name, 0), 0);
+}
+
+static void sweep(const struct load_case *c, int kind)
+{
+	struct capture cap;
+	struct umod_host *host = test_host_new(&cap);
+	long total;
+
+	assert_non_null(host);
+	umod_fault_arm(kind, 0);
+	assert_int_equal(load(host, c), 0);
+	umod_fault_disarm();
+	total = umod_fault_calls(kind);
+	assert_int_equal(umod_module_remove(host, c->name, 0), 0);
+	assert_true(total > 0);
+	printf("%s: %ld calls of kind %d, each failed in turn\n", c->name, total, kind);
+	for (long n = 1; n <= total; n++)
+		fail_nth(host, &cap, c, kind, n);
+	umod_host_unref(host);
+}
+
+static int setup(void **state)
+{
+	return fault_preloaded() ? 0 : -1;
+}
+
+static void hellop_allocs(void **state) { sweep(&hellop, FAULT_ALLOC); }
+static void hellop_mmaps(void **state) { sweep(&hellop, FAULT_MMAP); }
+static void hellop_mprotects(void **state) { sweep(&hellop, FAULT_MPROTECT); }
+static void allocs_allocs(void **state) { sweep(&allocs, FAULT_ALLOC); }
+static void allocs_mmaps(void **state) { sweep(&allocs, FAULT_MMAP); }
+static void allocs_mprotects(void **state) { sweep(&allocs, FAULT_MPROTECT); }
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(hellop_allocs),
+		cmocka_unit_test(hellop_mmaps),
+		cmocka_unit_test(hellop_mprotects),
+		cmocka_unit_test(allocs_allocs),
+		cmocka_unit_test(allocs_mmaps),
+		cmocka_unit_test(allocs_mprotects),
+	};
+
+	return cmocka_run_group_tests_name("fault injection", tests, setup, NULL);
+}
