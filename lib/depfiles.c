@@ -54,7 +54,8 @@ static int all_deps(const struct umod_depmod *d, const struct dmod *m,
 	}
 	for (unsigned int i = 0; i < len; i++)
 		seen[v[i]->idx] = 0;
-	qsort(v, len, sizeof(*v), umod_depmod_cmp_rank);
+	if (len > 1)
+		qsort(v, len, sizeof(*v), umod_depmod_cmp_rank);
 	*out = v;
 	*n = len;
 	return 0;

@@ -60,6 +60,7 @@ static void dmod_free(struct dmod *m)
 	free(m->info);
 	free(m->imports);
 	free(m->exports);
+	free(m->export_crcs);
 	free(m->strs);
 	free(m);
 }
@@ -219,7 +220,8 @@ static void apply_order(struct umod_depmod *d, char *buf, size_t len)
 			m->sort_idx = (int)lineno - INT_MAX;
 		p = nl + 1;
 	}
-	qsort(d->mods, d->n_mods, sizeof(d->mods[0]), cmp_sort_idx);
+	if (d->n_mods > 1)
+		qsort(d->mods, d->n_mods, sizeof(d->mods[0]), cmp_sort_idx);
 }
 
 static int order_modules(struct umod_depmod *d)
@@ -373,8 +375,11 @@ static int sort_dependencies(struct umod_depmod *d)
 		return -ELOOP;
 	}
 	free(users);
+	/* no deps: deps may be NULL, which qsort() must not be given */
 	for (unsigned int i = 0; i < n; i++)
-		qsort(d->mods[i]->deps, d->mods[i]->n_deps, sizeof(struct dmod *), umod_depmod_cmp_rank);
+		if (d->mods[i]->n_deps > 1)
+			qsort(d->mods[i]->deps, d->mods[i]->n_deps, sizeof(struct dmod *),
+			      umod_depmod_cmp_rank);
 	return 0;
 }
 
