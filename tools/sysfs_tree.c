@@ -126,7 +126,7 @@ static int print_dir(struct umod_host *host, const char *path, FILE *out)
 	struct entries e = { 0 };
 	int err = umod_sysfs_list(host, path, collect, &e);
 
-	if (!err)
+	if (!err && e.n > 1)	/* an empty directory has no array at all */
 		qsort(e.v, e.n, sizeof(*e.v), by_name);
 	for (size_t i = 0; !err && i < e.n; i++)
 		err = print_entry(host, path, &e.v[i], out);
