@@ -22,6 +22,8 @@ libelf-dev
 zlib1g-dev
 clang-14
 libclang-rt-14-dev
+libfuse3-dev
+fuse3
 "
 
 if [ "${1:-}" = "--list" ]; then
