@@ -115,10 +115,15 @@ $(LIBUMOD_SO): $(LIB_OBJS) $(srctree)/lib/libumod.sym $(FLAGS_STAMP)
 		-Wl,-z,now -Wl,-z,relro $(BUILD_LDFLAGS) -o $@ $(LIB_OBJS) $(LIB_LIBS)
 	$(Q)ln -sf libumod.so.0 $(objtree)/lib/libumod.so
 
+# the daemon's --sysfs mount
+FUSE_CFLAGS := $(shell pkg-config --cflags fuse3 2>/dev/null)
+FUSE_LIBS := $(shell pkg-config --libs fuse3 2>/dev/null || echo -lfuse3)
+$(objtree)/obj/daemon/fuse.o: BUILD_CFLAGS += $(FUSE_CFLAGS)
+
 $(UMOD_BIN): $(TOOL_OBJS) $(LIBUMOD_A)
 	@mkdir -p $(@D)
 	$(call say,LD      build/bin/umod)
-	$(Q)$(CC) $(BUILD_LDFLAGS) -o $@ $(TOOL_OBJS) $(LIBUMOD_A) $(LIB_LIBS)
+	$(Q)$(CC) $(BUILD_LDFLAGS) -o $@ $(TOOL_OBJS) $(LIBUMOD_A) $(LIB_LIBS) $(FUSE_LIBS)
 
 $(MODPOST): $(MODPOST_OBJS) $(LIBUMOD_A)
 	@mkdir -p $(@D)

@@ -1,17 +1,267 @@
 // SPDX-License-Identifier: MIT
-/* placeholder until the sysfs model lands */
+/*
+ * --sysfs DIR: the host's /sys model as a real filesystem, so that `cat
+ * DIR/module/hellop/parameters/whom` and `echo 3 > .../level` work with
+ * normal tools. The files are what the model says, read and written
+ * through it on every access (no caching: a module that comes or goes,
+ * or a value a module changes, shows at once). As on sysfs, attribute
+ * files have size 4096, a read-only file cannot be opened for writing even
+ * by root, and each write() is one store.
+ *
+ * libfuse runs its loop in a thread of its own; the daemon's signals stay
+ * blocked there. Stopping sets the session's exit flag and interrupts the
+ * thread's read of /dev/fuse with SIGUSR1 until the loop has returned.
+ */
+#define FUSE_USE_VERSION 35
 #include <errno.h>
+#include <fcntl.h>
+#include <fuse.h>
+#include <fuse_log.h>
+#include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "daemon.h"
 
+#define SYSFS_FILE_SIZE	4096	/* what sysfs reports for every attribute */
+
+struct umod_fuse {
+	struct fuse *fuse;
+	pthread_t thread;
+	atomic_bool done;
+	struct timespec mounted;	/* every file's times, as sysfs's are boot's */
+	char error[256];	/* libfuse's last complaint, for our one message */
+};
+
+static struct umod_daemon *daemon_of_call(void)
+{
+	return fuse_get_context()->private_data;
+}
+
+static int fs_getattr(const char *path, struct stat *st, struct fuse_file_info *fi)
+{
+	struct umod_daemon *d = daemon_of_call();
+	mode_t mode;
+	int err = umod_view_stat(d, path, &mode);
+
+	if (err)
+		return err;
+	memset(st, 0, sizeof(*st));
+	st->st_mode = mode;
+	st->st_nlink = S_ISDIR(mode) ? 2 : 1;
+	st->st_uid = d->owner;
+	st->st_gid = getegid();
+	st->st_size = S_ISREG(mode) ? SYSFS_FILE_SIZE : 0;
+	st->st_atim = st->st_mtim = st->st_ctim = d->fuse->mounted;
+	return 0;
+}
+
+struct fill {
+	void *buf;
+	fuse_fill_dir_t fill;
+};
+
+static int fill_one(void *data, const char *name, mode_t mode)
+{
+	struct fill *f = data;
+	struct stat st = { .st_mode = mode };
+
+	return f->fill(f->buf, name, &st, 0, 0) ? -ENOBUFS : 0;
+}
+
+static int fs_readdir(const char *path, void *buf, fuse_fill_dir_t fill, off_t off,
+		      struct fuse_file_info *fi, enum fuse_readdir_flags flags)
+{
+	struct fill f = { buf, fill };
+
+	fill(buf, ".", NULL, 0, 0);
+	fill(buf, "..", NULL, 0, 0);
+	return umod_view_list(daemon_of_call(), path, fill_one, &f);
+}
+
+/* sysfs: no write method, no opening for write, whoever asks */
+static int fs_open(const char *path, struct fuse_file_info *fi)
+{
+	mode_t mode;
+	int err = umod_view_stat(daemon_of_call(), path, &mode);
+
+	if (err)
+		return err;
+	if (S_ISDIR(mode))
+		return -EISDIR;
+	if ((fi->flags & O_ACCMODE) != O_RDONLY && !(mode & 0222))
+		return -EACCES;
+	if ((fi->flags & O_ACCMODE) != O_WRONLY && !(mode & 0444))
+		return -EACCES;
+	fi->direct_io = 1;	/* the size is nominal: always ask us */
+	return 0;
+}
+
+static int fs_read(const char *path, char *buf, size_t size, off_t off,
+		   struct fuse_file_info *fi)
+{
+	char *value = malloc(SYSFS_FILE_SIZE);
+	ssize_t len;
+
+	if (!value)
+		return -ENOMEM;
+	len = umod_view_read(daemon_of_call(), path, value, SYSFS_FILE_SIZE);
+	if (len >= 0) {
+		if (off >= len)
+			len = 0;
+		else {
+			len -= off;
+			if ((size_t)len > size)
+				len = (ssize_t)size;
+			memcpy(buf, value + off, (size_t)len);
+		}
+	}
+	free(value);
+	return (int)len;
+}
+
+static int fs_write(const char *path, const char *buf, size_t size, off_t off,
+		    struct fuse_file_info *fi)
+{
+	int err;
+
+	if (size >= SYSFS_FILE_SIZE)
+		return -EINVAL;
+	err = umod_view_write(daemon_of_call(), path, buf, size);
+	return err < 0 ? err : (int)size;
+}
+
+/* `echo x > file` truncates first; a sysfs attribute ignores that */
+static int fs_truncate(const char *path, off_t size, struct fuse_file_info *fi)
+{
+	return 0;
+}
+
+static int fs_readlink(const char *path, char *buf, size_t size)
+{
+	ssize_t n = umod_view_readlink(daemon_of_call(), path, buf, size);
+
+	return n < 0 ? (int)n : 0;
+}
+
+static void *fs_init(struct fuse_conn_info *conn, struct fuse_config *cfg)
+{
+	/* every lookup and attribute goes to the model, as sysfs is live */
+	cfg->entry_timeout = 0;
+	cfg->attr_timeout = 0;
+	cfg->negative_timeout = 0;
+	cfg->direct_io = 1;
+	return fuse_get_context()->private_data;
+}
+
+static const struct fuse_operations fs_ops = {
+	.init = fs_init,
+	.getattr = fs_getattr,
+	.readdir = fs_readdir,
+	.open = fs_open,
+	.read = fs_read,
+	.write = fs_write,
+	.truncate = fs_truncate,
+	.readlink = fs_readlink,
+};
+
+/* ---- the loop's thread ------------------------------------------------------ */
+
+static void on_usr1(int sig)
+{
+}
+
+static void *loop_main(void *arg)
+{
+	struct umod_fuse *uf = arg;
+	struct sigaction sa = { .sa_handler = on_usr1 };
+	sigset_t set;
+
+	/* interruptible: no SA_RESTART, so a blocked read returns EINTR */
+	sigaction(SIGUSR1, &sa, NULL);
+	sigemptyset(&set);
+	sigaddset(&set, SIGUSR1);
+	pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+	fuse_loop(uf->fuse);
+	atomic_store(&uf->done, true);
+	return NULL;
+}
+
+static struct umod_fuse *log_target;	/* only during fuse_new/fuse_mount */
+
+static void capture_log(enum fuse_log_level level, const char *fmt, va_list ap)
+{
+	if (log_target && level <= FUSE_LOG_ERR) {
+		vsnprintf(log_target->error, sizeof(log_target->error), fmt, ap);
+		log_target->error[strcspn(log_target->error, "\n")] = '\0';
+	}
+}
+
+/* fuse_new() and fuse_mount(), libfuse's complaints kept for one message */
+static int mount_fs(struct umod_daemon *d, struct umod_fuse *uf)
+{
+	char *argv[] = { "umod", "-o", geteuid() == 0 ? "allow_other,default_permissions,"
+		"fsname=umod-sysfs,subtype=umod" : "default_permissions,"
+		"fsname=umod-sysfs,subtype=umod", NULL };
+	struct fuse_args args = FUSE_ARGS_INIT(3, argv);
+	int err = -EIO;
+
+	clock_gettime(CLOCK_REALTIME, &uf->mounted);
+	log_target = uf;
+	fuse_set_log_func(capture_log);
+	uf->fuse = fuse_new(&args, &fs_ops, sizeof(fs_ops), d);
+	if (uf->fuse && fuse_mount(uf->fuse, d->opts->sysfs_dir) == 0)
+		err = 0;
+	else if (uf->fuse) {
+		fuse_destroy(uf->fuse);
+		uf->fuse = NULL;
+	}
+	fuse_opt_free_args(&args);
+	log_target = NULL;
+	return err;
+}
+
 int umod_fuse_start(struct umod_daemon *d)
 {
-	fprintf(stderr, "umod: WARNING: cannot mount sysfs at %s: %s; running without it\n",
-		d->opts->sysfs_dir, "not implemented");
-	return -ENOSYS;
+	struct umod_fuse *uf = calloc(1, sizeof(*uf));
+	int err = uf ? mount_fs(d, uf) : -ENOMEM;
+
+	if (!err && pthread_create(&uf->thread, NULL, loop_main, uf)) {
+		fuse_unmount(uf->fuse);
+		fuse_destroy(uf->fuse);
+		snprintf(uf->error, sizeof(uf->error), "no thread");
+		err = -EAGAIN;
+	}
+	if (err) {
+		fprintf(stderr, "umod: WARNING: cannot mount sysfs at %s: %s; running without it\n",
+			d->opts->sysfs_dir, uf && *uf->error ? uf->error : strerror(-err));
+		free(uf);
+		return err;
+	}
+	d->fuse = uf;
+	return 0;
 }
 
 void umod_fuse_stop(struct umod_daemon *d)
 {
+	struct umod_fuse *uf = d->fuse;
+	struct timespec tick = { .tv_nsec = 10 * 1000000L };
+
+	if (!uf)
+		return;
+	fuse_exit(uf->fuse);
+	/* a signal that lands just before the read is lost: send until it ends */
+	while (!atomic_load(&uf->done)) {
+		pthread_kill(uf->thread, SIGUSR1);
+		nanosleep(&tick, NULL);
+	}
+	pthread_join(uf->thread, NULL);
+	fuse_unmount(uf->fuse);
+	fuse_destroy(uf->fuse);
+	free(uf);
+	d->fuse = NULL;
 }
