@@ -230,7 +230,10 @@ int umod_fuse_start(struct umod_daemon *d)
 	struct umod_fuse *uf = calloc(1, sizeof(*uf));
 	int err = uf ? mount_fs(d, uf) : -ENOMEM;
 
+	/* set before the loop runs: its first request may come at once */
+	d->fuse = err ? NULL : uf;
 	if (!err && pthread_create(&uf->thread, NULL, loop_main, uf)) {
+		d->fuse = NULL;
 		fuse_unmount(uf->fuse);
 		fuse_destroy(uf->fuse);
 		snprintf(uf->error, sizeof(uf->error), "no thread");
@@ -240,10 +243,8 @@ int umod_fuse_start(struct umod_daemon *d)
 		fprintf(stderr, "umod: WARNING: cannot mount sysfs at %s: %s; running without it\n",
 			d->opts->sysfs_dir, uf && *uf->error ? uf->error : strerror(-err));
 		free(uf);
-		return err;
 	}
-	d->fuse = uf;
-	return 0;
+	return err;
 }
 
 void umod_fuse_stop(struct umod_daemon *d)
