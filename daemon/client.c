@@ -198,6 +198,27 @@ int umod_client_next_record(struct umod_client *c, struct umod_logrec *r)
 	return 1;
 }
 
+int umod_client_next_entry(struct umod_client *c, struct umod_dirent *e)
+{
+	struct umod_proto_cursor *cur = &c->cur;
+	int64_t mode;
+
+	if (umod_proto_at_end(cur))
+		return 0;
+	if (umod_proto_get_str(cur, &e->name) || umod_proto_get_int(cur, &mode) ||
+	    umod_proto_get_str(cur, &e->target) || mode < 0 || mode > 0177777)
+		return -EPROTO;
+	e->mode = (unsigned int)mode;
+	return 1;
+}
+
+int umod_client_value(struct umod_client *c, const void **value, size_t *len)
+{
+	if (umod_proto_get_bytes(&c->cur, value, len) || !umod_proto_at_end(&c->cur))
+		return -EPROTO;
+	return 0;
+}
+
 void umod_client_close(struct umod_client *c)
 {
 	if (c->fd >= 0)

@@ -82,9 +82,19 @@ struct umod_logrec {
 	const char *text;
 };
 
+/* one entry of a SYSFS_LS reply */
+struct umod_dirent {
+	const char *name;
+	unsigned int mode;	/* type and permission bits, as st_mode */
+	const char *target;	/* a symlink's, else "" */
+};
+
 /* the next record of the last reply: 1, 0 at its end, or -EPROTO */
 int umod_client_next_module(struct umod_client *c, struct umod_listed *m);
 int umod_client_next_record(struct umod_client *c, struct umod_logrec *r);
+int umod_client_next_entry(struct umod_client *c, struct umod_dirent *e);
+/* the value of a SYSFS_READ reply: 0 or -EPROTO */
+int umod_client_value(struct umod_client *c, const void **value, size_t *len);
 
 /* ---- the daemon ------------------------------------------------------------ */
 

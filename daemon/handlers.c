@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <umod/umod.h>
 
@@ -129,6 +130,68 @@ static int read_log(struct umod_daemon *d, int fd, const struct umod_request *re
 	}
 }
 
+/* ---- sysfs ---------------------------------------------------------------- */
+
+#define SYSFS_VALUE_MAX		4096	/* a sysfs attribute is at most a page */
+
+struct ls_walk {
+	struct umod_daemon *d;
+	const char *dir;	/* "" for the root */
+	struct umod_proto_buf *b;
+};
+
+/* one entry: name, mode, and where a symlink (holders/) points */
+static void put_entry(struct umod_daemon *d, struct umod_proto_buf *b, const char *path,
+		      const char *name, mode_t mode)
+{
+	char target[4096] = "";
+	ssize_t n = S_ISLNK(mode) ? umod_view_readlink(d, path, target, sizeof(target) - 1) : 0;
+
+	target[n > 0 ? n : 0] = '\0';
+	umod_proto_put_str(b, name);
+	umod_proto_put_int(b, mode);
+	umod_proto_put_str(b, target);
+}
+
+static int put_child(void *data, const char *name, mode_t mode)
+{
+	struct ls_walk *w = data;
+	char path[4096];
+
+	if ((size_t)snprintf(path, sizeof(path), "%s/%s", w->dir, name) >= sizeof(path))
+		return -ENAMETOOLONG;
+	put_entry(w->d, w->b, path, name, mode);
+	return w->b->err;
+}
+
+/* a directory lists its entries; anything else, itself (as ls does) */
+static int sysfs_ls(struct umod_daemon *d, const char *path, struct umod_proto_buf *b)
+{
+	struct ls_walk w = { d, strcmp(path, "/") ? path : "", b };
+	mode_t mode;
+	int err = umod_view_stat(d, path, &mode);
+
+	if (err)
+		return err;
+	umod_proto_put_int(b, 0);
+	if (S_ISDIR(mode))
+		return umod_view_list(d, path, put_child, &w);
+	put_entry(d, b, path, path, mode);
+	return b->err;
+}
+
+static int sysfs_read(struct umod_daemon *d, const char *path, struct umod_proto_buf *b)
+{
+	char value[SYSFS_VALUE_MAX];
+	ssize_t n = umod_view_read(d, path, value, sizeof(value));
+
+	if (n < 0)
+		return (int)n;
+	umod_proto_put_int(b, 0);
+	umod_proto_put_bytes(b, value, (size_t)n);
+	return b->err;
+}
+
 static int dispatch(struct umod_daemon *d, int fd, const struct umod_request *req,
 		    struct umod_proto_buf *b)
 {
@@ -142,6 +205,13 @@ static int dispatch(struct umod_daemon *d, int fd, const struct umod_request *re
 		return list_modules(d, b);
 	case UMOD_OP_LOG_READ:
 		return read_log(d, fd, req, b);
+	case UMOD_OP_SYSFS_LS:
+		return sysfs_ls(d, req->sysfs.path, b);
+	case UMOD_OP_SYSFS_READ:
+		return sysfs_read(d, req->sysfs.path, b);
+	case UMOD_OP_SYSFS_WRITE:
+		return umod_view_write(d, req->sysfs.path, req->sysfs.value,
+				       strlen(req->sysfs.value));
 	default:
 		return -ENOSYS;
 	}

@@ -18,6 +18,7 @@ static const struct umod_cmd *const cmds[] = {
 	&umod_cmd_modinfo,
 	&umod_cmd_dmesg,
 	&umod_cmd_depmod,
+	&umod_cmd_sysfs,
 };
 
 static void usage(FILE *out)
