@@ -18,6 +18,7 @@
 #include <generated/utsrelease.h>
 #include <umod/umod.h>
 
+#include "../lib/modtree.h"
 #include "tools.h"
 
 struct param {
@@ -165,26 +166,13 @@ static int show_file(struct modinfo *mi, const char *path, off_t size)
 	return err;
 }
 
-static bool has_module_ext(const char *name)
-{
-	static const char *const exts[] = { ".ko", ".ko.gz", ".ko.xz", ".ko.zst" };
-	size_t len = strlen(name);
-
-	for (size_t i = 0; i < sizeof(exts) / sizeof(exts[0]); i++) {
-		size_t n = strlen(exts[i]);
-
-		if (len > n && !strcmp(name + len - n, exts[i]))
-			return true;
-	}
-	return false;
-}
-
 /* a file if it is one with a module's extension, else a name (none known yet) */
 static int show(struct modinfo *mi, const char *arg, bool is_name)
 {
 	struct stat st;
 
-	if (!is_name && stat(arg, &st) == 0 && S_ISREG(st.st_mode) && has_module_ext(arg))
+	if (!is_name && stat(arg, &st) == 0 && S_ISREG(st.st_mode) &&
+	    umod_modname_has_module_ext(arg, strlen(arg)))
 		return show_file(mi, arg, st.st_size);
 	if (is_name)
 		umod_tool_err("Module name %s not found.\n", arg);
