@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <sys/signalfd.h>
 #include <sys/socket.h>
 #include <poll.h>
@@ -129,8 +130,12 @@ static void accept_one(struct umod_daemon *d)
 	pthread_t tid;
 	int fd = accept4(d->listen_fd, NULL, NULL, SOCK_CLOEXEC);
 
-	if (fd < 0)
+	if (fd < 0) {
+		/* out of descriptors: the socket stays readable, so do not spin */
+		if (errno == EMFILE || errno == ENFILE || errno == ENOMEM)
+			nanosleep(&(struct timespec){ .tv_nsec = 100 * 1000000L }, NULL);
 		return;
+	}
 	c = calloc(1, sizeof(*c));
 	if (!c) {
 		close(fd);
