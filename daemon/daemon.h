@@ -163,14 +163,16 @@ void umod_daemon_handle(struct umod_daemon *d, int fd, const struct umod_request
 
 /*
  * view.c: the host's sysfs model as the socket and FUSE serve it. Paths are
- * relative to /sys ("/module/hellop/parameters/whom"; "/" is /sys itself).
- * Each returns 0 (read and readlink: the length) or a negative errno.
+ * within /sys ("/module/hellop/parameters/whom"; "/" is /sys itself).
+ * Each returns 0 or a negative errno; read and readlink the length they
+ * stored (at most @size - 1, NUL-terminated), write the bytes taken.
  */
 int umod_view_stat(struct umod_daemon *d, const char *path, mode_t *mode);
 int umod_view_list(struct umod_daemon *d, const char *path,
 		   int (*fn)(void *data, const char *name, mode_t mode), void *data);
 ssize_t umod_view_read(struct umod_daemon *d, const char *path, char *buf, size_t size);
-int umod_view_write(struct umod_daemon *d, const char *path, const char *buf, size_t len);
+ssize_t umod_view_write(struct umod_daemon *d, const char *path, const char *buf,
+			size_t len);
 ssize_t umod_view_readlink(struct umod_daemon *d, const char *path, char *buf, size_t size);
 
 /* fuse.c: /sys as a FUSE filesystem at opts->sysfs_dir */

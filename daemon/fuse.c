@@ -25,9 +25,11 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <umod/umod.h>
+
 #include "daemon.h"
 
-#define SYSFS_FILE_SIZE	4096	/* what sysfs reports for every attribute */
+#define SYSFS_FILE_SIZE	4096	/* the size sysfs reports for every attribute */
 
 struct umod_fuse {
 	struct fuse *fuse;
@@ -104,12 +106,12 @@ static int fs_open(const char *path, struct fuse_file_info *fi)
 static int fs_read(const char *path, char *buf, size_t size, off_t off,
 		   struct fuse_file_info *fi)
 {
-	char *value = malloc(SYSFS_FILE_SIZE);
+	char *value = malloc(UMOD_SYSFS_PAGE_SIZE + 1);
 	ssize_t len;
 
 	if (!value)
 		return -ENOMEM;
-	len = umod_view_read(daemon_of_call(), path, value, SYSFS_FILE_SIZE);
+	len = umod_view_read(daemon_of_call(), path, value, UMOD_SYSFS_PAGE_SIZE + 1);
 	if (len >= 0) {
 		if (off >= len)
 			len = 0;
@@ -127,12 +129,9 @@ static int fs_read(const char *path, char *buf, size_t size, off_t off,
 static int fs_write(const char *path, const char *buf, size_t size, off_t off,
 		    struct fuse_file_info *fi)
 {
-	int err;
+	ssize_t n = umod_view_write(daemon_of_call(), path, buf, size);
 
-	if (size >= SYSFS_FILE_SIZE)
-		return -EINVAL;
-	err = umod_view_write(daemon_of_call(), path, buf, size);
-	return err < 0 ? err : (int)size;
+	return (int)n;
 }
 
 /* `echo x > file` truncates first; a sysfs attribute ignores that */

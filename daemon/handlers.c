@@ -132,8 +132,6 @@ static int read_log(struct umod_daemon *d, int fd, const struct umod_request *re
 
 /* ---- sysfs ---------------------------------------------------------------- */
 
-#define SYSFS_VALUE_MAX		4096	/* a sysfs attribute is at most a page */
-
 struct ls_walk {
 	struct umod_daemon *d;
 	const char *dir;	/* "" for the root */
@@ -176,13 +174,13 @@ static int sysfs_ls(struct umod_daemon *d, const char *path, struct umod_proto_b
 	umod_proto_put_int(b, 0);
 	if (S_ISDIR(mode))
 		return umod_view_list(d, path, put_child, &w);
-	put_entry(d, b, path, path, mode);
+	put_entry(d, b, path, "", mode);	/* "": the path itself */
 	return b->err;
 }
 
 static int sysfs_read(struct umod_daemon *d, const char *path, struct umod_proto_buf *b)
 {
-	char value[SYSFS_VALUE_MAX];
+	char value[UMOD_SYSFS_PAGE_SIZE + 1];
 	ssize_t n = umod_view_read(d, path, value, sizeof(value));
 
 	if (n < 0)
@@ -190,6 +188,13 @@ static int sysfs_read(struct umod_daemon *d, const char *path, struct umod_proto
 	umod_proto_put_int(b, 0);
 	umod_proto_put_bytes(b, value, (size_t)n);
 	return b->err;
+}
+
+static int sysfs_write(struct umod_daemon *d, const char *path, const char *value)
+{
+	ssize_t n = umod_view_write(d, path, value, strlen(value));
+
+	return n < 0 ? (int)n : 0;
 }
 
 static int dispatch(struct umod_daemon *d, int fd, const struct umod_request *req,
@@ -210,8 +215,7 @@ static int dispatch(struct umod_daemon *d, int fd, const struct umod_request *re
 	case UMOD_OP_SYSFS_READ:
 		return sysfs_read(d, req->sysfs.path, b);
 	case UMOD_OP_SYSFS_WRITE:
-		return umod_view_write(d, req->sysfs.path, req->sysfs.value,
-				       strlen(req->sysfs.value));
+		return sysfs_write(d, req->sysfs.path, req->sysfs.value);
 	default:
 		return -ENOSYS;
 	}

@@ -40,8 +40,9 @@ enum umod_proto_op {
 				 *    STR state, STR holders ("a,b"), STR taint */
 	UMOD_OP_LOG_READ,	/* INT seq, INT flags (UMOD_LOG_*) -> per record from
 				 *    seq on: INT seq, INT level, INT ts_nsec, STR text */
-	UMOD_OP_SYSFS_LS,	/* STR path -> per entry: STR name, INT mode,
-				 *    STR symlink target ("" if none) */
+	UMOD_OP_SYSFS_LS,	/* STR path -> per entry: STR name ("" for path
+				 *    itself, not a directory), INT mode, STR
+				 *    symlink target ("" if none) */
 	UMOD_OP_SYSFS_READ,	/* STR path -> BYTES value */
 	UMOD_OP_SYSFS_WRITE,	/* STR path, STR value */
 	UMOD_OP_MAX,

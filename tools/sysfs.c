@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -41,17 +42,43 @@ static void mode_string(unsigned int mode, char s[11])
 	s[10] = '\0';
 }
 
-static int list(struct umod_client *c)
+static int by_name(const void *a, const void *b)
 {
-	struct umod_dirent e;
-	char mode[11];
-	int n;
+	return strcmp(((const struct umod_dirent *)a)->name,
+		      ((const struct umod_dirent *)b)->name);
+}
 
-	while ((n = umod_client_next_entry(c, &e)) > 0) {
-		mode_string(e.mode, mode);
-		printf("%s %s%s%s\n", mode, e.name, *e.target ? " -> " : "", e.target);
+/* the entries sorted by name, as ls shows them; a file by the name given */
+static int list(struct umod_client *c, const char *arg)
+{
+	struct umod_dirent *v = NULL, *more;
+	size_t n = 0, cap = 0;
+	char mode[11];
+	int err;
+
+	for (;;) {
+		if (n == cap) {
+			cap = cap ? 2 * cap : 64;
+			more = realloc(v, cap * sizeof(*v));
+			if (!more) {
+				free(v);
+				return -ENOMEM;
+			}
+			v = more;
+		}
+		err = umod_client_next_entry(c, &v[n]);
+		if (err <= 0)
+			break;
+		n++;
 	}
-	return n;
+	qsort(v, n, sizeof(*v), by_name);
+	for (size_t i = 0; !err && i < n; i++) {
+		mode_string(v[i].mode, mode);
+		printf("%s %s%s%s\n", mode, *v[i].name ? v[i].name : arg,
+		       *v[i].target ? " -> " : "", v[i].target);
+	}
+	free(v);
+	return err;
 }
 
 static int print_value(struct umod_client *c)
@@ -93,7 +120,7 @@ static int run(int argc, char *argv[])
 	if (!err)
 		err = status;
 	if (!err && op == UMOD_OP_SYSFS_LS)
-		err = list(&c);
+		err = list(&c, argv[2]);
 	if (!err && op == UMOD_OP_SYSFS_READ)
 		err = print_value(&c);
 	umod_client_close(&c);
