@@ -1,9 +1,16 @@
 // SPDX-License-Identifier: MIT
-/* Loaded first: at shutdown its exit must run last. */
+/* The provider: second uses its export, so at shutdown it must go last. */
+#include <linux/export.h>
 #include <linux/init.h>
 #include <linux/module.h>
 
 MODULE_LICENSE("GPL");
+
+int first_value(void)
+{
+	return 42;
+}
+EXPORT_SYMBOL(first_value);
 
 static int __init first_init(void)
 {

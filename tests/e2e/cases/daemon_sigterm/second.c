@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: MIT
-/* Loaded second: at shutdown its exit runs first. */
+/* The user of first's export: a holder of first, unloaded before it. */
 #include <linux/init.h>
 #include <linux/module.h>
 
 MODULE_LICENSE("GPL");
 
+extern int first_value(void);
+
 static int __init second_init(void)
 {
-	pr_info("second: init\n");
+	pr_info("second: init, first says %d\n", first_value());
 	return 0;
 }
 
