@@ -56,6 +56,11 @@ int umod_detach(int *notify)
 	}
 	close(p[0]);
 	setsid();
+	/* descriptors inherited from the caller (a pipe of $(...)) would keep
+	 * their readers waiting for as long as the daemon lives */
+	if (p[1] > 3)
+		close_range(3, (unsigned int)p[1] - 1, 0);
+	close_range((unsigned int)p[1] + 1, ~0u, 0);
 	*notify = p[1];
 	return 0;
 }
