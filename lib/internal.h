@@ -363,6 +363,7 @@ int umod_ref_module(struct umod_module *a, struct umod_module *b);
 void umod_module_unuse_all(struct umod_module *mod);
 /* strong_try_module_get(): 0, -EBUSY (still COMING) or -ENOENT (going) */
 int umod_strong_try_module_get(struct umod_module *mod);
+
 /* ---- cmdline.c ----------------------------------------------------------- */
 
 /*

@@ -15,8 +15,6 @@
 
 #define CHARP_MAX	1024	/* the kernel's limit for a charp value */
 
-/* get ops fill a sysfs page with the value and a newline (umod_sysfs_emit) */
-
 static struct umod_log *kp_log(const struct kernel_param *kp)
 {
 	const struct umod_module *m = kp->mod ? kp->mod->umod : NULL;
@@ -166,8 +164,10 @@ void umod_params_free(const struct kernel_param *params, unsigned int num)
 			params[i].ops->free(params[i].arg);
 }
 
-
-/* ---- numbers: kstrto*() with base 0, so range errors are -ERANGE ---------- */
+/*
+ * ---- numbers: kstrto*() with base 0, so range errors are -ERANGE ----------
+ * Every get op fills a sysfs page with the value and a newline.
+ */
 
 #define STANDARD_PARAM(name, type, format, parse)			\
 int umod_param_set_##name(const char *val, const struct kernel_param *kp) \
@@ -313,9 +313,14 @@ const struct kernel_param_ops umod_param_ops_charp = {
 /* ---- bool and its relatives ---------------------------------------------- */
 
 /* no value ("name" alone) means true; else whatever kstrtobool() takes */
+static int bool_value(const char *val, bool *v)
+{
+	return umod_kstrtobool(val ? val : "1", v);
+}
+
 int umod_param_set_bool(const char *val, const struct kernel_param *kp)
 {
-	return umod_kstrtobool(val ? val : "1", (bool *)kp->arg);
+	return bool_value(val, (bool *)kp->arg);
 }
 
 int umod_param_get_bool(char *buffer, const struct kernel_param *kp)
@@ -333,8 +338,7 @@ const struct kernel_param_ops umod_param_ops_bool = {
 int umod_param_set_bool_enable_only(const char *val, const struct kernel_param *kp)
 {
 	bool was = *(bool *)kp->arg, now;
-	struct kernel_param tmp = { .name = kp->name, .mod = kp->mod, .arg = &now };
-	int err = umod_param_set_bool(val, &tmp);
+	int err = bool_value(val, &now);
 
 	if (err)
 		return err;
@@ -357,8 +361,7 @@ const struct kernel_param_ops umod_param_ops_bool_enable_only = {
 int umod_param_set_invbool(const char *val, const struct kernel_param *kp)
 {
 	bool v;
-	struct kernel_param tmp = { .name = kp->name, .mod = kp->mod, .arg = &v };
-	int err = umod_param_set_bool(val, &tmp);
+	int err = bool_value(val, &v);
 
 	if (!err)
 		*(bool *)kp->arg = !v;
@@ -379,8 +382,7 @@ const struct kernel_param_ops umod_param_ops_invbool = {
 int umod_param_set_bint(const char *val, const struct kernel_param *kp)
 {
 	bool v;
-	struct kernel_param tmp = { .name = kp->name, .mod = kp->mod, .arg = &v };
-	int err = umod_param_set_bool(val, &tmp);
+	int err = bool_value(val, &v);
 
 	if (!err)
 		*(int *)kp->arg = v;
