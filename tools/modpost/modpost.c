@@ -1,15 +1,19 @@
 // SPDX-License-Identifier: MIT
 /*
  * modpost: the build step between compiling a module's objects and
- * linking its .ko. For each module object it writes foo.mod.c, which
- * defines the module's struct module (in .gnu.linkonce.this_module,
- * pointing at init_module/cleanup_module when the module has them) and
- * adds vermagic= and name= to .modinfo; and it writes the tree's
- * Module.symvers.
+ * linking its .ko. It reads the providers' Module.symvers (the host's with
+ * -i, other trees' with -e), checks each module's undefined symbols
+ * against every known export (symbols.c), then for each module object
+ * writes foo.mod.c, which defines the module's struct module (in
+ * .gnu.linkonce.this_module, pointing at init_module/cleanup_module when
+ * the module has them) and adds vermagic=, name= and depends= to
+ * .modinfo; and it writes the tree's Module.symvers. On any error it
+ * writes nothing and exits 1, so make stops and runs it again next time.
  *
  *   modpost [-w] [-i SYMVERS]... [-e SYMVERS]... [-o OUT] MODULE.o...
  *
- * Messages use the kernel's modpost wording ("WARNING: modpost: ...").
+ * -w (KBUILD_MODPOST_WARN): undefined symbols are warnings, not errors.
+ * Messages use the kernel's modpost wording ("ERROR: modpost: ...").
  */
 #include <errno.h>
 #include <getopt.h>
@@ -17,22 +21,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
-#include "../../lib/internal.h"
+#include "modpost.h"
 
-struct modobj {
-	const char *path;		/* foo.o, as given */
-	char name[UMOD_MODULE_NAME_LEN];
-	struct umod_elf elf;
-	const void *image;
-	size_t len;
-	const char *modinfo;
-	size_t modinfo_size;
-	bool has_init, has_cleanup;
-};
+unsigned int modpost_errors;
 
-static void modpost_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void modpost_warn(const char *fmt, ...)
+void modpost_warn(const char *fmt, ...)
 {
 	va_list ap;
 
@@ -42,11 +37,11 @@ static void modpost_warn(const char *fmt, ...)
 	va_end(ap);
 }
 
-static void modpost_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void modpost_error(const char *fmt, ...)
+void modpost_error(const char *fmt, ...)
 {
 	va_list ap;
 
+	modpost_errors++;
 	fputs("ERROR: modpost: ", stderr);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
@@ -122,12 +117,6 @@ static int read_modobj(struct modobj *m, const char *path)
 	return 0;
 }
 
-static void check_modinfo(const struct modobj *m)
-{
-	if (!umod_modinfo_get(m->modinfo, m->modinfo_size, "license"))
-		modpost_warn("missing MODULE_LICENSE() in %s\n", m->path);
-}
-
 /* foo.o -> foo.mod.c */
 static int write_mod_c(const struct modobj *m)
 {
@@ -157,7 +146,7 @@ static int write_mod_c(const struct modobj *m)
 		fprintf(f, "\t.init = init_module,\n");
 	if (m->has_cleanup)
 		fprintf(f, "\t.exit = cleanup_module,\n");
-	fprintf(f, "};\n\nMODULE_INFO(depends, \"\");\n");
+	fprintf(f, "};\n\nMODULE_INFO(depends, \"%s\");\n", m->depends ? m->depends : "");
 	if (fclose(f)) {
 		modpost_error("%s: %s\n", out, strerror(errno));
 		free(out);
@@ -167,65 +156,108 @@ static int write_mod_c(const struct modobj *m)
 	return 0;
 }
 
-static int write_symvers(const char *path, const struct modobj *mods, int n)
-{
-	FILE *f = fopen(path, "w");
-
-	(void)mods;
-	(void)n;
-	if (!f || fclose(f)) {
-		modpost_error("%s: %s\n", path, strerror(errno));
-		return -EIO;
-	}
-	return 0;
-}
-
 static void usage(void)
 {
 	fprintf(stderr, "Usage: modpost [-w] [-i SYMVERS]... [-e SYMVERS]... [-o OUT] MODULE.o...\n");
 }
 
-int main(int argc, char *argv[])
-{
-	const char *out = "Module.symvers";
-	struct modobj *mods;
-	int c, n, ret = 0;
+struct options {
+	const char *out;
+	bool warn_unresolved;
+	const char **dumps;		/* -i and -e files, in order */
+	int num_dumps;
+};
 
+static int parse_options(int argc, char *argv[], struct options *o)
+{
+	int c;
+
+	o->out = "Module.symvers";
+	o->dumps = calloc((size_t)argc, sizeof(*o->dumps));
+	if (!o->dumps)
+		return -ENOMEM;
 	while ((c = getopt(argc, argv, "wi:e:o:")) != -1) {
 		switch (c) {
 		case 'w':
+			o->warn_unresolved = true;
+			break;
 		case 'i':
 		case 'e':
-			break;	/* symbol checks: not yet */
+			o->dumps[o->num_dumps++] = optarg;
+			break;
 		case 'o':
-			out = optarg;
+			o->out = optarg;
 			break;
 		default:
 			usage();
-			return 1;
+			return -EINVAL;
 		}
 	}
-	n = argc - optind;
-	if (n <= 0) {
+	if (optind >= argc) {
 		usage();
-		return 1;
+		return -EINVAL;
 	}
-	mods = calloc((size_t)n, sizeof(*mods));
-	if (!mods)
-		return 1;
-	for (int i = 0; i < n && !ret; i++) {
-		if (read_modobj(&mods[i], argv[optind + i]))
-			ret = 1;
-		else
-			check_modinfo(&mods[i]);
-	}
-	for (int i = 0; i < n && !ret; i++)
-		if (write_mod_c(&mods[i]))
-			ret = 1;
-	if (!ret && write_symvers(out, mods, n))
-		ret = 1;
+	return 0;
+}
+
+/* providers first, then this tree's modules, then every check */
+static int check_symbols(struct modpost_symbols *syms, const struct options *o,
+			 struct modobj *mods, int n)
+{
+	for (int i = 0; i < o->num_dumps; i++)
+		if (modpost_read_dump(syms, o->dumps[i]))
+			return -1;
 	for (int i = 0; i < n; i++)
+		if (modpost_add_module(syms, &mods[i]))
+			return -1;
+	for (int i = 0; i < n; i++)
+		if (modpost_check_module(syms, &mods[i], o->warn_unresolved))
+			return -1;
+	modpost_check_done(syms);
+	return 0;
+}
+
+static int write_outputs(struct modpost_symbols *syms, const char *out,
+			 const struct modobj *mods, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (write_mod_c(&mods[i]))
+			return -1;
+	return modpost_write_dump(syms, out) ? -1 : 0;
+}
+
+int main(int argc, char *argv[])
+{
+	struct modpost_symbols *syms = NULL;
+	struct options o = { 0 };
+	struct modobj *mods = NULL;
+	int n = 0, ret = 1;
+
+	if (parse_options(argc, argv, &o)) {
+		free(o.dumps);
+		return 1;
+	}
+	n = argc - optind;
+	mods = calloc((size_t)n, sizeof(*mods));
+	if (!mods || modpost_symbols_new(&syms))
+		goto out;
+	for (int i = 0; i < n; i++)
+		if (read_modobj(&mods[i], argv[optind + i]))
+			goto out;
+	if (check_symbols(syms, &o, mods, n) || modpost_errors)
+		goto out;
+	if (!write_outputs(syms, o.out, mods, n))
+		ret = 0;
+out:
+	/* no stale Module.symvers: make must run modpost again */
+	if (ret)
+		unlink(o.out);
+	modpost_symbols_free(syms);
+	for (int i = 0; mods && i < n; i++) {
 		umod_file_unmap(mods[i].image, mods[i].len);
+		free(mods[i].depends);
+	}
 	free(mods);
+	free(o.dumps);
 	return ret;
 }
