@@ -6,7 +6,9 @@
  * "hellop_init+0x12/0x40 [hellop]". As in the kernel, a symbol's size is
  * the distance to the next symbol (or to the end of its region's text),
  * and of several symbols at one address the first in the symbol table
- * wins (hello_init, not its alias init_module).
+ * wins (hello_init, not its alias init_module). Unlike the kernel, an
+ * address is only named by a symbol of its own run (text, or the data
+ * after it): a data address below the first data symbol stays unnamed.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -93,14 +95,16 @@ void umod_kallsyms_free(struct umod_module *mod)
 	mod->kallsyms = NULL;
 }
 
-/* the end of the run @addr is in: its region's text, else the region */
-static bool region_bound(const struct umod_layout *l, uint64_t addr, uint64_t *end)
+/* the run @addr is in: its region's text, or the rest of the region */
+static bool region_run(const struct umod_layout *l, uint64_t addr, uint64_t *start,
+		       uint64_t *end)
 {
-	uint64_t base = (uint64_t)(uintptr_t)l->base;
+	uint64_t base = (uint64_t)(uintptr_t)l->base, text_end = base + l->text_size;
 
 	if (!l->base || addr < base || addr >= base + l->size)
 		return false;
-	*end = addr < base + l->text_size ? base + l->text_size : base + l->size;
+	*start = addr < text_end ? base : text_end;
+	*end = addr < text_end ? text_end : base + l->size;
 	return true;
 }
 
@@ -134,17 +138,17 @@ static long find_entry(const struct umod_kallsyms *ks, uint64_t addr)
 static bool lookup_in(const struct umod_module *mod, uint64_t addr, struct symbol_hit *hit)
 {
 	const struct umod_kallsyms *ks = mod->kallsyms;
-	uint64_t end;
+	uint64_t start, end;
 	size_t next;
 	long i;
 
-	if (!ks || (!region_bound(&mod->core, addr, &end) &&
-		    !region_bound(&mod->init, addr, &end)))
+	if (!ks || (!region_run(&mod->core, addr, &start, &end) &&
+		    !region_run(&mod->init, addr, &start, &end)))
 		return false;
 	i = find_entry(ks, addr);
 	hit->mod = mod;
 	hit->name = NULL;
-	if (i < 0 || end <= ks->e[i].addr)
+	if (i < 0 || ks->e[i].addr < start)
 		return true;	/* in the module, but before any symbol of its run */
 	for (next = (size_t)i + 1; next < ks->num && ks->e[next].addr == ks->e[i].addr; next++)
 		;
