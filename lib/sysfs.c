@@ -47,6 +47,8 @@ struct sysfs_node {
 	/* hidden when it returns false (version only when set, ...) */
 	bool (*visible)(const struct umod_module *mod);
 	const void *priv;		/* parameters: the struct kernel_param */
+	/* a name nothing else keeps alive (a holder's): name points here */
+	char namebuf[UMOD_MODULE_NAME_LEN];
 };
 
 /* ---- setup and teardown ---------------------------------------------------- */
@@ -163,6 +165,69 @@ static int show_initstate(struct umod_module *mod, const struct sysfs_node *n, c
 	return umod_sysfs_emit(page, "%s\n", s ? s : "unknown");
 }
 
+/* the module's own taint letters, as the kernel's show_taint() */
+static int show_taint(struct umod_module *mod, const struct sysfs_node *n, char *page)
+{
+	size_t len = umod_taint_letters(mod->taints, true, page, UMOD_PAGE_SIZE - 1);
+
+	page[len] = '\n';
+	return (int)len + 1;
+}
+
+static int show_refcnt(struct umod_module *mod, const struct sysfs_node *n, char *page)
+{
+	return umod_sysfs_emit(page, "%d\n", umod_refcount_read(mod));
+}
+
+/* ---- holders/ --------------------------------------------------------------- */
+
+/* holders/user -> ../../user, as the kernel's sysfs links them */
+static int holder_link(struct umod_module *mod, const struct sysfs_node *n, char *buf,
+		       size_t size)
+{
+	return snprintf(buf, size, "../../%s", n->name);
+}
+
+struct holder_names {
+	char (*names)[UMOD_MODULE_NAME_LEN];
+	size_t n, cap;
+};
+
+static int copy_holder_name(struct umod_module *holder, void *data)
+{
+	struct holder_names *h = data;
+
+	if (h->n == h->cap) {
+		void *grown = realloc(h->names, (h->cap = h->cap ? 2 * h->cap : 8) *
+					       sizeof(*h->names));
+
+		if (!grown)
+			return -ENOMEM;
+		h->names = grown;
+	}
+	strcpy(h->names[h->n++], umod_module_get_name(holder));
+	return 0;
+}
+
+/* the names are copied first: @fn runs without the lock that guards them */
+static int holders_iterate(struct umod_module *mod, sysfs_fill_fn fn, void *data)
+{
+	struct holder_names h = { NULL, 0, 0 };
+	int ret = umod_module_for_each_holder(mod, copy_holder_name, &h);
+
+	for (size_t i = 0; !ret && i < h.n; i++) {
+		struct sysfs_node n = {
+			.type = UMOD_SYSFS_LINK, .mode = 0777, .link = holder_link,
+		};
+
+		strcpy(n.namebuf, h.names[i]);
+		n.name = n.namebuf;
+		ret = fn(&n, data);
+	}
+	free(h.names);
+	return ret;
+}
+
 /* ---- parameters/ ----------------------------------------------------------- */
 
 static int param_show(struct umod_module *mod, const struct sysfs_node *n, char *page)
@@ -226,8 +291,11 @@ static bool params_visible(const struct umod_module *mod)
 
 static const struct sysfs_node module_nodes[] = {
 	{ .name = "coresize", .type = UMOD_SYSFS_FILE, .mode = 0444, .show = show_coresize },
+	{ .name = "holders", .type = UMOD_SYSFS_DIR, .mode = DIR_MODE, .iterate = holders_iterate },
 	{ .name = "initsize", .type = UMOD_SYSFS_FILE, .mode = 0444, .show = show_initsize },
 	{ .name = "initstate", .type = UMOD_SYSFS_FILE, .mode = 0444, .show = show_initstate },
+	{ .name = "refcnt", .type = UMOD_SYSFS_FILE, .mode = 0444, .show = show_refcnt },
+	{ .name = "taint", .type = UMOD_SYSFS_FILE, .mode = 0444, .show = show_taint },
 	{ .name = "parameters", .type = UMOD_SYSFS_DIR, .mode = DIR_MODE,
 	  .iterate = params_iterate, .visible = params_visible },
 };
@@ -268,6 +336,8 @@ static int find_one(const struct sysfs_node *n, void *data)
 	if (strlen(n->name) != f->len || memcmp(n->name, f->name, f->len))
 		return 0;
 	*f->out = *n;
+	if (n->name == n->namebuf)
+		f->out->name = f->out->namebuf;
 	return 1;
 }
 

@@ -333,6 +333,31 @@ static void failed_load_releases_links(void **state)
 	umod_host_unref(host);
 }
 
+/* /sys/module/e/holders/c -> ../../c, refcnt and taint, as the kernel shows them */
+static void sysfs_view(void **state)
+{
+	static const char *const imports[] = { "e_plain" };
+	struct umod_host *host = test_host_new(&cap);
+	char buf[64];
+
+	assert_int_equal(load_exporter(host, "e", "GPL", two, 2, NULL), 0);
+	assert_int_equal(umod_sysfs_read(host, "e/refcnt", buf, sizeof(buf)), 2);
+	assert_string_equal(buf, "0\n");
+	assert_int_equal(load_consumer(host, "c", "Proprietary", NULL, imports, 1, NULL), 0);
+	assert_int_equal(umod_sysfs_read(host, "e/refcnt", buf, sizeof(buf)), 2);
+	assert_string_equal(buf, "1\n");
+	assert_int_equal(umod_sysfs_readlink(host, "e/holders/c", buf, sizeof(buf)), 7);
+	assert_string_equal(buf, "../../c");
+	assert_int_equal(umod_sysfs_stat(host, "c/holders/e", NULL, NULL), -ENOENT);
+	assert_int_equal(umod_sysfs_read(host, "c/taint", buf, sizeof(buf)), 2);
+	assert_string_equal(buf, "P\n");
+	assert_int_equal(umod_sysfs_read(host, "e/taint", buf, sizeof(buf)), 1);
+	assert_string_equal(buf, "\n");
+	assert_int_equal(umod_module_remove(host, "c", 0), 0);
+	assert_int_equal(umod_sysfs_stat(host, "e/holders/c", NULL, NULL), -ENOENT);
+	umod_host_unref(host);
+}
+
 /* ---- malformed __ksymtab ----------------------------------------------------- */
 
 static void ksymtab_bad_size(void **state)
@@ -580,6 +605,7 @@ int main(void)
 		cmocka_unit_test(namespaces),
 		cmocka_unit_test(duplicates_refused),
 		cmocka_unit_test(failed_load_releases_links),
+		cmocka_unit_test(sysfs_view),
 		cmocka_unit_test(ksymtab_bad_size),
 		cmocka_unit_test(ksymtab_bad_entries),
 		cmocka_unit_test(waits_for_exporter_init),
