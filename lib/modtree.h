@@ -50,6 +50,178 @@ bool umod_alias_match(const char *pattern, const char *name);
 /* the suffixes depmod and modprobe take as modules: .ko .ko.xz .ko.zst */
 bool umod_modname_has_module_ext(const char *name, size_t len);
 
+/* ---- modconf.c: modprobe.d ------------------------------------------------ */
+
+enum umod_conf_kind {
+	UMOD_CONF_ALIAS,	/* name: pattern, value: module */
+	UMOD_CONF_BLACKLIST,	/* name: module */
+	UMOD_CONF_OPTIONS,	/* name: module, value: "a=1 b=2" */
+	UMOD_CONF_INSTALL,	/* name: pattern, value: shell command */
+	UMOD_CONF_REMOVE,
+	UMOD_CONF_SOFTDEP,	/* name: pattern, value: "pre: a b post: c" */
+};
+
+struct umod_conf_entry {
+	enum umod_conf_kind kind;
+	char *name;		/* owned; value lives in the same allocation */
+	char *value;
+};
+
+/* the configuration, entries in file and line order; zero-initialise */
+struct umod_modconf {
+	FILE *err;		/* the caller's stream for warnings, or NULL */
+	const char *prog;	/* their prefix: "modprobe" */
+	struct umod_conf_entry *v;
+	unsigned int n, cap;
+};
+
+/*
+ * umod_modconf_parse - add the lines of one file, @buf of @len bytes (need
+ * not be NUL-terminated). A bad line is skipped with kmod's warning on
+ * c->err ("FILE line N: ignoring bad line starting with 'CMD'").
+ * Returns 0 or -ENOMEM.
+ */
+int umod_modconf_parse(struct umod_modconf *c, const char *buf, size_t len, const char *file);
+/*
+ * Reads every file of @paths (directories, or files as -C names them) in
+ * kmod's order, with @softdep_file (may be NULL) sorted in as
+ * "modules.softdep". Missing paths are skipped. Returns 0 or -ENOMEM.
+ */
+int umod_modconf_load(struct umod_modconf *c, const char *const *paths,
+		      const char *softdep_file);
+void umod_modconf_release(struct umod_modconf *c);
+/* the first entry of @kind whose pattern matches @modname (install, remove, softdep) */
+const struct umod_conf_entry *umod_modconf_first(const struct umod_modconf *c,
+						 enum umod_conf_kind kind, const char *modname);
+bool umod_modconf_blacklisted(const struct umod_modconf *c, const char *modname);
+/* the options for @modname or for the @alias it was found by, joined; malloc'd, NULL: -ENOMEM */
+char *umod_modconf_options(const struct umod_modconf *c, const char *modname,
+			   const char *alias);
+
+/* ---- moddb.c: the text indexes of a tree ----------------------------------- */
+
+/* one modules.dep line: the module's path and its dependencies, as written */
+typedef int (*umod_moddep_fn)(const char *path, const char *const *deps,
+			      unsigned int n_deps, void *data);
+/* one "alias PATTERN MODULE" line of modules.alias or modules.symbols */
+typedef int (*umod_modalias_fn)(const char *pattern, const char *module, void *data);
+
+/*
+ * The parsers: @buf of @len bytes (no NUL needed), named @file in warnings
+ * on @err (may be NULL) for lines that do not parse, which are skipped.
+ * They stop at the first non-zero return of @fn and pass it back.
+ */
+int umod_moddep_parse(const char *buf, size_t len, const char *file, FILE *err,
+		      umod_moddep_fn fn, void *data);
+int umod_modalias_parse(const char *buf, size_t len, const char *file, FILE *err,
+			umod_modalias_fn fn, void *data);
+
+struct umod_moddb;
+
+/* reads modules.dep, .alias, .symbols and .builtin of @dirname (missing: empty) */
+int umod_moddb_open(const char *dirname, FILE *err, struct umod_moddb **dbp);
+void umod_moddb_close(struct umod_moddb *db);
+const char *umod_moddb_dirname(const struct umod_moddb *db);
+/*
+ * The module @name (normalised) of modules.dep: its absolute path and its
+ * dependencies' (modules.dep order). Valid until close. 0 or -ENOENT.
+ */
+int umod_moddb_module(const struct umod_moddb *db, const char *name, const char **pathp,
+		      const char *const **depsp, unsigned int *n_depsp);
+bool umod_moddb_builtin(const struct umod_moddb *db, const char *name);
+/* calls @fn for the module of each alias (or symbol: alias) matching @name, in file order */
+int umod_moddb_lookup_alias(const struct umod_moddb *db, bool symbols, const char *name,
+			    int (*fn)(const char *module, void *data), void *data);
+
+/* ---- modprobe.c: resolution and load lists ------------------------------- */
+
+struct umod_probe;
+struct umod_probe_mod;
+
+/* a resolver over @db and @conf (may be NULL), both borrowed; -ENOMEM */
+int umod_probe_new(const struct umod_moddb *db, const struct umod_modconf *conf,
+		   struct umod_probe **pp);
+/* frees every struct umod_probe_mod it handed out */
+void umod_probe_free(struct umod_probe *p);
+/*
+ * The modules @name stands for, kmod's lookup order (see modprobe.c); the
+ * array is malloc'd (free it), the modules belong to @p. *@np == 0: none.
+ * Returns 0, -ENOMEM, or -EINVAL/-ENAMETOOLONG for a name kmod refuses.
+ */
+int umod_probe_lookup(struct umod_probe *p, const char *name,
+		      struct umod_probe_mod ***modsp, unsigned int *np);
+/* @m's load list, dependencies and softdeps first; malloc'd array, -ENOMEM */
+int umod_probe_list(struct umod_probe *p, struct umod_probe_mod *m, bool ignorecmd,
+		    struct umod_probe_mod ***listp, unsigned int *np);
+/* @m's dependencies, the last of its modules.dep line first; malloc'd array */
+int umod_probe_deps(struct umod_probe *p, struct umod_probe_mod *m,
+		    struct umod_probe_mod ***listp, unsigned int *np);
+/* @m's softdep modules, "pre:" or (@post) "post:"; malloc'd array */
+int umod_probe_softdeps(struct umod_probe *p, struct umod_probe_mod *m, bool post,
+			struct umod_probe_mod ***listp, unsigned int *np);
+const char *umod_probe_mod_name(const struct umod_probe_mod *m);
+/* absolute path of the module file, NULL if modules.dep has none */
+const char *umod_probe_mod_path(const struct umod_probe_mod *m);
+const char *umod_probe_mod_alias(const struct umod_probe_mod *m);
+bool umod_probe_mod_builtin(const struct umod_probe_mod *m);
+/* a dependency of a module asked for (errors count), not only a softdep */
+bool umod_probe_mod_required(const struct umod_probe_mod *m);
+/* its install command does not apply (it has softdeps, or was asked so) */
+bool umod_probe_mod_ignorecmd(const struct umod_probe_mod *m);
+const char *umod_probe_command(const struct umod_probe *p, const struct umod_probe_mod *m,
+			       bool install);
+const char *umod_probe_softdep(const struct umod_probe *p, const struct umod_probe_mod *m);
+/* modprobe.d options for @m, then @extra (may be NULL): malloc'd, NULL: -ENOMEM */
+char *umod_probe_options(const struct umod_probe *p, const struct umod_probe_mod *m,
+			 const char *extra);
+
+bool umod_probe_blacklisted(const struct umod_probe *p, const struct umod_probe_mod *m);
+
+/* ---- modprobe_run.c: carrying out a load list ------------------------------ */
+
+/* flags of umod_probe_insert(): kmod's KMOD_PROBE_* */
+#define UMOD_PROBE_IGNORE_LOADED	(1u << 0)	/* --show-depends, --ignore-loaded */
+#define UMOD_PROBE_FAIL_ON_LOADED	(1u << 1)	/* --first-time */
+#define UMOD_PROBE_DRY_RUN		(1u << 2)	/* -n */
+#define UMOD_PROBE_IGNORE_COMMAND	(1u << 3)	/* --ignore-install */
+#define UMOD_PROBE_BLACKLIST_ALL	(1u << 4)	/* -b: also for module names */
+
+/* umod_probe_insert()'s "skipped": the module asked for is blacklisted */
+#define UMOD_PROBE_BLACKLISTED		1
+
+struct umod_probe_ops {
+	void *data;
+	/* > 0 if the module called @name is loaded or loading */
+	int (*is_loaded)(void *data, const char *name);
+	/* loads @m's file (umod_probe_mod_path()) with @options: 0 or -errno */
+	int (*insert)(void *data, const struct umod_probe_mod *m, const char *options);
+	/* NULL: umod_probe_run_command() */
+	int (*run_install)(void *data, const struct umod_probe_mod *m, const char *cmd,
+			   const char *options);
+	/* kmod's print_action(): @cmd for an install command, else NULL */
+	void (*show)(void *data, const struct umod_probe_mod *m, const char *cmd,
+		     const char *options);
+	/* a message in kmod's words, without prefix */
+	void (*error)(void *data, const char *msg);
+};
+
+/*
+ * umod_probe_insert - load @mod and what it needs, as modprobe does.
+ * Returns 0, UMOD_PROBE_BLACKLISTED, -EEXIST (loaded, with
+ * UMOD_PROBE_FAIL_ON_LOADED), -ENOENT (no file), -ENOMEM, or the first
+ * error of ops->insert or an install command for a required module.
+ */
+int umod_probe_insert(struct umod_probe *p, struct umod_probe_mod *mod, unsigned int flags,
+		      const char *extra, const struct umod_probe_ops *ops);
+/*
+ * Runs an install/remove @command for module @name through /bin/sh, with
+ * $CMDLINE_OPTS replaced by @options and MODPROBE_MODULE set, as kmod does.
+ * Returns 0 or -EINVAL (could not run, or a non-zero status: reported
+ * through ops->error), -ENOMEM.
+ */
+int umod_probe_run_command(const struct umod_probe_ops *ops, const char *type,
+			   const char *name, const char *command, const char *options);
+
 /* ---- depmod.c: the computation ------------------------------------------- */
 
 struct umod_depmod;

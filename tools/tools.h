@@ -26,6 +26,7 @@ extern const struct umod_cmd umod_cmd_modinfo;
 extern const struct umod_cmd umod_cmd_dmesg;
 extern const struct umod_cmd umod_cmd_depmod;
 extern const struct umod_cmd umod_cmd_sysfs;
+extern const struct umod_cmd umod_cmd_modprobe;
 
 /* common.c */
 /* kmod's wording for a failed insert: "Invalid module format", ... */

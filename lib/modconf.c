@@ -1,0 +1,365 @@
+// SPDX-License-Identifier: MIT
+/*
+ * modprobe.d: kmod's configuration language, read as kmod 30 reads it.
+ *
+ * Files: every *.conf (not hidden) of BASE/etc/modprobe.d, /run/modprobe.d,
+ * /usr/local/lib/modprobe.d and /lib/modprobe.d, plus the tree's
+ * modules.softdep, all sorted by file name; a name already taken by an
+ * earlier directory hides the later file (so /etc overrides /lib).
+ *
+ * Lines: '\' at the end joins the next line; empty lines and lines starting
+ * with '#' are skipped. Commands, whitespace-separated:
+ *   alias PATTERN MODULE          blacklist MODULE
+ *   options MODULE REST           install MODULE REST
+ *   remove MODULE REST            softdep MODULE [pre: A...] [post: B...]
+ * Names are normalised ('-' as '_'), REST is kept (tabs as spaces). A line
+ * that does not parse is skipped with kmod's message naming the file and
+ * line; the rest of the file still counts.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+#include "modtree.h"
+
+static void conf_warn(const struct umod_modconf *c, const char *fmt, ...)
+	__attribute__((__format__(printf, 2, 3)));
+
+static void conf_warn(const struct umod_modconf *c, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!c->err)
+		return;
+	fprintf(c->err, "%s: ERROR: ", c->prog ? c->prog : "modprobe");
+	va_start(ap, fmt);
+	vfprintf(c->err, fmt, ap);
+	va_end(ap);
+}
+
+static int entry_add(struct umod_modconf *c, enum umod_conf_kind kind,
+		     const char *name, const char *value)
+{
+	size_t nlen = strlen(name) + 1, vlen = value ? strlen(value) + 1 : 0;
+	struct umod_conf_entry *e;
+
+	if (c->n == c->cap) {
+		unsigned int cap = c->cap ? c->cap * 2 : 32;
+		struct umod_conf_entry *v = realloc(c->v, cap * sizeof(*v));
+
+		if (!v)
+			return -ENOMEM;
+		c->v = v;
+		c->cap = cap;
+	}
+	e = &c->v[c->n];
+	e->kind = kind;
+	e->name = malloc(nlen + vlen);
+	if (!e->name)
+		return -ENOMEM;
+	memcpy(e->name, name, nlen);
+	e->value = NULL;
+	if (value) {
+		e->value = e->name + nlen;
+		memcpy(e->value, value, vlen);
+	}
+	c->n++;
+	return 0;
+}
+
+/* kmod's underscores(): in place, '-' as '_' outside [...]; -EINVAL if NULL or unmatched */
+static int underscores(char *s)
+{
+	if (!s)
+		return -EINVAL;
+	return umod_alias_normalize(s, s, strlen(s) + 1) < 0 ? -EINVAL : 0;
+}
+
+static void tabs_to_spaces(char *s)
+{
+	for (; *s; s++)
+		if (*s == '\t')
+			*s = ' ';
+}
+
+/* the rest of the line after one separator, as strtok_r(NULL, "") gives it */
+static char *rest_of(char *save)
+{
+	return save && *save ? save : NULL;
+}
+
+static const struct {
+	const char *cmd;
+	enum umod_conf_kind kind;
+	bool has_rest;		/* the value is the rest of the line */
+} commands[] = {
+	{ "alias", UMOD_CONF_ALIAS, false },
+	{ "blacklist", UMOD_CONF_BLACKLIST, false },
+	{ "options", UMOD_CONF_OPTIONS, true },
+	{ "install", UMOD_CONF_INSTALL, true },
+	{ "remove", UMOD_CONF_REMOVE, true },
+	{ "softdep", UMOD_CONF_SOFTDEP, true },
+};
+
+/* one logical line: 0, -ENOMEM, or -EINVAL for a line kmod ignores */
+static int parse_line(struct umod_modconf *c, char *line, const char *file)
+{
+	char *save = NULL, *cmd = strtok_r(line, "\t ", &save), *name, *value;
+
+	if (!cmd)
+		return 0;
+	if (!strcmp(cmd, "include") || !strcmp(cmd, "config")) {
+		conf_warn(c, "%s: command %s is deprecated and not parsed anymore\n", file, cmd);
+		return 0;
+	}
+	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++) {
+		if (strcmp(cmd, commands[i].cmd))
+			continue;
+		name = strtok_r(NULL, "\t ", &save);
+		if (commands[i].has_rest)
+			value = rest_of(save);
+		else if (commands[i].kind == UMOD_CONF_ALIAS)
+			value = strtok_r(NULL, "\t ", &save);
+		else
+			value = NULL;
+		if (underscores(name) < 0)
+			return -EINVAL;
+		if (commands[i].kind == UMOD_CONF_ALIAS && underscores(value) < 0)
+			return -EINVAL;
+		if (commands[i].has_rest && !value)
+			return -EINVAL;
+		if (commands[i].kind == UMOD_CONF_OPTIONS)
+			tabs_to_spaces(value);
+		return entry_add(c, commands[i].kind, name, value);
+	}
+	return -EINVAL;
+}
+
+/* next logical line of [*pos, len): joins '\'-newline; counts physical lines */
+static char *next_line(const char *buf, size_t len, size_t *pos, unsigned int *lineno)
+{
+	char *out;
+	size_t n = 0;
+
+	if (*pos >= len)
+		return NULL;
+	out = malloc(len - *pos + 1);
+	if (!out)
+		return NULL;
+	while (*pos < len) {
+		char ch = buf[(*pos)++];
+
+		if (ch == '\n') {
+			++*lineno;
+			if (n && out[n - 1] == '\\') {
+				n--;
+				continue;
+			}
+			break;
+		}
+		out[n++] = ch;
+	}
+	if (*pos >= len && (!n || buf[len - 1] != '\n'))
+		++*lineno;	/* a last line without its newline */
+	out[n] = '\0';
+	return out;
+}
+
+int umod_modconf_parse(struct umod_modconf *c, const char *buf, size_t len, const char *file)
+{
+	unsigned int lineno = 0;
+	size_t pos = 0;
+	char *line;
+	int err = 0;
+
+	while (!err && pos < len) {
+		char *cmd;
+
+
+		line = next_line(buf, len, &pos, &lineno);
+		if (!line)
+			return -ENOMEM;
+		cmd = line + strspn(line, "\t ");
+		cmd = strndup(cmd, strcspn(cmd, "\t "));	/* parse_line() cuts the line */
+		if (!cmd)
+			err = -ENOMEM;
+		else if (line[0] != '\0' && line[0] != '#')
+			err = parse_line(c, line, file);
+		if (err == -EINVAL) {
+			conf_warn(c, "%s line %u: ignoring bad line starting with '%s'\n",
+				  file, lineno, cmd);
+			err = 0;
+		}
+		free(cmd);
+		free(line);
+	}
+	return err;
+}
+
+/* ---- the files, in kmod's order -------------------------------------------- */
+
+struct conf_file {
+	char *base;	/* the name that sorts and hides */
+	char *path;
+};
+
+struct conf_files {
+	struct conf_file *v;
+	unsigned int n, cap;
+};
+
+/* sorted by base name; a base name already present keeps its first path */
+static int files_insert(struct conf_files *f, const char *base, const char *path)
+{
+	unsigned int i = 0;
+
+	while (i < f->n && strcmp(f->v[i].base, base) < 0)
+		i++;
+	if (i < f->n && !strcmp(f->v[i].base, base))
+		return 0;
+	if (f->n == f->cap) {
+		unsigned int cap = f->cap ? f->cap * 2 : 16;
+		struct conf_file *v = realloc(f->v, cap * sizeof(*v));
+
+		if (!v)
+			return -ENOMEM;
+		f->v = v;
+		f->cap = cap;
+	}
+	memmove(&f->v[i + 1], &f->v[i], (f->n - i) * sizeof(f->v[0]));
+	f->v[i].base = strdup(base);
+	f->v[i].path = strdup(path);
+	f->n++;
+	return f->v[i].base && f->v[i].path ? 0 : -ENOMEM;
+}
+
+static bool is_conf_name(const char *name)
+{
+	size_t len = strlen(name);
+
+	return name[0] != '.' && len > 5 && !strcmp(name + len - 5, ".conf");
+}
+
+static int files_add_dir(struct conf_files *f, const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	int err = 0;
+
+	if (!d)
+		return 0;	/* a missing directory is no configuration */
+	while (!err && (de = readdir(d))) {
+		char path[4096];
+
+		if (!is_conf_name(de->d_name) ||
+		    umod_file_type_at(dirfd(d), de->d_name) != DT_REG)
+			continue;
+		if ((size_t)snprintf(path, sizeof(path), "%s/%s", dir, de->d_name) >= sizeof(path))
+			continue;
+		err = files_insert(f, de->d_name, path);
+	}
+	closedir(d);
+	return err;
+}
+
+static int parse_file(struct umod_modconf *c, const char *path)
+{
+	const void *img;
+	size_t len;
+	int err = umod_file_map(path, &img, &len);
+
+	if (err)
+		return err == -ENOMEM ? err : 0;	/* unreadable: as if absent */
+	err = umod_modconf_parse(c, img, len, path);
+	umod_file_unmap(img, len);
+	return err;
+}
+
+int umod_modconf_load(struct umod_modconf *c, const char *const *paths,
+		      const char *softdep_file)
+{
+	struct conf_files f = { 0 };
+	int err = 0;
+
+	for (unsigned int i = 0; !err && paths[i]; i++) {
+		const char *slash = strrchr(paths[i], '/');
+		int type = umod_file_type_at(AT_FDCWD, paths[i]);
+
+		if (type == DT_DIR)
+			err = files_add_dir(&f, paths[i]);
+		else if (type == DT_REG)
+			err = files_insert(&f, slash ? slash + 1 : paths[i], paths[i]);
+	}
+	if (!err && softdep_file && umod_file_type_at(AT_FDCWD, softdep_file) == DT_REG)
+		err = files_insert(&f, "modules.softdep", softdep_file);
+	for (unsigned int i = 0; !err && i < f.n; i++)
+		err = parse_file(c, f.v[i].path);
+	for (unsigned int i = 0; i < f.n; i++) {
+		free(f.v[i].base);
+		free(f.v[i].path);
+	}
+	free(f.v);
+	return err;
+}
+
+void umod_modconf_release(struct umod_modconf *c)
+{
+	for (unsigned int i = 0; i < c->n; i++)
+		free(c->v[i].name);
+	free(c->v);
+	c->v = NULL;
+	c->n = c->cap = 0;
+}
+
+/* ---- queries ------------------------------------------------------------------ */
+
+const struct umod_conf_entry *umod_modconf_first(const struct umod_modconf *c,
+						 enum umod_conf_kind kind, const char *modname)
+{
+	for (unsigned int i = 0; i < c->n; i++)
+		if (c->v[i].kind == kind && umod_alias_match(c->v[i].name, modname))
+			return &c->v[i];
+	return NULL;
+}
+
+bool umod_modconf_blacklisted(const struct umod_modconf *c, const char *modname)
+{
+	for (unsigned int i = 0; i < c->n; i++)
+		if (c->v[i].kind == UMOD_CONF_BLACKLIST && !strcmp(c->v[i].name, modname))
+			return true;
+	return false;
+}
+
+/* kmod_module_get_options(): every options line for the name or the alias used */
+char *umod_modconf_options(const struct umod_modconf *c, const char *modname,
+			   const char *alias)
+{
+	size_t len = 0;
+	char *s = NULL;
+
+	for (unsigned int i = 0; i < c->n; i++) {
+		const struct umod_conf_entry *e = &c->v[i];
+		size_t n;
+		char *t;
+
+		if (e->kind != UMOD_CONF_OPTIONS || !(!strcmp(e->name, modname) ||
+						      (alias && !strcmp(e->name, alias))))
+			continue;
+		n = strlen(e->value);
+		t = realloc(s, len + n + 2);
+		if (!t) {
+			free(s);
+			return NULL;
+		}
+		s = t;
+		if (len)
+			s[len++] = ' ';
+		memcpy(s + len, e->value, n + 1);
+		len += n;
+	}
+	return s ? s : strdup("");
+}

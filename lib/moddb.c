@@ -1,0 +1,425 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The indexes of a module tree, read back from depmod's text files:
+ *   modules.dep      "path: dep dep": a module's file and its dependencies,
+ *                    the last one to load first (paths relative to the tree)
+ *   modules.alias    "alias PATTERN MODULE" (glob patterns)
+ *   modules.symbols  "alias symbol:NAME MODULE"
+ *   modules.builtin  one "kernel/.../name.ko" per built-in module
+ * Lines that do not parse are skipped with a warning naming the file and
+ * line; '#' lines are comments. The parsers take a buffer, so fuzzers and
+ * unit tests can feed them directly.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+#include "modtree.h"
+
+static void db_warn(FILE *err, const char *fmt, ...) __attribute__((__format__(printf, 2, 3)));
+
+static void db_warn(FILE *err, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!err)
+		return;
+	fputs("modprobe: WARNING: ", err);
+	va_start(ap, fmt);
+	vfprintf(err, fmt, ap);
+	va_end(ap);
+}
+
+/* splits a copy of @buf into lines; calls @fn on each non-comment one */
+static int for_each_line(const char *buf, size_t len,
+			 int (*fn)(char *line, unsigned int lineno, void *data), void *data)
+{
+	char *copy = malloc(len + 1), *p, *end;
+	unsigned int lineno = 0;
+	int err = 0;
+
+	if (!copy)
+		return -ENOMEM;
+	memcpy(copy, buf, len);
+	copy[len] = '\0';
+	for (p = copy, end = copy + len; !err && p < end; p++) {
+		char *nl = memchr(p, '\n', (size_t)(end - p));
+
+		if (!nl)
+			nl = end;
+		*nl = '\0';
+		lineno++;
+		if (*p && *p != '#')
+			err = fn(p, lineno, data);
+		p = nl;
+	}
+	free(copy);
+	return err;
+}
+
+/* ---- modules.dep ----------------------------------------------------------- */
+
+struct dep_parse {
+	umod_moddep_fn fn;
+	void *data;
+	const char *file;
+	FILE *err;
+};
+
+static int dep_line(char *line, unsigned int lineno, void *data)
+{
+	struct dep_parse *dp = data;
+	char *colon = strchr(line, ':'), *save = NULL, *tok;
+	const char *deps[256];
+	unsigned int n = 0;
+
+	if (!colon || colon == line) {
+		db_warn(dp->err, "%s line %u: ignoring bad line\n", dp->file, lineno);
+		return 0;
+	}
+	*colon = '\0';
+	for (tok = strtok_r(colon + 1, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save)) {
+		if (n == sizeof(deps) / sizeof(deps[0])) {
+			db_warn(dp->err, "%s line %u: too many dependencies\n", dp->file, lineno);
+			return 0;
+		}
+		deps[n++] = tok;
+	}
+	return dp->fn(line, deps, n, dp->data);
+}
+
+int umod_moddep_parse(const char *buf, size_t len, const char *file, FILE *err,
+		      umod_moddep_fn fn, void *data)
+{
+	struct dep_parse dp = { fn, data, file, err };
+
+	return for_each_line(buf, len, dep_line, &dp);
+}
+
+/* ---- modules.alias, modules.symbols ------------------------------------------ */
+
+struct alias_parse {
+	umod_modalias_fn fn;
+	void *data;
+	const char *file;
+	FILE *err;
+};
+
+static int alias_line(char *line, unsigned int lineno, void *data)
+{
+	struct alias_parse *ap = data;
+	char *save = NULL, *cmd = strtok_r(line, " \t", &save);
+	char *pattern = strtok_r(NULL, " \t", &save), *mod = strtok_r(NULL, " \t", &save);
+
+	if (!cmd)
+		return 0;
+	if (strcmp(cmd, "alias") || !pattern || !mod) {
+		db_warn(ap->err, "%s line %u: ignoring bad line starting with '%s'\n",
+			ap->file, lineno, cmd);
+		return 0;
+	}
+	return ap->fn(pattern, mod, ap->data);
+}
+
+int umod_modalias_parse(const char *buf, size_t len, const char *file, FILE *err,
+			umod_modalias_fn fn, void *data)
+{
+	struct alias_parse ap = { fn, data, file, err };
+
+	return for_each_line(buf, len, alias_line, &ap);
+}
+
+/* ---- the database ---------------------------------------------------------
+ *
+ * The files stay mapped; modules.dep is indexed by module name in one pass
+ * and a line is split only when its module is asked for. The alias files
+ * are scanned per lookup, a pattern's literal prefix checked before
+ * fnmatch(), which keeps a lookup in the 26,000 aliases of a distribution
+ * kernel to a few milliseconds without an index file.
+ */
+
+struct db_file {
+	const char *buf;
+	size_t len;
+};
+
+struct db_dep {
+	const char *line;	/* in the mapped modules.dep */
+	size_t len;
+	bool parsed;
+	char *path;		/* absolute, once parsed */
+	char **deps;		/* absolute, in modules.dep order */
+	unsigned int n_deps;
+	char name[];
+};
+
+struct umod_moddb {
+	char *dirname;
+	FILE *err;
+	struct db_file dep, alias, symbols, builtin;
+	struct umod_khash *deps;	/* name -> struct db_dep */
+};
+
+static char *tree_path(const struct umod_moddb *db, const char *rel, size_t len)
+{
+	char *s;
+
+	if (rel[0] == '/')
+		return strndup(rel, len);
+	if (asprintf(&s, "%s/%.*s", db->dirname, (int)len, rel) < 0)
+		return NULL;
+	return s;
+}
+
+static void db_dep_free(struct db_dep *d)
+{
+	if (!d)
+		return;
+	for (unsigned int i = 0; i < d->n_deps; i++)
+		free(d->deps[i]);
+	free(d->deps);
+	free(d->path);
+	free(d);
+}
+
+/* indexes one line of modules.dep by its module's name; first line wins */
+static int index_dep_line(struct umod_moddb *db, const char *line, size_t len)
+{
+	const char *colon = memchr(line, ':', len), *base;
+	char name[256];
+	size_t n = 0;
+	struct db_dep *d;
+
+	if (!colon || colon == line || *line == '#')
+		return 0;
+	for (base = colon; base > line && base[-1] != '/'; base--)
+		;
+	while (base + n < colon && base[n] != '.' && n + 1 < sizeof(name)) {
+		name[n] = base[n] == '-' ? '_' : base[n];
+		n++;
+	}
+	name[n] = '\0';
+	if (!n || umod_khash_find(db->deps, name))
+		return 0;
+	d = calloc(1, sizeof(*d) + n + 1);
+	if (!d)
+		return -ENOMEM;
+	memcpy(d->name, name, n + 1);
+	d->line = line;
+	d->len = len;
+	if (umod_khash_add(db->deps, d->name, d, NULL) < 0) {
+		free(d);
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+static int index_deps(struct umod_moddb *db)
+{
+	const char *p = db->dep.buf, *end = p + db->dep.len;
+
+	while (p && p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t len = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		int err = index_dep_line(db, p, len);
+
+		if (err)
+			return err;
+		p += len + 1;
+	}
+	return 0;
+}
+
+static int parse_dep_entry(const struct umod_moddb *db, struct db_dep *d)
+{
+	const char *colon = memchr(d->line, ':', d->len), *p, *end = d->line + d->len;
+	unsigned int n = 0;
+
+	d->parsed = true;
+	d->path = tree_path(db, d->line, (size_t)(colon - d->line));
+	for (p = colon + 1; p < end; p++)
+		n += (*p != ' ' && *p != '\t') && (p[-1] == ' ' || p[-1] == '\t' || p[-1] == ':');
+	d->deps = calloc(n + 1, sizeof(*d->deps));
+	if (!d->path || !d->deps)
+		return -ENOMEM;
+	for (p = colon + 1; p < end;) {
+		size_t len;
+
+		p += strspn(p, " \t");
+		if (p >= end)
+			break;
+		for (len = 0; p + len < end && p[len] != ' ' && p[len] != '\t'; len++)
+			;
+		d->deps[d->n_deps] = tree_path(db, p, len);
+		if (!d->deps[d->n_deps++])
+			return -ENOMEM;
+		p += len;
+	}
+	return 0;
+}
+
+static void map_file(struct umod_moddb *db, const char *name, struct db_file *f)
+{
+	char *path;
+
+	if (asprintf(&path, "%s/%s", db->dirname, name) < 0)
+		return;
+	if (umod_file_map(path, (const void **)&f->buf, &f->len) < 0) {
+		f->buf = NULL;
+		f->len = 0;
+	}
+	free(path);
+}
+
+int umod_moddb_open(const char *dirname, FILE *err, struct umod_moddb **dbp)
+{
+	struct umod_moddb *db = calloc(1, sizeof(*db));
+	int e;
+
+	if (!db)
+		return -ENOMEM;
+	db->err = err;
+	db->dirname = strdup(dirname);
+	e = db->dirname ? umod_khash_new(&db->deps, 4096) : -ENOMEM;
+	if (!e) {
+		map_file(db, "modules.dep", &db->dep);
+		map_file(db, "modules.alias", &db->alias);
+		map_file(db, "modules.symbols", &db->symbols);
+		map_file(db, "modules.builtin", &db->builtin);
+		e = index_deps(db);
+	}
+	if (e) {
+		umod_moddb_close(db);
+		return e;
+	}
+	*dbp = db;
+	return 0;
+}
+
+static int free_dep_cb(const char *key, void *value, void *data)
+{
+	db_dep_free(value);
+	return 0;
+}
+
+void umod_moddb_close(struct umod_moddb *db)
+{
+	if (!db)
+		return;
+	if (db->deps)
+		umod_khash_for_each(db->deps, free_dep_cb, NULL);
+	umod_khash_free(db->deps);
+	umod_file_unmap(db->dep.buf, db->dep.len);
+	umod_file_unmap(db->alias.buf, db->alias.len);
+	umod_file_unmap(db->symbols.buf, db->symbols.len);
+	umod_file_unmap(db->builtin.buf, db->builtin.len);
+	free(db->dirname);
+	free(db);
+}
+
+const char *umod_moddb_dirname(const struct umod_moddb *db)
+{
+	return db->dirname;
+}
+
+int umod_moddb_module(const struct umod_moddb *db, const char *name, const char **pathp,
+		      const char *const **depsp, unsigned int *n_depsp)
+{
+	struct db_dep *d = umod_khash_find(db->deps, name);
+
+	if (!d)
+		return -ENOENT;
+	if (!d->parsed && parse_dep_entry(db, d) < 0)
+		return -ENOMEM;
+	if (!d->path)
+		return -ENOMEM;
+	if (pathp)
+		*pathp = d->path;
+	if (depsp)
+		*depsp = (const char *const *)d->deps;
+	if (n_depsp)
+		*n_depsp = d->n_deps;
+	return 0;
+}
+
+bool umod_moddb_builtin(const struct umod_moddb *db, const char *name)
+{
+	const char *p = db->builtin.buf, *end = p + db->builtin.len;
+	size_t nlen = strlen(name);
+
+	while (p && p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p)), *base;
+		size_t len = nl ? (size_t)(nl - p) : (size_t)(end - p), i = 0;
+
+		for (base = p + len; base > p && base[-1] != '/'; base--)
+			;
+		while (i < nlen && base + i < p + len &&
+		       (base[i] == name[i] || (base[i] == '-' && name[i] == '_')))
+			i++;
+		if (i == nlen && (base + i == p + len || base[i] == '.'))
+			return true;
+		p += len + 1;
+	}
+	return false;
+}
+
+/* could @pattern (raw, '-' unnormalised) match @name? compares the literal prefix */
+static bool prefix_may_match(const char *pattern, size_t plen, const char *name)
+{
+	for (size_t i = 0; i < plen; i++) {
+		char c = pattern[i];
+
+		if (c == '*' || c == '?' || c == '[' || c == '\\')
+			return true;
+		if (c == '-')
+			c = '_';
+		if (c != name[i])
+			return false;
+	}
+	return name[plen] == '\0';
+}
+
+static int scan_aliases(const struct db_file *f, const char *name,
+			int (*fn)(const char *module, void *data), void *data)
+{
+	const char *p = f->buf, *end = p + f->len;
+
+	while (p && p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t len = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		const char *pat = p + 6, *sp, *mod;
+		char norm[1024], modname[256];
+		int err;
+
+		if (len < 9 || memcmp(p, "alias ", 6))
+			goto next;
+		sp = memchr(pat, ' ', len - 6);
+		if (!sp || !prefix_may_match(pat, (size_t)(sp - pat), name))
+			goto next;
+		mod = sp + 1;
+		if ((size_t)(sp - pat) >= sizeof(norm) || (size_t)(p + len - mod) >= sizeof(modname))
+			goto next;
+		memcpy(norm, pat, (size_t)(sp - pat));
+		norm[sp - pat] = '\0';
+		memcpy(modname, mod, (size_t)(p + len - mod));
+		modname[p + len - mod] = '\0';
+		modname[strcspn(modname, " \t")] = '\0';
+		if (umod_alias_normalize(norm, norm, sizeof(norm)) < 0 ||
+		    !umod_alias_match(norm, name) || !modname[0])
+			goto next;
+		err = fn(modname, data);
+		if (err)
+			return err;
+next:
+		p += len + 1;
+	}
+	return 0;
+}
+
+int umod_moddb_lookup_alias(const struct umod_moddb *db, bool symbols, const char *name,
+			    int (*fn)(const char *module, void *data), void *data)
+{
+	return scan_aliases(symbols ? &db->symbols : &db->alias, name, fn, data);
+}
