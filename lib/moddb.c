@@ -158,7 +158,7 @@ struct db_dep {
 struct umod_moddb {
 	char *dirname;
 	FILE *err;
-	struct db_file dep, alias, symbols, builtin;
+	struct db_file dep, alias, symbols, builtin, builtin_modinfo;
 	struct umod_khash *deps;	/* name -> struct db_dep */
 };
 
@@ -288,6 +288,7 @@ int umod_moddb_open(const char *dirname, FILE *err, struct umod_moddb **dbp)
 		map_file(db, "modules.alias", &db->alias);
 		map_file(db, "modules.symbols", &db->symbols);
 		map_file(db, "modules.builtin", &db->builtin);
+		map_file(db, "modules.builtin.modinfo", &db->builtin_modinfo);
 		e = index_deps(db);
 	}
 	if (e) {
@@ -315,6 +316,7 @@ void umod_moddb_close(struct umod_moddb *db)
 	umod_file_unmap(db->alias.buf, db->alias.len);
 	umod_file_unmap(db->symbols.buf, db->symbols.len);
 	umod_file_unmap(db->builtin.buf, db->builtin.len);
+	umod_file_unmap(db->builtin_modinfo.buf, db->builtin_modinfo.len);
 	free(db->dirname);
 	free(db);
 }
@@ -422,4 +424,30 @@ int umod_moddb_lookup_alias(const struct umod_moddb *db, bool symbols, const cha
 			    int (*fn)(const char *module, void *data), void *data)
 {
 	return scan_aliases(symbols ? &db->symbols : &db->alias, name, fn, data);
+}
+
+/* modules.builtin.modinfo: "module.alias=PATTERN" strings, NUL-separated */
+int umod_moddb_lookup_builtin_alias(const struct umod_moddb *db, const char *name,
+				    int (*fn)(const char *module, void *data), void *data)
+{
+	const char *sec = db->builtin_modinfo.buf, *kv;
+	size_t pos = 0;
+
+	while (sec && (kv = umod_modinfo_next(sec, db->builtin_modinfo.len, &pos))) {
+		const char *dot = strchr(kv, '.');
+		char modname[256], norm[1024];
+		size_t n;
+		int err;
+
+		if (!dot || strncmp(dot + 1, "alias=", 6) || (n = (size_t)(dot - kv)) >= sizeof(modname))
+			continue;
+		if (umod_alias_normalize(dot + 7, norm, sizeof(norm)) < 0 || !umod_alias_match(norm, name))
+			continue;
+		memcpy(modname, kv, n);
+		modname[n] = '\0';
+		err = fn(modname, data);
+		if (err)
+			return err;
+	}
+	return 0;
 }

@@ -228,6 +228,8 @@ int umod_probe_lookup(struct umod_probe *p, const char *given,
 	if (!err && !out.n)
 		err = umod_moddb_lookup_alias(p->db, false, name, found_via_alias, &lk);
 	if (!err && !out.n)
+		err = umod_moddb_lookup_builtin_alias(p->db, name, found_via_alias, &lk);
+	if (!err && !out.n)
 		err = lookup_by_name(p, name, false, &out);
 	if (err) {
 		free(out.v);

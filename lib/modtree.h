@@ -133,6 +133,10 @@ bool umod_moddb_builtin(const struct umod_moddb *db, const char *name);
 int umod_moddb_lookup_alias(const struct umod_moddb *db, bool symbols, const char *name,
 			    int (*fn)(const char *module, void *data), void *data);
 
+/* the same for the "alias" entries of modules.builtin.modinfo */
+int umod_moddb_lookup_builtin_alias(const struct umod_moddb *db, const char *name,
+				    int (*fn)(const char *module, void *data), void *data);
+
 /* ---- modprobe.c: resolution and load lists ------------------------------- */
 
 struct umod_probe;

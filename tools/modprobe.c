@@ -378,7 +378,7 @@ static int open_tree(struct modprobe *mp)
 		paths[1] = NULL;
 	}
 	snprintf(softdep, sizeof(softdep), "%s/modules.softdep", mp->dirname);
-	mp->conf.err = mp->quiet ? NULL : stderr;
+	mp->conf.err = stderr;	/* libkmod reports config errors even with -q */
 	mp->conf.prog = "modprobe";
 	err = umod_modconf_load(&mp->conf, paths, softdep);
 	if (!err)
