@@ -34,8 +34,8 @@ BUILD_CFLAGS := -std=gnu11 -Wall -Wextra -Wno-unused-parameter -Wshadow \
 	-fPIC -fvisibility=hidden -I$(srctree)/include -I$(objtree)/include \
 	-MMD -MP $(SAN_FLAGS) $(CFLAGS)
 BUILD_LDFLAGS := -pthread $(SAN_FLAGS) $(LDFLAGS)
-# what libumod itself links against (compressed modules)
-LIB_LIBS := -llzma -lzstd
+# what libumod itself links against (compressed modules, signatures)
+LIB_LIBS := -llzma -lzstd -lcrypto
 
 LIB_SRCS := $(wildcard $(srctree)/lib/*.c) $(srctree)/lib/arch/x86_64.c
 TOOL_SRCS := $(wildcard $(srctree)/tools/*.c) $(wildcard $(srctree)/daemon/*.c)
@@ -73,7 +73,7 @@ $(shell mkdir -p $(objtree) && (echo '$(BUILD_ID)' | cmp -s - $(FLAGS_STAMP) || 
 # keep objects between runs: they are not throwaway intermediates
 .SECONDARY:
 
-.PHONY: all deps demo check check-unit check-e2e examples test-modules bench install clean
+.PHONY: all deps demo check check-unit check-e2e check-kernel-tree examples test-modules bench install clean
 all: $(UMOD_BIN) $(MODPOST) $(GENDWARFKSYMS) $(LIBUMOD_A) $(LIBUMOD_SO) $(objtree)/umod.pc \
 	$(objtree)/Module.symvers
 
@@ -170,6 +170,11 @@ check: deps
 	$(Q)$(MAKE) --no-print-directory check-e2e
 	$(Q)$(MAKE) --no-print-directory check-fuzz
 	$(Q)$(MAKE) --no-print-directory check-fault
+	$(Q)$(MAKE) --no-print-directory check-kernel-tree
+
+# umod against kmod on Debian's own kernel modules (downloads ~70 MB once)
+check-kernel-tree: all
+	$(Q)$(srctree)/scripts/check-kernel-tree.sh $(srctree)
 
 check-e2e: examples
 	$(Q)UMOD_TOP=$(srctree) $(srctree)/tests/e2e/run.sh

@@ -140,6 +140,31 @@ enum umod_compression umod_compression_of(const void *image, size_t len);
 int umod_decompress(const void *in, size_t in_len, size_t max,
 		    const void **outp, size_t *out_lenp);
 
+/* ---- signing.c ----------------------------------------------------------- */
+
+/* what kmod's modinfo shows of an appended signature; strings owned */
+struct umod_sig_info {
+	const char *id_type;		/* "PKCS#7", "X509", "PGP": static */
+	char *signer;			/* NUL-terminated, signer_len bytes */
+	size_t signer_len;
+	unsigned char *key_id;		/* the certificate's serial for PKCS#7 */
+	size_t key_id_len;
+	const char *hash_algo;		/* "sha256": static */
+	unsigned char *sig;
+	size_t sig_len;
+};
+
+/*
+ * Reads the signature appended to a module image. Returns 0 (release the
+ * info after), -ENODATA (no "~Module signature appended~" trailer) or
+ * -EBADMSG (a trailer kmod would not show: bad lengths, types, PKCS#7),
+ * -ENOMEM.
+ */
+int umod_signature_info(const void *image, size_t len, struct umod_sig_info *info);
+void umod_signature_info_release(struct umod_sig_info *info);
+/* kmod's hex form: "AB:CD:..." with "\n\t\t" after every 20 bytes; malloc'd */
+char *umod_signature_hex(const unsigned char *bytes, size_t len);
+
 /* ---- symtab.c ------------------------------------------------------------ */
 
 #define UMOD_KSYM_GPL		(1u << 0)

@@ -57,6 +57,36 @@ static int call_split(const char *s, int (*fn)(const char *key, const char *valu
 	return ret;
 }
 
+/* after .modinfo, kmod's modinfo lists the signature as five more entries */
+static int signature_entries(const void *image, size_t len,
+			     int (*fn)(const char *key, const char *value, void *data),
+			     void *data)
+{
+	struct umod_sig_info si;
+	char *key_id, *sig;
+	int err;
+
+	if (umod_signature_info(image, len, &si) < 0)
+		return 0;	/* unsigned, or a trailer kmod would not show either */
+	key_id = umod_signature_hex(si.key_id, si.key_id_len);
+	sig = umod_signature_hex(si.sig, si.sig_len);
+	err = key_id && sig ? 0 : -ENOMEM;
+	if (!err)
+		err = fn("sig_id", si.id_type, data);
+	if (!err)
+		err = fn("signer", si.signer ? si.signer : "", data);
+	if (!err)
+		err = fn("sig_key", key_id, data);
+	if (!err)
+		err = fn("sig_hashalgo", si.hash_algo, data);
+	if (!err)
+		err = fn("signature", sig, data);
+	free(key_id);
+	free(sig);
+	umod_signature_info_release(&si);
+	return err;
+}
+
 UMOD_API int umod_modinfo_for_each(const char *path,
 				   int (*fn)(const char *key, const char *value, void *data),
 				   void *data)
@@ -80,6 +110,8 @@ UMOD_API int umod_modinfo_for_each(const char *path,
 		while (!err && (s = umod_modinfo_next(sec, size, &pos)))
 			err = call_split(s, fn, data);
 	}
+	if (!err)
+		err = signature_entries(image, len, fn, data);
 	umod_file_unmap(image, len);
 	return err;
 }

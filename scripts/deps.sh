@@ -14,6 +14,7 @@ pkg-config
 libcmocka-dev
 kmod
 liblzma-dev
+libssl-dev
 libzstd-dev
 xz-utils
 zstd

@@ -154,10 +154,20 @@ static void report(void *data, const char *msg)
 
 /* ---- inserting ---------------------------------------------------------------- */
 
+/*
+ * A fresh resolver per name: kmod frees its module objects (and their
+ * visited marks) once a name is done, so with -a each name starts anew.
+ */
 static int lookup(struct modprobe *mp, const char *name, struct umod_probe_mod ***v,
 		  unsigned int *n)
 {
-	int err = umod_probe_lookup(mp->probe, name, v, n);
+	int err;
+
+	umod_probe_free(mp->probe);
+	mp->probe = NULL;
+	err = umod_probe_new(mp->db, &mp->conf, &mp->probe);
+	if (!err)
+		err = umod_probe_lookup(mp->probe, name, v, n);
 
 	if (err == -ENOMEM)
 		mp_err(mp, "FATAL", "%s\n", strerror(ENOMEM));
@@ -383,8 +393,6 @@ static int open_tree(struct modprobe *mp)
 	err = umod_modconf_load(&mp->conf, paths, softdep);
 	if (!err)
 		err = umod_moddb_open(mp->dirname, mp->quiet ? NULL : stderr, &mp->db);
-	if (!err)
-		err = umod_probe_new(mp->db, &mp->conf, &mp->probe);
 	return err;
 }
 

@@ -330,7 +330,9 @@ UMOD_API size_t umod_module_get_init_size(const struct umod_module *mod);
  * umod_modinfo_for_each - the .modinfo entries of the module file @path, in
  * section order, as modinfo lists them: @fn(key, value, data) for each
  * "key=value" string (an entry without '=' has the whole string as key and
- * "" as value). @key is a copy valid during the call, @value too. Stops at
+ * "" as value); then, for a signed module, kmod's five signature entries
+ * (sig_id, signer, sig_key, sig_hashalgo, signature, the last two in
+ * kmod's "AB:CD:..." hex). @key is a copy valid during the call, @value too. Stops at
  * the first non-zero return of @fn and passes it back. Nothing is loaded.
  * Returns 0 (also for a module without .modinfo), -EINVAL (NULL argument),
  * the errno of opening or mapping @path (-ENOENT, -EACCES, -EISDIR, ...),
