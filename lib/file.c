@@ -37,6 +37,10 @@ int umod_file_map(const char *path, const void **imagep, size_t *lenp)
 		err = -EINVAL;
 		goto out;
 	}
+	if ((uint64_t)st.st_size > UMOD_MAX_IMAGE_SIZE) {
+		err = -EFBIG;
+		goto out;
+	}
 	if (st.st_size > 0) {
 		p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
 		if (p == MAP_FAILED) {

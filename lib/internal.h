@@ -118,10 +118,34 @@ void umod_file_unmap(const void *image, size_t len);
 /* DT_REG, DT_DIR or DT_UNKNOWN for @name in @dirfd (links followed), or -errno */
 int umod_file_type_at(int dirfd, const char *name);
 
+/* ---- limits.c: what one load may cost ------------------------------------ */
+
+/* a .ko, after decompression (the largest 6.1 .ko is ~20 MiB): -EFBIG */
+#define UMOD_MAX_IMAGE_SIZE	(512UL << 20)
+/* the parameter string: the kernel's MAX_ARG_STRLEN, one execve() word: -E2BIG */
+#define UMOD_MAX_ARGS_LEN	(32UL * 4096)
+/* below SHN_LORESERVE: no extended section numbering; -ENOEXEC */
+#define UMOD_MAX_SECTIONS	0xff00UL
+/* both far above any real module (tens of thousands); -ENOEXEC */
+#define UMOD_MAX_SYMBOLS	(1UL << 20)
+#define UMOD_MAX_RELOCATIONS	(4UL << 20)
+/*
+ * For issue 8 (modprobe, request_module): how deep dependencies may nest
+ * and how many request_module() calls may be in flight at once (the
+ * kernel's MAX_KMOD_CONCURRENT); not enforced yet.
+ */
+#define UMOD_MAX_DEP_DEPTH	64
+#define UMOD_MAX_REQUEST_MODULE	50
+
+struct load_info;
+/* once the name is known: sections, symbols, relocations, @args' length */
+int umod_check_limits(const struct load_info *info, const char *args);
+/* -EFBIG, logged, for an image over UMOD_MAX_IMAGE_SIZE */
+int umod_check_image_size(struct umod_log *log, size_t len);
+
 /* ---- decompress.c -------------------------------------------------------- */
 
-/* the largest decompressed module accepted (the largest 6.1 .ko is ~20 MiB) */
-#define UMOD_DECOMPRESS_MAX	(512UL << 20)
+#define UMOD_DECOMPRESS_MAX	UMOD_MAX_IMAGE_SIZE
 
 enum umod_compression {
 	UMOD_COMPRESSION_NONE,

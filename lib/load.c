@@ -535,10 +535,15 @@ int umod_load_module(struct umod_host *host, const void *image, size_t len,
 	struct load_info info = { .host = host, .log = host->log, .flags = flags };
 	int err;
 
+	err = umod_check_image_size(info.log, len);
+	if (err)
+		goto out;
 	err = umod_elf_parse(&info.elf, image, len, info.log);
 	if (err)
 		goto out;
 	err = elf_validity_cache_index(&info);
+	if (!err)
+		err = umod_check_limits(&info, args);
 	if (err)
 		goto out;
 	err = umod_check_modinfo(&info);
@@ -634,6 +639,9 @@ UMOD_API int umod_module_insert_file(struct umod_host *host, const char *path,
 	if (!host || !path)
 		return -EINVAL;
 	err = umod_file_map(path, &image, &len);
+	if (err == -EFBIG)
+		umod_log_printk(host->log, KERN_ERR "%s: file too large for a module (limit %lu bytes)\n",
+				path, UMOD_MAX_IMAGE_SIZE);
 	if (err)
 		return err;
 	err = umod_load_module(host, image, len, args, flags, modp);

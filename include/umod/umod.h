@@ -266,7 +266,10 @@ enum umod_module_state {
  * @modp: may be NULL; else receives a handle with one reference.
  * Returns 0 or, after logging the reason:
  *   -ENOENT: the file is missing, or an undefined symbol is not exported;
- *   -ENOEXEC: not a valid module for this host (ELF, vermagic, layout);
+ *   -ENOEXEC: not a valid module for this host (ELF, vermagic, layout),
+ *             or more sections, symbols or relocations than a host takes;
+ *   -EFBIG: the file or image is over 512 MiB (after decompression);
+ *   -E2BIG: @args is longer than 131072 bytes;
  *   -EEXIST: a module of that name is loaded or loading;
  *   -EINVAL, -ERANGE, -ENOSPC: a parameter was refused;
  *   -ENOMEM; or whatever negative value the module's init returned.
