@@ -20,6 +20,8 @@ struct sockaddr_un;
 struct umod_host;
 
 #define UMOD_SOCKET_FALLBACK	"/run/umod/umod.sock"
+/* the exit status after an oops in module code (sysexits' EX_SOFTWARE) */
+#define UMOD_DAEMON_OOPS_EXIT	70
 
 /* ---- io.c: frames over a stream socket ----------------------------------- */
 

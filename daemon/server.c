@@ -245,6 +245,11 @@ static int setup(struct umod_daemon *d)
 	err = umod_messages_open(d);
 	if (err)
 		return fail("cannot open logfile in", o->state_dir, err);
+	/* an oops in module code ends the daemon, reported in messages first */
+	err = umod_host_install_oops(d->host, (const int[]){ fileno(d->messages), STDERR_FILENO },
+				     2, UMOD_DAEMON_OOPS_EXIT);
+	if (err)
+		return fail("cannot install the oops handler for", "host", err);
 	err = umod_listen_open(o->socket_path, &d->listen_fd);
 	if (err)
 		return fail("cannot listen on", o->socket_path, err);

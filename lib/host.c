@@ -86,6 +86,8 @@ UMOD_API struct umod_host *umod_host_unref(struct umod_host *host)
 	if (!host || atomic_fetch_sub(&host->refs, 1) > 1)
 		return host;
 	umod_unload_all(host);
+	/* after the last exit functions, which it still covers */
+	umod_oops_host_gone(host);
 	host_free(host);
 	return NULL;
 }

@@ -68,6 +68,8 @@ int umod_log_printk(struct umod_log *log, const char *fmt, ...)
 int umod_log_read_record(struct umod_log *log, uint64_t *seq, int *level,
 			 uint64_t *ts_nsec, char *buf, size_t size);
 void umod_log_clear_read(struct umod_log *log);
+/* nanoseconds since the log was made, as records are stamped (signal-safe) */
+uint64_t umod_log_now(const struct umod_log *log);
 
 /* ---- elf.c --------------------------------------------------------------- */
 
@@ -368,6 +370,8 @@ void umod_module_add_taint(struct umod_module *mod, unsigned int flag,
 
 /* the letters of the flags set in @taints, in bit order ("PO"); @module_only:
  * only those a module can carry, as /sys/module/NAME/taint shows them */
+/* print_tainted()'s columns, one per flag, set or not; @buf holds 32 bytes */
+void umod_taint_columns(unsigned long taints, char *buf);
 size_t umod_taint_letters(unsigned long taints, bool module_only, char *buf,
 			  size_t size);
 
@@ -571,6 +575,19 @@ struct umod_kallsyms;
 /* copies the named symbols of the loaded sections, sorted by address */
 int umod_kallsyms_record(struct load_info *info);
 void umod_kallsyms_free(struct umod_module *mod);
+/*
+ * For the oops handler: the symbol at @addr without taking module_mutex
+ * and without allocating (the list is read as it stands). True if @addr
+ * is inside a module; *@name is NULL when no symbol covers it.
+ */
+bool umod_kallsyms_lookup_nolock(struct umod_host *host, uint64_t addr,
+				 const char **name, const char **modname,
+				 uint64_t *offset, uint64_t *size);
+
+/* ---- oops.c -------------------------------------------------------------- */
+
+/* the host is going away: its oops handlers, if any, are removed */
+void umod_oops_host_gone(struct umod_host *host);
 
 /* ---- reloc.c ------------------------------------------------------------ */
 

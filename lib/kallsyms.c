@@ -171,6 +171,21 @@ static bool lookup_address(struct umod_host *host, uint64_t addr, struct symbol_
 	return false;
 }
 
+bool umod_kallsyms_lookup_nolock(struct umod_host *host, uint64_t addr,
+				 const char **name, const char **modname,
+				 uint64_t *offset, uint64_t *size)
+{
+	struct symbol_hit hit;
+
+	if (!lookup_address(host, addr, &hit))
+		return false;
+	*name = hit.name;
+	*modname = hit.mod->name;
+	*offset = hit.name ? hit.offset : 0;
+	*size = hit.name ? hit.size : 0;
+	return true;
+}
+
 static void copy_out(char *dst, size_t size, const char *src)
 {
 	if (dst && size)

@@ -104,6 +104,11 @@ static uint64_t now_nsec(const struct umod_log *log)
 	       (uint64_t)ts.tv_nsec - (uint64_t)log->start.tv_nsec;
 }
 
+uint64_t umod_log_now(const struct umod_log *log)
+{
+	return now_nsec(log);
+}
+
 /* bytes to skip at @pos before a record header can start: 0 or to the end */
 static size_t pad_at(const struct umod_log *log, uint64_t pos)
 {

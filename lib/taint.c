@@ -80,10 +80,19 @@ UMOD_API unsigned long umod_host_get_taint(struct umod_host *host)
 	return host ? atomic_load(&host->taints) : 0;
 }
 
+/* no stdio: the oops handler prints these from a signal handler */
+void umod_taint_columns(unsigned long taints, char *buf)
+{
+	_Static_assert(TAINT_FLAGS_COUNT < 32, "columns fit in 32 bytes");
+	for (size_t i = 0; i < TAINT_FLAGS_COUNT; i++)
+		buf[i] = taints & (1ul << i) ? taint_flags[i].c_true : taint_flags[i].c_false;
+	buf[TAINT_FLAGS_COUNT] = '\0';
+}
+
 /* the kernel's print_tainted(): one column per flag, set or not */
 UMOD_API int umod_host_print_tainted(struct umod_host *host, char *buf, size_t size)
 {
-	char cols[TAINT_FLAGS_COUNT + 1];
+	char cols[32];
 	unsigned long taints;
 
 	if (!host || (!buf && size))
@@ -91,9 +100,7 @@ UMOD_API int umod_host_print_tainted(struct umod_host *host, char *buf, size_t s
 	taints = atomic_load(&host->taints);
 	if (!taints)
 		return snprintf(buf, size, "Not tainted");
-	for (size_t i = 0; i < TAINT_FLAGS_COUNT; i++)
-		cols[i] = taints & (1ul << i) ? taint_flags[i].c_true : taint_flags[i].c_false;
-	cols[TAINT_FLAGS_COUNT] = '\0';
+	umod_taint_columns(taints, cols);
 	return snprintf(buf, size, "Tainted: %s", cols);
 }
 

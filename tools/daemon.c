@@ -28,7 +28,9 @@ static void usage(FILE *out)
 		"      --sysfs DIR      mount the /sys view there with FUSE (DIR/module/...)\n"
 		"      --foreground     do not detach (for supervisors and tests)\n"
 		"      --pidfile FILE   write the daemon's pid there once it is ready\n"
-		"  -h, --help           this text\n", UMOD_SOCKET_FALLBACK);
+		"  -h, --help           this text\n\n"
+		"An oops in module code is written to `messages` and ends the daemon with\n"
+		"exit status %d.\n", UMOD_SOCKET_FALLBACK, UMOD_DAEMON_OOPS_EXIT);
 }
 
 static const char *default_state_dir(char *buf, size_t size)

@@ -196,6 +196,8 @@ static int run(int argc, char *argv[])
 		return 1;
 	}
 	umod_host_set_log_fn(host, print_record, stdout);
+	/* a fault in module code: the oops goes where dmesg's lines go */
+	umod_host_install_oops(host, (const int[]){ STDOUT_FILENO }, 1, 0);
 	ret = run_modules(host, argc, argv, optind, sysfs);
 	if (taint)
 		print_taint(host);

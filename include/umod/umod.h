@@ -245,6 +245,27 @@ UMOD_API int umod_host_lookup_address(struct umod_host *host, const void *addr,
 UMOD_API int umod_host_sprint_symbol(struct umod_host *host, const void *addr,
 				     char *buf, size_t size);
 
+/* ---- oops reports ------------------------------------------------------- */
+
+/*
+ * umod_host_install_oops - report a SIGSEGV, SIGBUS, SIGILL or SIGFPE
+ * raised in @host's module code (or with module code on the faulting
+ * stack) as the kernel's oops: the fault, "Oops: ... [#1]", the Tainted
+ * line, "RIP: 0033:sym+0x12/0x40 [mod]", code bytes, registers, a call
+ * trace named through the modules' symbol tables, "Modules linked in:"
+ * with taint letters; each line as dmesg prints it, written with write(2)
+ * to each of @fds, then the process ends.
+ * @fds, @nfds: 1 to 4 open descriptors, used from the signal handler.
+ * @exit_status: 0: the process dies of the signal; 1..255: _exit() with it.
+ * Other faults go to the handlers installed before. The handlers are
+ * process-wide: a later call (for any host) replaces this one, and the
+ * host's last unref removes them. The alternate signal stack is set for
+ * the calling thread (a stack overflow in a module is still reported).
+ * Returns 0, -EINVAL, or -errno of sigaltstack()/sigaction().
+ */
+UMOD_API int umod_host_install_oops(struct umod_host *host, const int *fds,
+				    unsigned int nfds, int exit_status);
+
 /* ---- modules ----------------------------------------------------------- */
 
 enum umod_module_state {
