@@ -177,7 +177,7 @@ check-kernel-tree: all
 	$(Q)$(srctree)/scripts/check-kernel-tree.sh $(srctree)
 
 check-e2e: examples
-	$(Q)UMOD_TOP=$(srctree) $(srctree)/tests/e2e/run.sh
+	$(Q)UMOD_TOP=$(srctree) UMOD_CFLAGS="$(SAN_FLAGS)" $(srctree)/tests/e2e/run.sh
 
 bench: deps all
 	$(Q)$(MAKE) --no-print-directory -C $(srctree)/bench UMOD_TOP=$(srctree)

@@ -10,6 +10,8 @@
 #   expected.stderr  golden stderr (absent: must be empty)
 #   expected.exit    exit status (absent: 0)
 # cmd sees UMOD (build/bin/umod), UMOD_TOP and EXAMPLES (the built examples).
+# UMOD_CFLAGS holds what a program linked with build/lib/libumod.a must be
+# compiled with (the -fsanitize= flags under make check SANITIZE=...).
 # A case that cannot run here exits 77 after printing "skipped: WHY"; it is
 # reported as skipped, never as passed. Cases needing a daemon source
 # tests/e2e/daemon.sh.
