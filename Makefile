@@ -51,6 +51,8 @@ GENDWARF_OBJS := $(call obj,$(GENDWARF_SRCS))
 GENDWARF_LIB_OBJS := $(filter-out %/main.o,$(GENDWARF_OBJS))
 DWARF_LIBS := -ldw -lelf -lz
 
+GEN := $(objtree)/gen
+HOSTCRC_OBJ := $(GEN)/host_crcs.o		# the host's modversions table
 LIBUMOD_A := $(objtree)/lib/libumod.a
 LIBUMOD_SO := $(objtree)/lib/libumod.so.0
 UMOD_BIN := $(objtree)/bin/umod
@@ -103,16 +105,16 @@ $(objtree)/obj/%.o: $(srctree)/%.c $(FLAGS_STAMP) | $(GENERATED)
 	$(call say,CC      $(patsubst $(srctree)/%,%,$<))
 	$(Q)$(CC) $(BUILD_CFLAGS) -c -o $@ $<
 
-$(LIBUMOD_A): $(LIB_OBJS)
+$(LIBUMOD_A): $(LIB_OBJS) $(HOSTCRC_OBJ)
 	@mkdir -p $(@D)
 	$(call say,AR      $(patsubst $(objtree)/%,build/%,$@))
 	$(Q)rm -f $@ && $(AR) rcs $@ $^
 
-$(LIBUMOD_SO): $(LIB_OBJS) $(srctree)/lib/libumod.sym $(FLAGS_STAMP)
+$(LIBUMOD_SO): $(LIB_OBJS) $(HOSTCRC_OBJ) $(srctree)/lib/libumod.sym $(FLAGS_STAMP)
 	@mkdir -p $(@D)
 	$(call say,LD      $(patsubst $(objtree)/%,build/%,$@))
 	$(Q)$(CC) -shared -Wl,-soname,libumod.so.0 -Wl,--version-script=$(srctree)/lib/libumod.sym \
-		-Wl,-z,now -Wl,-z,relro $(BUILD_LDFLAGS) -o $@ $(LIB_OBJS) $(LIB_LIBS)
+		-Wl,-z,now -Wl,-z,relro $(BUILD_LDFLAGS) -o $@ $(LIB_OBJS) $(HOSTCRC_OBJ) $(LIB_LIBS)
 	$(Q)ln -sf libumod.so.0 $(objtree)/lib/libumod.so
 
 # the daemon's --sysfs mount
@@ -135,7 +137,46 @@ $(GENDWARFKSYMS): $(GENDWARF_OBJS)
 	$(call say,LD      build/bin/gendwarfksyms)
 	$(Q)$(CC) $(BUILD_LDFLAGS) -o $@ $(GENDWARF_OBJS) $(DWARF_LIBS)
 
-# the host's exports, for modpost (filled in once modules can link to each other)
+# ---- modversions of the host's own exports ---------------------------------------
+# A host export's CRC is that of its declaration in include/linux/, as a
+# module sees it: a generated translation unit includes every header and
+# references every export, the module compiler builds it with the module
+# flags, gendwarfksyms hashes the declarations' DWARF. The table goes into
+# libumod; a bootstrap umod, linked without it, lists the export names.
+include $(srctree)/scripts/Makefile.modflags
+UMOD_BOOT := $(GEN)/umod-bootstrap
+
+$(GEN)/host_crcs_empty.c: $(srctree)/scripts/host_crcs.sh
+	@mkdir -p $(@D)
+	$(Q)$(srctree)/scripts/host_crcs.sh < /dev/null > $@
+
+$(UMOD_BOOT): $(TOOL_OBJS) $(LIB_OBJS) $(GEN)/host_crcs_empty.o
+	$(Q)$(CC) $(BUILD_LDFLAGS) -o $@ $(TOOL_OBJS) $(LIB_OBJS) $(GEN)/host_crcs_empty.o \
+		$(LIB_LIBS) $(FUSE_LIBS)
+
+$(GEN)/host_exports.txt: $(UMOD_BOOT)
+	$(Q)$(UMOD_BOOT) host-symvers | cut -f2 > $@.tmp && mv $@.tmp $@
+
+$(GEN)/host_abi.c: $(GEN)/host_exports.txt $(srctree)/scripts/host_abi.sh \
+		$(wildcard $(srctree)/include/linux/*.h)
+	$(Q)$(srctree)/scripts/host_abi.sh $(srctree)/include < $< > $@.tmp && mv $@.tmp $@
+
+$(GEN)/host_abi.o: $(GEN)/host_abi.c | $(GENERATED)
+	$(call say,CC      build/gen/host_abi.c)
+	$(Q)$(MODCC) $(MOD_CFLAGS_BASE) -Wno-unused-variable -c -o $@ $<
+
+# every export needs a declaration modules can see: one without a DIE fails
+$(GEN)/host_crcs.txt: $(GEN)/host_abi.o $(GEN)/host_exports.txt $(GENDWARFKSYMS)
+	$(call say,GENDWARFKSYMS build/gen/host_crcs.txt)
+	$(Q)$(GENDWARFKSYMS) $< < $(GEN)/host_exports.txt > $@.tmp && mv $@.tmp $@
+
+$(GEN)/host_crcs.c: $(GEN)/host_crcs.txt $(srctree)/scripts/host_crcs.sh
+	$(Q)$(srctree)/scripts/host_crcs.sh < $< > $@.tmp && mv $@.tmp $@
+
+$(GEN)/%.o: $(GEN)/%.c
+	$(Q)$(CC) $(BUILD_CFLAGS) -I$(srctree)/lib -c -o $@ $<
+
+# the host's exports with their CRCs, for modpost
 $(objtree)/Module.symvers: $(UMOD_BIN)
 	$(Q)$(UMOD_BIN) host-symvers > $@.tmp && mv $@.tmp $@
 

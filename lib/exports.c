@@ -114,6 +114,28 @@ static int find_array(const struct load_info *info, const char *secname,
 	return check_entries(info, secname, ks, *np, str);
 }
 
+/*
+ * __kcrctab(_gpl): modpost writes one CRC per entry of the matching
+ * __ksymtab(_gpl), in the same order; a table of another length is broken.
+ */
+static int find_crcs(const struct load_info *info, const char *secname,
+		     unsigned int nsyms, const uint32_t **crcsp)
+{
+	size_t size = 0;
+	const uint32_t *crcs = placed(info, secname, &size);
+
+	*crcsp = NULL;
+	if (!crcs)
+		return 0;
+	if (size != (size_t)nsyms * sizeof(*crcs) || (uintptr_t)crcs % _Alignof(uint32_t)) {
+		umod_log_printk(info->log, KERN_ERR "%s: %s has %zu bytes for %u exports\n",
+				info->name, secname, size, nsyms);
+		return -ENOEXEC;
+	}
+	*crcsp = crcs;
+	return 0;
+}
+
 int umod_exports_find(struct load_info *info)
 {
 	struct umod_module *mod = info->mod;
@@ -124,11 +146,15 @@ int umod_exports_find(struct load_info *info)
 	err = find_array(info, "__ksymtab", &mod->syms, &mod->num_syms, &str);
 	if (!err)
 		err = find_array(info, "__ksymtab_gpl", &mod->gpl_syms, &mod->num_gpl_syms, &str);
+	if (!err)
+		err = find_crcs(info, "__kcrctab", mod->num_syms, &mod->crcs);
+	if (!err)
+		err = find_crcs(info, "__kcrctab_gpl", mod->num_gpl_syms, &mod->gpl_crcs);
 	return err;
 }
 
 static int add_one(struct umod_module *mod, const struct kernel_symbol *ks,
-		   unsigned int flags)
+		   const uint32_t *crc, unsigned int flags)
 {
 	struct umod_host *host = mod->host;
 	const char *ns = umod_kernel_symbol_namespace(ks);
@@ -138,6 +164,8 @@ static int add_one(struct umod_module *mod, const struct kernel_symbol *ks,
 		.addr = umod_kernel_symbol_value(ks),
 		.owner = mod,
 		.flags = flags,
+		.crc = crc ? *crc : 0,
+		.has_crc = crc != NULL,
 	};
 	const struct umod_ksym *old = umod_symtab_lookup(host->exports, sym.name);
 
@@ -162,9 +190,10 @@ int umod_exports_add(struct umod_module *mod)
 	int err = 0;
 
 	for (i = 0; i < mod->num_syms && !err; i++)
-		err = add_one(mod, &mod->syms[i], 0);
+		err = add_one(mod, &mod->syms[i], mod->crcs ? &mod->crcs[i] : NULL, 0);
 	for (j = 0; j < mod->num_gpl_syms && !err; j++)
-		err = add_one(mod, &mod->gpl_syms[j], UMOD_KSYM_GPL);
+		err = add_one(mod, &mod->gpl_syms[j], mod->gpl_crcs ? &mod->gpl_crcs[j] : NULL,
+			      UMOD_KSYM_GPL);
 	if (!err)
 		return 0;
 	/* i and j count the failed entry too: where it is not ours, del skips it */

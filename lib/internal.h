@@ -202,6 +202,8 @@ struct umod_ksym {
 	struct umod_module *owner;	/* NULL: exported by the host */
 	unsigned int flags;
 	uint64_t hash;
+	uint32_t crc;		/* modversions: the CRC of its type, if has_crc */
+	bool has_crc;
 	bool name_owned;	/* the table frees name (one allocation with ns) */
 };
 
@@ -224,6 +226,23 @@ int umod_symtab_for_each(const struct umod_symtab *tab,
 /* ---- kapi.c -------------------------------------------------------------- */
 
 int umod_kapi_export_all(struct umod_symtab *tab);
+
+/*
+ * The CRCs of the host's exports (modversions), generated at build time
+ * from include/linux/ (scripts/host_crcs.sh) and sorted by name. The
+ * bootstrap build that lists the export names links an empty table.
+ */
+struct umod_crc {
+	const char *name;
+	uint32_t crc;
+};
+
+struct umod_crc_table {
+	const struct umod_crc *v;
+	size_t n;
+};
+
+extern const struct umod_crc_table umod_host_crc_table;
 
 /* ---- license.c ----------------------------------------------------------- */
 
@@ -349,6 +368,7 @@ struct umod_host {
 	atomic_ulong taints;
 	atomic_bool force_unload;	/* CONFIG_MODULE_FORCE_UNLOAD */
 	atomic_bool debug_locks_off;	/* "Disabling lock debugging" was said */
+	atomic_bool warned_no_symver;	/* "no symbol version" was said */
 	char *cmdline;			/* umod_host_set_cmdline()'s copy; module_mutex */
 };
 /* a module of that name (with '-' and '_' equal), or NULL; module_mutex held */
@@ -472,6 +492,7 @@ struct umod_module {
 	/* __ksymtab, __ksymtab_gpl in core rodata; their names in __ksymtab_strings */
 	const struct kernel_symbol *syms, *gpl_syms;
 	unsigned int num_syms, num_gpl_syms;
+	const uint32_t *crcs, *gpl_crcs;	/* __kcrctab(_gpl), or NULL */
 	struct umod_kallsyms *kallsyms;	/* owned; see kallsyms.c */
 };
 
@@ -598,5 +619,10 @@ int umod_reloc_apply(struct load_info *info);
 
 extern const char umod_vermagic[];
 int umod_check_modinfo(struct load_info *info);
+/* module_layout's CRC: the ABI structs; before anything else is trusted */
+int umod_check_modstruct_version(struct load_info *info);
+/* may @ks be used by this module? false: its CRC disagrees (logged) */
+bool umod_check_version(struct load_info *info, const char *name,
+			const struct umod_ksym *ks);
 
 #endif /* _UMOD_INTERNAL_H */

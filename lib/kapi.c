@@ -203,7 +203,16 @@ struct kapi_export {
 	EXPORT("param_set_" #t, umod_param_set_##t),			\
 	EXPORT("param_get_" #t, umod_param_get_##t)
 
+/*
+ * Never called: its modversions CRC is that of the ABI structures in its
+ * declaration (include/linux/module.h), which every module imports first.
+ */
+static void kapi_module_layout(void)
+{
+}
+
 static const struct kapi_export kapi_exports[] = {
+	EXPORT("module_layout", kapi_module_layout),
 	EXPORT("_printk", kapi_printk),
 	EXPORT("_vprintk", kapi_vprintk),
 
@@ -287,6 +296,23 @@ static const struct kapi_export kapi_exports[] = {
 	EXPORT("__symbol_put", kapi___symbol_put),
 };
 
+static int crc_cmp(const void *key, const void *elem)
+{
+	return strcmp(key, ((const struct umod_crc *)elem)->name);
+}
+
+/* the build-time CRC of a host export, if the table has one */
+static bool host_crc(const char *name, uint32_t *crc)
+{
+	const struct umod_crc *c;
+
+	c = bsearch(name, umod_host_crc_table.v, umod_host_crc_table.n,
+		    sizeof(*c), crc_cmp);
+	if (c)
+		*crc = c->crc;
+	return c != NULL;
+}
+
 int umod_kapi_export_all(struct umod_symtab *tab)
 {
 	for (size_t i = 0; i < UMOD_ARRAY_SIZE(kapi_exports); i++) {
@@ -296,7 +322,10 @@ int umod_kapi_export_all(struct umod_symtab *tab)
 			.addr = (uint64_t)(uintptr_t)e->addr,
 			.flags = e->flags,
 		};
-		int err = umod_symtab_add(tab, &sym);
+		int err;
+
+		sym.has_crc = host_crc(e->name, &sym.crc);
+		err = umod_symtab_add(tab, &sym);
 
 		if (err)
 			return err;

@@ -135,7 +135,8 @@ static int elf_validity_cache_index(struct load_info *info)
 	if (!err)
 		err = find_params(info);
 	if (!err)
-		info->index.vers = (unsigned int)umod_elf_find_section(&info->elf, "__versions");
+		info->index.vers = info->flags & UMOD_INSERT_FORCE_MODVERSION ? 0 :
+			(unsigned int)umod_elf_find_section(&info->elf, "__versions");
 	return err;
 }
 
@@ -261,7 +262,8 @@ static int resolve_symbol(struct load_info *info, const char *name,
 	}
 	if (!inherit_taint(info, ks))
 		return 0;
-	/* modversions' check_version() belongs here (issue 6) */
+	if (!umod_check_version(info, name, ks))
+		return -EINVAL;
 	err = verify_namespace_is_imported(info, ks);
 	if (!err)
 		err = umod_ref_module(mod, ks->owner);
@@ -546,7 +548,9 @@ int umod_load_module(struct umod_host *host, const void *image, size_t len,
 		err = umod_check_limits(&info, args);
 	if (err)
 		goto out;
-	err = umod_check_modinfo(&info);
+	err = umod_check_modstruct_version(&info);
+	if (!err)
+		err = umod_check_modinfo(&info);
 	if (err)
 		goto out;
 	set_license(&info);

@@ -30,6 +30,7 @@ void umod_module_free_memory(struct umod_module *mod)
 	mod->num_sections = 0;
 	umod_kallsyms_free(mod);
 	mod->syms = mod->gpl_syms = NULL;
+	mod->crcs = mod->gpl_crcs = NULL;
 	mod->num_syms = mod->num_gpl_syms = 0;
 }
 

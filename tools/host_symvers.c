@@ -1,52 +1,45 @@
 // SPDX-License-Identifier: MIT
 /*
- * umod host-symvers: the host's own exports in Module.symvers format, for
- * modpost. The build writes it to build/Module.symvers, as a kernel build
- * writes vmlinux's.
+ * umod host-symvers: the host's own exports in Module.symvers format, with
+ * their modversions CRCs, for modpost. The build writes it to
+ * build/Module.symvers, as a kernel build writes vmlinux's. Part of the
+ * umod tree, so it reads the export table directly (lib/internal.h).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include <umod/umod.h>
-
+#include "../lib/internal.h"
 #include "tools.h"
 
-struct sym {
-	char *name;
-	int gpl;
-};
-
 struct syms {
-	struct sym *v;
+	const struct umod_ksym **v;
 	size_t n, cap;
 };
 
-static int collect(const char *name, const char *owner, int gpl, void *data)
+static int collect(const struct umod_ksym *ks, void *data)
 {
 	struct syms *s = data;
 
-	if (owner)
+	if (ks->owner)
 		return 0;
 	if (s->n == s->cap) {
-		size_t cap = s->cap ? s->cap * 2 : 64;
-		struct sym *v = realloc(s->v, cap * sizeof(*v));
+		size_t cap = s->cap ? s->cap * 2 : 128;
+		const struct umod_ksym **v = realloc(s->v, cap * sizeof(*v));
 
 		if (!v)
 			return -1;
 		s->v = v;
 		s->cap = cap;
 	}
-	s->v[s->n].name = strdup(name);
-	if (!s->v[s->n].name)
-		return -1;
-	s->v[s->n++].gpl = gpl;
+	s->v[s->n++] = ks;
 	return 0;
 }
 
 static int by_name(const void *a, const void *b)
 {
-	return strcmp(((const struct sym *)a)->name, ((const struct sym *)b)->name);
+	return strcmp((*(const struct umod_ksym *const *)a)->name,
+		      (*(const struct umod_ksym *const *)b)->name);
 }
 
 static int run(int argc, char *argv[])
@@ -59,17 +52,15 @@ static int run(int argc, char *argv[])
 		fprintf(stderr, "umod host-symvers: cannot create a host\n");
 		return 1;
 	}
-	if (umod_host_for_each_export(host, collect, &s) < 0) {
+	if (umod_symtab_for_each(host->exports, collect, &s)) {
 		fprintf(stderr, "umod host-symvers: out of memory\n");
 		ret = 1;
 	}
 	qsort(s.v, s.n, sizeof(*s.v), by_name);
-	for (size_t i = 0; i < s.n; i++) {
-		if (!ret)
-			printf("0x00000000\t%s\tvmlinux\t%s\t\n", s.v[i].name,
-			       s.v[i].gpl ? "EXPORT_SYMBOL_GPL" : "EXPORT_SYMBOL");
-		free(s.v[i].name);
-	}
+	for (size_t i = 0; !ret && i < s.n; i++)
+		printf("0x%08x\t%s\tvmlinux\t%s\t%s\n", s.v[i]->crc, s.v[i]->name,
+		       s.v[i]->flags & UMOD_KSYM_GPL ? "EXPORT_SYMBOL_GPL" : "EXPORT_SYMBOL",
+		       s.v[i]->ns ? s.v[i]->ns : "");
 	free(s.v);
 	umod_host_unref(host);
 	return ret;

@@ -4,6 +4,7 @@
 
 #include <linux/compiler.h>
 #include <linux/errno.h>
+#include <linux/types.h>
 
 static inline void *ERR_PTR(long error)
 {

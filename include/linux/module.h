@@ -13,6 +13,16 @@
 
 #define MODULE_NAME_LEN		UMOD_MODULE_NAME_LEN
 
+/*
+ * Modversions' stand-in for the binary interface: its CRC covers every
+ * structure the host reads from a .ko, and every module imports it first
+ * (modpost adds it to __versions). Exported by the host, never called.
+ */
+void module_layout(struct module *mod, struct modversion_info *ver,
+		   struct kernel_param *kp, struct kernel_symbol *ks,
+		   const struct kernel_param_ops *ops, struct kparam_string *str,
+		   struct kparam_array *arr);
+
 /* the names module_init()/module_exit() alias; modpost points struct module at them */
 extern int init_module(void);
 extern void cleanup_module(void);

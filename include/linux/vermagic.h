@@ -15,7 +15,7 @@
 #define VERMAGIC_SMP		"SMP "
 #define VERMAGIC_PREEMPT	"preempt "
 #define VERMAGIC_MODULE_UNLOAD	"mod_unload "
-#define VERMAGIC_MODVERSIONS	""
+#define VERMAGIC_MODVERSIONS	"modversions "
 
 #if defined(__clang__)
 #define VERMAGIC_CC	"clang-" __stringify(__clang_major__) " "
