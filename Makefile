@@ -127,10 +127,11 @@ $(UMOD_BIN): $(TOOL_OBJS) $(LIBUMOD_A)
 	$(call say,LD      build/bin/umod)
 	$(Q)$(CC) $(BUILD_LDFLAGS) -o $@ $(TOOL_OBJS) $(LIBUMOD_A) $(LIB_LIBS) $(FUSE_LIBS)
 
-$(MODPOST): $(MODPOST_OBJS) $(LIBUMOD_A)
+$(MODPOST): $(MODPOST_OBJS) $(GENDWARF_LIB_OBJS) $(LIBUMOD_A)
 	@mkdir -p $(@D)
 	$(call say,LD      build/bin/modpost)
-	$(Q)$(CC) $(BUILD_LDFLAGS) -o $@ $(MODPOST_OBJS) $(LIBUMOD_A) $(LIB_LIBS)
+	$(Q)$(CC) $(BUILD_LDFLAGS) -o $@ $(MODPOST_OBJS) $(GENDWARF_LIB_OBJS) $(LIBUMOD_A) \
+		$(LIB_LIBS) $(DWARF_LIBS)
 
 $(GENDWARFKSYMS): $(GENDWARF_OBJS)
 	@mkdir -p $(@D)
@@ -238,7 +239,8 @@ install: all
 	install -m 644 $(srctree)/include/umod/*.h $(DESTDIR)$(PREFIX)/include/umod/
 	install -m 644 $(objtree)/umod.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig/
 	install -m 755 $(MODPOST) $(BUILDDIR)/bin/
-	install -m 644 $(srctree)/scripts/Makefile.modules $(BUILDDIR)/scripts/
+	install -m 644 $(srctree)/scripts/Makefile.modules $(srctree)/scripts/Makefile.modflags \
+		$(BUILDDIR)/scripts/
 	install -m 644 $(srctree)/include/linux/*.h $(BUILDDIR)/include/linux/
 	install -m 644 $(srctree)/include/umod/*.h $(BUILDDIR)/include/umod/
 	install -m 644 $(GENERATED) $(BUILDDIR)/include/generated/

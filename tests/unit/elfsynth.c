@@ -91,7 +91,34 @@ void synth_rela(struct synth *s, unsigned int target, uint64_t offset,
 	r->r.r_addend = addend;
 }
 
-struct synth *synth_module(const char *name)
+static uint32_t host_crc(const char *name)
+{
+	for (size_t i = 0; i < umod_host_crc_table.n; i++)
+		if (!strcmp(umod_host_crc_table.v[i].name, name))
+			return umod_host_crc_table.v[i].crc;
+	return 0;
+}
+
+static void add_versions(struct synth *s, const struct modversion_info *v, size_t n)
+{
+	struct modversion_info all[16] = { { .crc = host_crc("module_layout"), .name = "module_layout" } };
+	size_t k = 1;
+
+	for (size_t i = 0; i < n && k < 16; i++) {
+		if (!strcmp(v[i].name, "module_layout"))
+			k = 0;
+	}
+	for (size_t i = 0; i < n && k < 16; i++)
+		all[k++] = v[i];
+	synth_section(s, "__versions", SHT_PROGBITS, SHF_ALLOC, 8, all, k * sizeof(all[0]));
+}
+
+void synth_modversions(struct synth *s)
+{
+	add_versions(s, NULL, 0);
+}
+
+struct synth *synth_module_versions(const char *name, const struct modversion_info *v, size_t nv)
 {
 	static const unsigned char ret[16] = { 0xc3 };
 	struct synth *s = synth_new();
@@ -106,7 +133,13 @@ struct synth *synth_module(const char *name)
 	strncpy(m.name, name, sizeof(m.name) - 1);
 	synth_section(s, ".gnu.linkonce.this_module", SHT_PROGBITS, SHF_ALLOC | SHF_WRITE,
 		      64, &m, sizeof(m));
+	add_versions(s, v, nv);
 	return s;
+}
+
+struct synth *synth_module(const char *name)
+{
+	return synth_module_versions(name, NULL, 0);
 }
 
 static size_t put(unsigned char **img, size_t *len, const void *data, size_t size,

@@ -8,6 +8,8 @@
 #define _UMOD_TEST_ELFSYNTH_H
 
 #include <elf.h>
+
+#include <umod/kabi.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -30,6 +32,15 @@ void synth_rela(struct synth *s, unsigned int target, uint64_t offset,
  * the host's vermagic, and .gnu.linkonce.this_module named @name.
  */
 struct synth *synth_module(const char *name);
+/* the same, its __versions holding @v[@n] too (module_layout unless @v names it) */
+struct synth *synth_module_versions(const char *name, const struct modversion_info *v, size_t n);
+
+/*
+ * A __versions section naming module_layout with the host's CRC, as every
+ * modpost-built module has: without one the host would take the module as
+ * force-loaded (taint F). synth_module() adds it.
+ */
+void synth_modversions(struct synth *s);
 
 /* lays everything out; the caller frees the image */
 unsigned char *synth_image(struct synth *s, size_t *len);

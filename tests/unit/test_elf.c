@@ -436,7 +436,8 @@ static void vermagic_mismatch(void **state)
 	char *magic = memmem(f->img + mi->sh_offset, mi->sh_size, "vermagic=", 9);
 	char msg[256];
 
-	magic[9] = '9';
+	/* past the release, which modversions leaves uncompared */
+	magic[9 + strcspn(magic + 9, " ") + 1] = 'X';
 	snprintf(msg, sizeof(msg), "synth: version magic '%s' should be '%s'", magic + 9, umod_vermagic);
 	expect_refused(f, -ENOEXEC, msg);
 }

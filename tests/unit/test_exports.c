@@ -50,6 +50,7 @@ static struct synth *base_module(const char *name, const char *license, const ch
 	strncpy(m.name, name, sizeof(m.name) - 1);
 	synth_section(s, ".gnu.linkonce.this_module", SHT_PROGBITS, SHF_ALLOC | SHF_WRITE,
 		      64, &m, sizeof(m));
+	synth_modversions(s);
 	return s;
 }
 

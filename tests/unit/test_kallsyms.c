@@ -55,6 +55,7 @@ static struct synth *kallsyms_module(void)
 	synth_section(s, ".modinfo", SHT_PROGBITS, SHF_ALLOC, 1, info, (size_t)n + 1);
 	mod = synth_section(s, ".gnu.linkonce.this_module", SHT_PROGBITS,
 			    SHF_ALLOC | SHF_WRITE, 64, &m, sizeof(m));
+	synth_modversions(s);
 	synth_symbol(s, "k.c", SHN_ABS, 0, STB_LOCAL, STT_FILE);
 	tsym = synth_symbol(s, "", t, 0, STB_LOCAL, STT_SECTION);
 	synth_symbol(s, "alpha", t, 0, STB_LOCAL, STT_FUNC);

@@ -185,6 +185,7 @@ static struct synth *far_module(void)
 	synth_section(s, ".modinfo", SHT_PROGBITS, SHF_ALLOC, 1, info, (size_t)n + 1);
 	mod = synth_section(s, ".gnu.linkonce.this_module", SHT_PROGBITS,
 			    SHF_ALLOC | SHF_WRITE, 64, &m, sizeof(m));
+	synth_modversions(s);
 	exit_text = synth_section(s, ".text", SHT_PROGBITS, SHF_ALLOC | SHF_EXECINSTR, 16, &ret, 1);
 	textsym = synth_symbol(s, "", text, 0, STB_LOCAL, STT_SECTION);
 	exitsym = synth_symbol(s, "", exit_text, 0, STB_LOCAL, STT_SECTION);

@@ -118,7 +118,7 @@ static int read_modobj(struct modobj *m, const char *path)
 }
 
 /* foo.o -> foo.mod.c */
-static int write_mod_c(const struct modobj *m)
+static int write_mod_c(const struct modpost_symbols *syms, const struct modobj *m)
 {
 	size_t len = strlen(m->path);
 	char *out = malloc(len + 5);
@@ -135,6 +135,7 @@ static int write_mod_c(const struct modobj *m)
 		return -errno;
 	}
 	fprintf(f, "#include <linux/module.h>\n"
+		   "#include <linux/export-internal.h>\n"
 		   "#include <linux/vermagic.h>\n"
 		   "#include <linux/compiler.h>\n\n"
 		   "MODULE_INFO(vermagic, VERMAGIC_STRING);\n"
@@ -146,7 +147,9 @@ static int write_mod_c(const struct modobj *m)
 		fprintf(f, "\t.init = init_module,\n");
 	if (m->has_cleanup)
 		fprintf(f, "\t.exit = cleanup_module,\n");
-	fprintf(f, "};\n\nMODULE_INFO(depends, \"%s\");\n", m->depends ? m->depends : "");
+	fprintf(f, "};\n");
+	modpost_write_versions(f, syms, m);
+	fprintf(f, "\nMODULE_INFO(depends, \"%s\");\n", m->depends ? m->depends : "");
 	if (fclose(f)) {
 		modpost_error("%s: %s\n", out, strerror(errno));
 		free(out);
@@ -214,14 +217,14 @@ static int check_symbols(struct modpost_symbols *syms, const struct options *o,
 		if (modpost_check_module(syms, &mods[i], o->warn_unresolved))
 			return -1;
 	modpost_check_done(syms);
-	return 0;
+	return modpost_version_exports(syms) ? -1 : 0;
 }
 
 static int write_outputs(struct modpost_symbols *syms, const char *out,
 			 const struct modobj *mods, int n)
 {
 	for (int i = 0; i < n; i++)
-		if (write_mod_c(&mods[i]))
+		if (write_mod_c(syms, &mods[i]))
 			return -1;
 	return modpost_write_dump(syms, out) ? -1 : 0;
 }

@@ -1,7 +1,12 @@
 /* SPDX-License-Identifier: MIT */
-/* modpost's pieces: modpost.c (objects, foo.mod.c) and symbols.c (exports, imports). */
+/*
+ * modpost's pieces: modpost.c (objects, foo.mod.c), symbols.c (exports,
+ * imports) and versions.c (modversions CRCs).
+ */
 #ifndef _UMOD_MODPOST_H
 #define _UMOD_MODPOST_H
+
+#include <stdio.h>
 
 #include "../../lib/internal.h"
 
@@ -24,7 +29,43 @@ extern unsigned int modpost_errors;
 
 /* ---- symbols.c ------------------------------------------------------------- */
 
-struct modpost_symbols;
+struct export {
+	char *name;
+	char *module;		/* exporter's path without .o, or "vmlinux" */
+	char *ns;		/* "" when none */
+	uint32_t crc;
+	bool gpl;
+	struct export *next;	/* every export, for freeing */
+};
+
+struct import {
+	const char *name;	/* in the object's string table */
+	bool weak;
+};
+
+struct treemod {
+	struct modobj *m;
+	char *name;		/* path without .o: the kernel's mod->name */
+	bool gpl_compatible;
+	struct export **exports;	/* in symbol-table order */
+	size_t num_exports;
+	struct import *imports;
+	size_t num_imports;
+};
+
+struct modpost_symbols {
+	struct umod_symtab *tab;	/* name -> struct export (in addr) */
+	struct export *all;
+	struct treemod *mods;
+	size_t num_mods;
+	unsigned int nr_unresolved;
+};
+
+/* the export found for @name (the newest one), or NULL */
+const struct export *modpost_find_export(const struct modpost_symbols *syms, const char *name);
+/* the tree's record of module object @m, or NULL */
+const struct treemod *modpost_find_treemod(const struct modpost_symbols *syms,
+					   const struct modobj *m);
 
 int modpost_symbols_new(struct modpost_symbols **symsp);
 void modpost_symbols_free(struct modpost_symbols *syms);
@@ -39,5 +80,13 @@ int modpost_check_module(struct modpost_symbols *syms, struct modobj *m,
 void modpost_check_done(struct modpost_symbols *syms);
 /* this tree's exports, in the kernel's format */
 int modpost_write_dump(struct modpost_symbols *syms, const char *path);
+
+/* ---- versions.c -------------------------------------------------------------- */
+
+/* the CRC of each of the tree's exports, from its object's DWARF */
+int modpost_version_exports(struct modpost_symbols *syms);
+/* foo.mod.c's __kcrctab(_gpl) and __versions, for module object @m */
+int modpost_write_versions(FILE *f, const struct modpost_symbols *syms,
+			   const struct modobj *m);
 
 #endif /* _UMOD_MODPOST_H */

@@ -19,38 +19,6 @@
 
 #define MAX_UNRESOLVED_REPORTS	10
 
-struct export {
-	char *name;
-	char *module;		/* exporter's path without .o, or "vmlinux" */
-	char *ns;		/* "" when none */
-	uint32_t crc;
-	bool gpl;
-	struct export *next;	/* every export, for freeing */
-};
-
-struct import {
-	const char *name;	/* in the object's string table */
-	bool weak;
-};
-
-struct treemod {
-	struct modobj *m;
-	char *name;		/* path without .o: the kernel's mod->name */
-	bool gpl_compatible;
-	struct export **exports;	/* in symbol-table order */
-	size_t num_exports;
-	struct import *imports;
-	size_t num_imports;
-};
-
-struct modpost_symbols {
-	struct umod_symtab *tab;	/* name -> struct export (in addr) */
-	struct export *all;
-	struct treemod *mods;
-	size_t num_mods;
-	unsigned int nr_unresolved;
-};
-
 int modpost_symbols_new(struct modpost_symbols **symsp)
 {
 	struct modpost_symbols *syms = calloc(1, sizeof(*syms));
@@ -93,7 +61,7 @@ static const char *basename_of(const char *path)
 	return p ? p + 1 : path;
 }
 
-static const struct export *find_export(const struct modpost_symbols *syms, const char *name)
+const struct export *modpost_find_export(const struct modpost_symbols *syms, const char *name)
 {
 	const struct umod_ksym *ks = umod_symtab_lookup(syms->tab, name);
 
@@ -108,7 +76,7 @@ static const struct export *find_export(const struct modpost_symbols *syms, cons
 static struct export *add_export(struct modpost_symbols *syms, const char *name,
 				 const char *module, const char *ns, bool gpl, uint32_t crc)
 {
-	const struct export *old = find_export(syms, name);
+	const struct export *old = modpost_find_export(syms, name);
 	struct export *e = calloc(1, sizeof(*e));
 	struct umod_ksym ks = { 0 };
 
@@ -304,6 +272,15 @@ int modpost_add_module(struct modpost_symbols *syms, struct modobj *m)
 	return err;
 }
 
+const struct treemod *modpost_find_treemod(const struct modpost_symbols *syms,
+					   const struct modobj *m)
+{
+	for (size_t i = 0; i < syms->num_mods; i++)
+		if (syms->mods[i].m == m)
+			return &syms->mods[i];
+	return NULL;
+}
+
 static bool imports_namespace(const struct modobj *m, const char *ns)
 {
 	const char *kv;
@@ -363,15 +340,12 @@ static void check_import(struct modpost_symbols *syms, const struct treemod *t,
 
 int modpost_check_module(struct modpost_symbols *syms, struct modobj *m, bool warn_unresolved)
 {
-	const struct treemod *t = NULL;
+	const struct treemod *t = modpost_find_treemod(syms, m);
 
-	for (size_t i = 0; i < syms->num_mods && !t; i++)
-		if (syms->mods[i].m == m)
-			t = &syms->mods[i];
 	if (!t)
 		return -EINVAL;
 	for (size_t i = 0; i < t->num_imports; i++) {
-		const struct export *exp = find_export(syms, t->imports[i].name);
+		const struct export *exp = modpost_find_export(syms, t->imports[i].name);
 
 		check_import(syms, t, &t->imports[i], exp, warn_unresolved);
 		if (exp && strcmp(exp->module, "vmlinux") && add_depend(&m->depends, exp->module))
