@@ -44,6 +44,10 @@ static void usage(FILE *out)
 		"                     (or one failed), one line per entry: PATH MODE VALUE\n"
 		"                     (directories end in '/')\n"
 		"  -t, --taint        print the host's taint at the end\n"
+		"  -f, --force        skip the version magic and modversions checks\n"
+		"                     (taints F), as insmod -f\n"
+		"      --force-vermagic, --force-modversion\n"
+		"                     skip only the one check, as modprobe's options\n"
 		"  -h, --help         this text\n");
 }
 
@@ -62,13 +66,13 @@ static int check_file(const char *path)
 }
 
 static int insert(struct umod_host *host, const char *path, const char *args,
-		  struct umod_module **modp)
+		  unsigned int flags, struct umod_module **modp)
 {
 	int err;
 
 	if (check_file(path) < 0)
 		return -1;
-	err = umod_module_insert_file(host, path, args, 0, modp);
+	err = umod_module_insert_file(host, path, args, flags, modp);
 	if (err < 0) {
 		fprintf(stderr, "umod: ERROR: could not insert module %s: %s\n",
 			path, umod_tool_strerror(-err));
@@ -86,7 +90,7 @@ static bool is_module_arg(const char *arg)
 
 /* argv[*i] is a module; its parameters follow up to the next module */
 static int load_next(struct umod_host *host, int argc, char *argv[], int *i,
-		     struct umod_module **modp)
+		     unsigned int flags, struct umod_module **modp)
 {
 	int first = *i + 1, end = first;
 	char **params;
@@ -101,7 +105,7 @@ static int load_next(struct umod_host *host, int argc, char *argv[], int *i,
 		fprintf(stderr, "umod: ERROR: %s\n", strerror(ENOMEM));
 		return -1;
 	}
-	ret = insert(host, argv[*i], args, modp);
+	ret = insert(host, argv[*i], args, flags, modp);
 	free(args);
 	*i = end;
 	return ret;
@@ -129,7 +133,8 @@ static void print_taint(struct umod_host *host)
 	printf("%s\n", buf);
 }
 
-static int run_modules(struct umod_host *host, int argc, char *argv[], int i, bool sysfs)
+static int run_modules(struct umod_host *host, int argc, char *argv[], int i, bool sysfs,
+		       unsigned int flags)
 {
 	struct umod_module **mods = calloc((size_t)argc, sizeof(*mods));
 	int n = 0, ret = 0;
@@ -140,7 +145,7 @@ static int run_modules(struct umod_host *host, int argc, char *argv[], int i, bo
 	}
 	/* the first argument is a module whatever its name */
 	while (i < argc && !ret) {
-		if (load_next(host, argc, argv, &i, &mods[n]) < 0)
+		if (load_next(host, argc, argv, &i, flags, &mods[n]) < 0)
 			ret = 1;
 		else
 			n++;
@@ -159,16 +164,29 @@ static int run(int argc, char *argv[])
 		{ "cmdline", required_argument, NULL, 'c' },
 		{ "sysfs", no_argument, NULL, 's' },
 		{ "taint", no_argument, NULL, 't' },
+		{ "force", no_argument, NULL, 'f' },
+		{ "force-vermagic", no_argument, NULL, 'V' },
+		{ "force-modversion", no_argument, NULL, 'M' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct umod_host *host = NULL;
 	const char *cmdline = NULL;
 	bool taint = false, sysfs = false;
+	unsigned int flags = 0;
 	int c, ret;
 
-	while ((c = getopt_long(argc, argv, "+c:sth", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+c:stfh", opts, NULL)) != -1) {
 		switch (c) {
+		case 'f':
+			flags |= UMOD_INSERT_FORCE_VERMAGIC | UMOD_INSERT_FORCE_MODVERSION;
+			break;
+		case 'V':
+			flags |= UMOD_INSERT_FORCE_VERMAGIC;
+			break;
+		case 'M':
+			flags |= UMOD_INSERT_FORCE_MODVERSION;
+			break;
 		case 'c':
 			cmdline = optarg;
 			break;
@@ -198,7 +216,7 @@ static int run(int argc, char *argv[])
 	umod_host_set_log_fn(host, print_record, stdout);
 	/* a fault in module code: the oops goes where dmesg's lines go */
 	umod_host_install_oops(host, (const int[]){ STDOUT_FILENO }, 1, 0);
-	ret = run_modules(host, argc, argv, optind, sysfs);
+	ret = run_modules(host, argc, argv, optind, sysfs, flags);
 	if (taint)
 		print_taint(host);
 	umod_host_unref(host);
