@@ -5,7 +5,7 @@ extern int exp_a(void);
 int mid_fn(void);
 int mid_fn(void) { return exp_a(); }
 FAKE_EXPORT(mid_fn);
-/* exported by exporter too: the later module in the order owns it */
+/* exported by provider too: the later module in the order owns it */
 FAKE_EXPORT(shared_sym);
 
 static int __init mid_init(void) { return mid_fn(); }

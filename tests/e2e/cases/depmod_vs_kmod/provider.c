@@ -9,11 +9,11 @@ FAKE_EXPORT(exp_a);
 FAKE_EXPORT(exp_b);
 FAKE_EXPORT(shared_sym);
 
-static int __init exporter_init(void) { return 0; }
-static void __exit exporter_exit(void) { }
-module_init(exporter_init);
-module_exit(exporter_exit);
+static int __init provider_init(void) { return 0; }
+static void __exit provider_exit(void) { }
+module_init(provider_init);
+module_exit(provider_exit);
 MODULE_LICENSE("GPL");
 MODULE_ALIAS("char-major-250-*");
-MODULE_ALIAS("devname:exporter0");
+MODULE_ALIAS("devname:provider0");
 MODULE_ALIAS("char-major-250-0");
