@@ -106,6 +106,8 @@ struct umod_daemon_opts {
 	const char *sysfs_dir;	/* NULL: no FUSE mount */
 	const char *pidfile;	/* NULL: none */
 	bool force_unload;	/* CONFIG_MODULE_FORCE_UNLOAD */
+	const char *tree_base;	/* request_module()'s module tree: BASE/lib/modules/R */
+	const char *tree_release;
 	bool foreground;	/* else detach, returning once the socket listens */
 };
 

@@ -242,6 +242,8 @@ static int setup(struct umod_daemon *d)
 	if (err)
 		return fail("cannot create", "host", err);
 	umod_host_set_force_unload(d->host, o->force_unload);
+	if (umod_host_set_module_tree(d->host, o->tree_base, o->tree_release) < 0)
+		return fail("cannot create", "host", -ENOMEM);
 	err = umod_messages_open(d);
 	if (err)
 		return fail("cannot open logfile in", o->state_dir, err);

@@ -17,6 +17,7 @@
 static void host_free(struct umod_host *host)
 {
 	free(host->cmdline);
+	free(host->module_tree);
 	umod_symtab_free(host->exports);
 	umod_log_free(host->log);
 	pthread_cond_destroy(&host->module_wq);

@@ -132,9 +132,9 @@ int umod_file_type_at(int dirfd, const char *name);
 #define UMOD_MAX_SYMBOLS	(1UL << 20)
 #define UMOD_MAX_RELOCATIONS	(4UL << 20)
 /*
- * For issue 8 (modprobe, request_module): how deep dependencies may nest
- * and how many request_module() calls may be in flight at once (the
- * kernel's MAX_KMOD_CONCURRENT); not enforced yet.
+ * How deep dependencies may nest (not enforced: depmod's topological sort
+ * bounds modules.dep), and how many request_module() calls may be in
+ * flight at once, the kernel's MAX_KMOD_CONCURRENT (kmod.c enforces it).
  */
 #define UMOD_MAX_DEP_DEPTH	64
 #define UMOD_MAX_REQUEST_MODULE	50
@@ -370,6 +370,8 @@ struct umod_host {
 	atomic_bool debug_locks_off;	/* "Disabling lock debugging" was said */
 	atomic_bool warned_no_symver;	/* "no symbol version" was said */
 	char *cmdline;			/* umod_host_set_cmdline()'s copy; module_mutex */
+	char *module_tree;		/* request_module()'s BASE/lib/modules/R; module_mutex */
+	atomic_int kmod_running;	/* request_module() calls in progress */
 };
 /* a module of that name (with '-' and '_' equal), or NULL; module_mutex held */
 struct umod_module *umod_host_find_locked(struct umod_host *host, const char *name);
@@ -436,6 +438,16 @@ int umod_ref_module(struct umod_module *a, struct umod_module *b);
 void umod_module_unuse_all(struct umod_module *mod);
 /* strong_try_module_get(): 0, -EBUSY (still COMING) or -ENOENT (going) */
 int umod_strong_try_module_get(struct umod_module *mod);
+
+/* ---- kmod.c ------------------------------------------------------------- */
+
+/*
+ * request_module(): loads the module @fmt names (and what it needs) from
+ * the host's module tree. Returns 0, 256 (modprobe failed: exit status 1
+ * as the kernel sees it), -ENOENT (no tree set), -ENAMETOOLONG, -ETIME
+ * (MAX_KMOD_CONCURRENT requests already nested) or -ENOMEM.
+ */
+int umod_request_module(struct umod_host *host, bool wait, const char *fmt, va_list ap);
 
 /* ---- cmdline.c ----------------------------------------------------------- */
 

@@ -189,6 +189,21 @@ static void kapi___symbol_put(struct module *me, const char *name)
 	pthread_mutex_unlock(&host->module_mutex);
 }
 
+/* request_module(): the host runs modprobe's resolution itself (kmod.c) */
+static int kapi___request_module(struct module *me, bool wait, const char *fmt, ...)
+{
+	struct umod_module *mod = kapi_umod(me);
+	va_list ap;
+	int ret;
+
+	if (!mod)
+		return -ENOENT;
+	va_start(ap, fmt);
+	ret = umod_request_module(mod->host, wait, fmt, ap);
+	va_end(ap);
+	return ret;
+}
+
 struct kapi_export {
 	const char *name;
 	const void *addr;
@@ -293,6 +308,7 @@ static const struct kapi_export kapi_exports[] = {
 	EXPORT("module_put", kapi_module_put),
 	EXPORT("module_refcount", kapi_module_refcount),
 	EXPORT_GPL("__symbol_get", kapi___symbol_get),
+	EXPORT("__request_module", kapi___request_module),
 	EXPORT("__symbol_put", kapi___symbol_put),
 };
 

@@ -25,6 +25,9 @@ static void usage(FILE *out)
 		"                       $XDG_STATE_HOME/umod, else ~/.local/state/umod;\n"
 		"                       /var/log/umod for root)\n"
 		"      --force-unload   allow rmmod -f (CONFIG_MODULE_FORCE_UNLOAD)\n"
+		"  -d, --basedir DIR    request_module() loads from DIR/lib/modules/RELEASE\n"
+		"                       (default: /lib/modules/<umod's release>)\n"
+		"      --release R      that RELEASE\n"
 		"      --sysfs DIR      mount the /sys view there with FUSE (DIR/module/...)\n"
 		"      --foreground     do not detach (for supervisors and tests)\n"
 		"      --pidfile FILE   write the daemon's pid there once it is ready\n"
@@ -46,10 +49,12 @@ static const char *default_state_dir(char *buf, size_t size)
 	return "/var/log/umod";
 }
 
-enum { OPT_STATE_DIR = 256, OPT_FORCE_UNLOAD, OPT_SYSFS, OPT_FOREGROUND, OPT_PIDFILE };
+enum { OPT_STATE_DIR = 256, OPT_FORCE_UNLOAD, OPT_SYSFS, OPT_FOREGROUND, OPT_PIDFILE,
+       OPT_RELEASE };
 
 static int parse(int argc, char *argv[], struct umod_daemon_opts *o)
 {
+	static char base_buf[4096];	/* o->tree_base may point here */
 	static const struct option opts[] = {
 		{ "socket", required_argument, NULL, 'S' },
 		{ "state-dir", required_argument, NULL, OPT_STATE_DIR },
@@ -57,13 +62,23 @@ static int parse(int argc, char *argv[], struct umod_daemon_opts *o)
 		{ "sysfs", required_argument, NULL, OPT_SYSFS },
 		{ "foreground", no_argument, NULL, OPT_FOREGROUND },
 		{ "pidfile", required_argument, NULL, OPT_PIDFILE },
+		{ "basedir", required_argument, NULL, 'd' },
+		{ "release", required_argument, NULL, OPT_RELEASE },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
 
-	while ((c = getopt_long(argc, argv, "S:h", opts, NULL)) != -1) {
+	o->tree_base = "";
+	o->tree_release = umod_tool_default_release();
+	while ((c = getopt_long(argc, argv, "S:d:h", opts, NULL)) != -1) {
 		switch (c) {
+		case 'd':
+			o->tree_base = umod_tool_absolute(optarg, base_buf, sizeof(base_buf));
+			break;
+		case OPT_RELEASE:
+			o->tree_release = optarg;
+			break;
 		case 'S':
 			o->socket_path = optarg;
 			break;

@@ -48,6 +48,9 @@ static void usage(FILE *out)
 		"                     (taints F), as insmod -f\n"
 		"      --force-vermagic, --force-modversion\n"
 		"                     skip only the one check, as modprobe's options\n"
+		"  -d, --basedir DIR  request_module() loads from DIR/lib/modules/RELEASE\n"
+		"                     (default: /lib/modules/<umod's release>)\n"
+		"  -S, --release R    that RELEASE\n"
 		"  -h, --help         this text\n");
 }
 
@@ -167,16 +170,19 @@ static int run(int argc, char *argv[])
 		{ "force", no_argument, NULL, 'f' },
 		{ "force-vermagic", no_argument, NULL, 'V' },
 		{ "force-modversion", no_argument, NULL, 'M' },
+		{ "basedir", required_argument, NULL, 'd' },
+		{ "release", required_argument, NULL, 'S' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct umod_host *host = NULL;
-	const char *cmdline = NULL;
+	const char *cmdline = NULL, *base = "", *release = umod_tool_default_release();
+	char base_buf[4096];
 	bool taint = false, sysfs = false;
 	unsigned int flags = 0;
 	int c, ret;
 
-	while ((c = getopt_long(argc, argv, "+c:stfh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+c:stfd:S:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'f':
 			flags |= UMOD_INSERT_FORCE_VERMAGIC | UMOD_INSERT_FORCE_MODVERSION;
@@ -186,6 +192,12 @@ static int run(int argc, char *argv[])
 			break;
 		case 'M':
 			flags |= UMOD_INSERT_FORCE_MODVERSION;
+			break;
+		case 'd':
+			base = umod_tool_absolute(optarg, base_buf, sizeof(base_buf));
+			break;
+		case 'S':
+			release = optarg;
 			break;
 		case 'c':
 			cmdline = optarg;
@@ -208,7 +220,8 @@ static int run(int argc, char *argv[])
 		fprintf(stderr, "umod: ERROR: missing filename.\n");
 		return 1;
 	}
-	if (umod_host_new(&host) < 0 || umod_host_set_cmdline(host, cmdline) < 0) {
+	if (umod_host_new(&host) < 0 || umod_host_set_cmdline(host, cmdline) < 0 ||
+	    umod_host_set_module_tree(host, base, release) < 0) {
 		umod_host_unref(host);
 		fprintf(stderr, "umod: ERROR: %s\n", strerror(ENOMEM));
 		return 1;

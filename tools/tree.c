@@ -27,3 +27,13 @@ const char *umod_tool_default_release(void)
 	return UTS_RELEASE;
 }
 
+
+const char *umod_tool_absolute(const char *path, char *buf, size_t size)
+{
+	char cwd[PATH_MAX];
+
+	if (!path[0] || path[0] == '/' || !getcwd(cwd, sizeof(cwd)) ||
+	    (size_t)snprintf(buf, size, "%s/%s", cwd, path) >= size)
+		return path;
+	return buf;
+}

@@ -5,6 +5,7 @@
 #include <linux/compiler.h>
 #include <linux/export.h>
 #include <linux/init.h>
+#include <linux/kmod.h>
 #include <linux/kernel.h>
 #include <linux/moduleparam.h>
 #include <linux/stringify.h>
@@ -65,10 +66,10 @@ void __symbol_put(struct module *me, const char *symbol);
 #define symbol_get(x)	((__typeof__(&x))(__symbol_get(THIS_MODULE, __stringify(x))))
 #define symbol_put(x)	__symbol_put(THIS_MODULE, __stringify(x))
 /*
- * TODO(#8, modprobe): the kernel's symbol_request() first runs
- * request_module("symbol:" #x) so that the exporter gets loaded. Until
- * the host can load modules by name it is plain symbol_get().
+ * symbol_request(sym): symbol_get(), after asking the host to load the
+ * module that modules.symbols names for it ("symbol:sym") if nobody
+ * exports it yet.
  */
-#define symbol_request(x)	symbol_get(x)
+#define symbol_request(x)	try_then_request_module(symbol_get(x), "symbol:" #x)
 
 #endif /* _LINUX_MODULE_H */

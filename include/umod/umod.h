@@ -167,6 +167,18 @@ UMOD_API int umod_host_set_force_unload(struct umod_host *host, int enable);
  */
 UMOD_API int umod_host_set_cmdline(struct umod_host *host, const char *cmdline);
 
+/*
+ * umod_host_set_module_tree - where request_module() (and symbol_request())
+ * from module code find modules: the tree BASE/lib/modules/RELEASE that
+ * `umod depmod -b BASE RELEASE` indexes, with BASE/etc/modprobe.d and the
+ * other modprobe.d directories under BASE. NULL @base: none, and
+ * request_module() fails with -ENOENT, as the kernel's with no modprobe.
+ * Returns 0, -EINVAL (NULL host, or a base without release) or -ENOMEM.
+ * Since UMOD_0.2.
+ */
+UMOD_API int umod_host_set_module_tree(struct umod_host *host, const char *base,
+				       const char *release);
+
 /* ---- the printk ring ----------------------------------------------------- */
 
 /*
