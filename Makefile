@@ -222,7 +222,8 @@ check-e2e: examples
 	$(Q)UMOD_TOP=$(srctree) UMOD_CFLAGS="$(SAN_FLAGS)" $(srctree)/tests/e2e/run.sh
 
 bench: deps all
-	$(Q)$(MAKE) --no-print-directory -C $(srctree)/bench UMOD_TOP=$(srctree)
+	$(Q)$(MAKE) --no-print-directory -C $(srctree)/bench UMOD_TOP=$(srctree) \
+		CC="$(CC)" LIBS="$(LIB_LIBS)"
 
 # ---- install ----------------------------------------------------------------------
 # $(PREFIX)/lib/umod/build is to umod what /lib/modules/$(uname -r)/build is

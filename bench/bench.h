@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The benchmark driver's interface. Each benchmark is one function that
+ * measures in rounds, interleaving what it compares so that drift in the
+ * machine hits every variant alike, and reports figures through
+ * bench_report(): the driver prints one table and writes
+ * build/bench/results.tsv ("metric<TAB>value<TAB>unit").
+ */
+#ifndef _UMOD_BENCH_H
+#define _UMOD_BENCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct bench_ctx {
+	const char *objdir;	/* build/bench: generated modules live here */
+	unsigned int rounds;	/* BENCH_ROUNDS, default 15 */
+};
+
+/* a monotonic clock in nanoseconds */
+uint64_t bench_now_ns(void);
+
+/*
+ * One figure: @samples (one per round) give its median and spread (the
+ * interquartile range, as a percentage of the median). @metric names the
+ * results.tsv row; @what is the table's description.
+ */
+void bench_report(const char *metric, const char *what, const char *unit,
+		  double *samples, size_t n);
+
+struct bench {
+	const char *name;
+	int (*run)(const struct bench_ctx *ctx);
+};
+
+/* symtab.c */
+int bench_symtab(const struct bench_ctx *ctx);
+
+#endif /* _UMOD_BENCH_H */
