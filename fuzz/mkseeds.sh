@@ -4,6 +4,7 @@
 #   elf/      every example and e2e test module, debug info stripped
 #   modinfo/  their .modinfo sections
 #   params/   the parameter strings of the e2e commands
+#   symvers/  the host's and the examples' Module.symvers
 #   TARGET/   plus the small text seeds committed in fuzz/seeds/TARGET/
 #   fuzz/mkseeds.sh UMOD_TOP OUTDIR TARGET...
 set -eu
@@ -44,6 +45,12 @@ if [ -d "$out/params" ]; then
 			n=$((n + 1))
 			printf '1%s' "$args" > "$out/params/e2e-$(basename "$(dirname "$cmd")")-$n"
 		done
+	done
+fi
+# Module.symvers files: the host's and the examples' own
+if [ -d "$out/symvers" ]; then
+	for f in "$top/build/Module.symvers" "$top/examples/Module.symvers"; do
+		[ -f "$f" ] && cp "$f" "$out/symvers/$(basename "$(dirname "$f")").symvers"
 	done
 fi
 rm -rf "$mods"

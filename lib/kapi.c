@@ -162,10 +162,13 @@ static int kapi_module_refcount(struct module *mod)
  */
 static void *kapi___symbol_get(struct module *me, const char *name)
 {
-	struct umod_host *host = kapi_umod(me)->host;
+	struct umod_host *host;
 	const struct umod_ksym *ks;
 	void *addr = NULL;
 
+	if (!me || !name)
+		return NULL;
+	host = kapi_umod(me)->host;
 	pthread_mutex_lock(&host->module_mutex);
 	ks = umod_symtab_lookup(host->exports, name);
 	if (ks && !umod_strong_try_module_get(ks->owner))
@@ -176,9 +179,12 @@ static void *kapi___symbol_get(struct module *me, const char *name)
 
 static void kapi___symbol_put(struct module *me, const char *name)
 {
-	struct umod_host *host = kapi_umod(me)->host;
+	struct umod_host *host;
 	const struct umod_ksym *ks;
 
+	if (!me || !name)
+		return;
+	host = kapi_umod(me)->host;
 	pthread_mutex_lock(&host->module_mutex);
 	ks = umod_symtab_lookup(host->exports, name);
 	if (ks && ks->owner)

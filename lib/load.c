@@ -424,7 +424,8 @@ static void unexport_module(struct load_info *info)
 	pthread_mutex_unlock(&info->host->module_mutex);
 }
 
-static void free_usage(struct load_info *info)
+/* module_unload_free(): the links resolution made, with their use counts */
+static void module_unload_free(struct load_info *info)
 {
 	pthread_mutex_lock(&info->host->module_mutex);
 	umod_module_unuse_all(info->mod);
@@ -437,9 +438,6 @@ static int complete_formation(struct load_info *info)
 	struct umod_module *mod = info->mod;
 	int err;
 
-	err = umod_exports_find(info);
-	if (err)
-		return err;
 	mod->kmod = info->sec[info->index.mod].addr;
 	mod->kmod->umod = mod;
 	if (info->index.param) {
@@ -576,6 +574,8 @@ int umod_load_module(struct umod_host *host, const void *image, size_t len,
 	if (err)
 		goto free_usage;
 	err = umod_reloc_apply(&info);
+	if (!err)
+		err = umod_exports_find(&info);	/* their offsets are relocated */
 	if (err || (flags & UMOD_LOAD_STOP_BEFORE_INIT))
 		goto free_usage;
 	err = complete_formation(&info);
@@ -601,7 +601,7 @@ free_module:
 	atomic_store(&info.mod->state, UMOD_MODULE_GOING);
 	umod_module_free_memory(info.mod);
 free_usage:
-	free_usage(&info);
+	module_unload_free(&info);
 	umod_layout_free(&info);
 unlink:
 	del_unformed_module(&info);
