@@ -373,39 +373,43 @@ static void ksymtab_bad_size(void **state)
 	umod_host_unref(host);
 }
 
+/*
+ * One __ksymtab entry whose fields are relocated against the given
+ * symbols and addends: 0 stands for .text's "f", 1 for __ksymtab_strings.
+ */
+struct bad_entry {
+	int value_sym, name_sym;
+	int64_t value_add, name_add;
+};
+
+static int load_bad_entry(struct umod_host *host, const struct bad_entry *b)
+{
+	struct synth *s = base_module("x", "GPL", NULL);
+	unsigned int str, tab, sym[2];
+
+	str = synth_section(s, "__ksymtab_strings", SHT_PROGBITS, SHF_ALLOC, 1, "f\0", 3);
+	tab = synth_section(s, "__ksymtab", SHT_PROGBITS, SHF_ALLOC, 4, NULL, 12);
+	sym[1] = synth_symbol(s, "", str, 0, STB_LOCAL, STT_SECTION);
+	sym[0] = synth_symbol(s, "f", TEXT, 0, STB_GLOBAL, STT_FUNC);
+	synth_rela(s, tab, 0, R_X86_64_PC32, sym[b->value_sym], b->value_add);
+	synth_rela(s, tab, 4, R_X86_64_PC32, sym[b->name_sym], b->name_add);
+	synth_rela(s, tab, 8, R_X86_64_PC32, sym[1], 2);
+	return load(host, s, NULL);
+}
+
 /* the name must be a string in __ksymtab_strings, the value inside the module */
 static void ksymtab_bad_entries(void **state)
 {
+	static const struct bad_entry name_in_text = { 0, 0, 0, 0 };
+	static const struct bad_entry name_past_end = { 0, 1, 0, 3 };
+	static const struct bad_entry value_far = { 0, 1, 1 << 20, 0 };
 	struct umod_host *host = test_host_new(&cap);
-	struct synth *s = base_module("x", "GPL", NULL);
-	unsigned int str, tab, strsym, fn;
 
-	str = synth_section(s, "__ksymtab_strings", SHT_PROGBITS, SHF_ALLOC, 1, "f\0", 3);
-	tab = synth_section(s, "__ksymtab", SHT_PROGBITS, SHF_ALLOC, 4, NULL, 12);
-	strsym = synth_symbol(s, "", str, 0, STB_LOCAL, STT_SECTION);
-	fn = synth_symbol(s, "f", TEXT, 0, STB_GLOBAL, STT_FUNC);
-	ksymtab_entry(s, tab, 0, fn, fn, 0, 2);		/* name points into .text */
-	assert_int_equal(load(host, s, NULL), -ENOEXEC);
+	assert_int_equal(load_bad_entry(host, &name_in_text), -ENOEXEC);
 	assert_string_equal(capture_last(&cap), "x: __ksymtab entry 0 names no string in __ksymtab_strings");
-
-	s = base_module("x", "GPL", NULL);
-	str = synth_section(s, "__ksymtab_strings", SHT_PROGBITS, SHF_ALLOC, 1, "f\0", 3);
-	tab = synth_section(s, "__ksymtab", SHT_PROGBITS, SHF_ALLOC, 4, NULL, 12);
-	strsym = synth_symbol(s, "", str, 0, STB_LOCAL, STT_SECTION);
-	fn = synth_symbol(s, "f", TEXT, 0, STB_GLOBAL, STT_FUNC);
-	ksymtab_entry(s, tab, 0, fn, strsym, 3, 2);	/* name past the section's end */
-	assert_int_equal(load(host, s, NULL), -ENOEXEC);
+	assert_int_equal(load_bad_entry(host, &name_past_end), -ENOEXEC);
 	assert_string_equal(capture_last(&cap), "x: __ksymtab entry 0 names no string in __ksymtab_strings");
-
-	s = base_module("x", "GPL", NULL);
-	str = synth_section(s, "__ksymtab_strings", SHT_PROGBITS, SHF_ALLOC, 1, "f\0", 3);
-	tab = synth_section(s, "__ksymtab", SHT_PROGBITS, SHF_ALLOC, 4, NULL, 12);
-	strsym = synth_symbol(s, "", str, 0, STB_LOCAL, STT_SECTION);
-	fn = synth_symbol(s, "f", TEXT, 0, STB_GLOBAL, STT_FUNC);
-	synth_rela(s, tab, 0, R_X86_64_PC32, fn, 1 << 20);	/* value 1 MiB past .text */
-	synth_rela(s, tab, 4, R_X86_64_PC32, strsym, 0);
-	synth_rela(s, tab, 8, R_X86_64_PC32, strsym, 2);
-	assert_int_equal(load(host, s, NULL), -ENOEXEC);
+	assert_int_equal(load_bad_entry(host, &value_far), -ENOEXEC);
 	assert_string_equal(capture_last(&cap), "x: exported symbol f lies outside the module");
 	assert_null(umod_symtab_lookup(host->exports, "f"));
 	umod_host_unref(host);
