@@ -10,15 +10,21 @@
  *   modules.devname  "MODNAME DEVNAME cMAJ:MIN" for modules with both a
  *                    devname: alias and a char-/block-major alias; the
  *                    header only once a line follows
+ * and the binary indexes kmod's modprobe reads (index.c's format): .dep.bin,
+ * .alias.bin, .symbols.bin, and .builtin.bin, .builtin.alias.bin from the
+ * kernel's modules.builtin and modules.builtin.modinfo (empty without).
  * Each file is written as NAME.tmp and renamed over NAME, so a reader
  * never sees half an index.
  */
+#include <ctype.h>
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "internal.h"
 #include "depmod.h"
 
 /* every dependency of @m, direct or not, once each, by rank */
@@ -165,21 +171,228 @@ static int output_devname(const struct umod_depmod *d, FILE *out)
 	return 0;
 }
 
+/* ---- the binary indexes kmod's modprobe reads ------------------------------ */
+
+static void dep_warn(const struct umod_depmod *d, const char *fmt, ...)
+	__attribute__((__format__(printf, 2, 3)));
+
+static void dep_warn(const struct umod_depmod *d, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!d->opts.err)
+		return;
+	va_start(ap, fmt);
+	vfprintf(d->opts.err, fmt, ap);
+	va_end(ap);
+}
+
+/* writes @idx, or nothing at all when @idx is NULL (kmod's empty file) */
+static int finish_index(struct umod_index *idx, int err, FILE *out)
+{
+	if (!err && idx)
+		err = umod_index_write(idx, out);
+	umod_index_free(idx);
+	return err;
+}
+
+/* modules.dep.bin: modname -> its modules.dep line, by module order */
+static int output_deps_bin(const struct umod_depmod *d, FILE *out)
+{
+	unsigned char *seen = calloc(d->n_mods + 1, 1);
+	struct umod_index *idx = NULL;
+	int err = seen ? umod_index_new(&idx) : -ENOMEM;
+
+	for (unsigned int i = 0; !err && i < d->n_mods; i++) {
+		const struct dmod *m = d->mods[i];
+		struct dmod **deps = NULL;
+		unsigned int n = 0;
+		size_t len = strlen(m->relpath) + 2;
+		char *line;
+
+		if (m->n_deps && (err = all_deps(d, m, &deps, &n, seen)))
+			break;
+		for (unsigned int j = 0; j < n; j++)
+			len += strlen(deps[j]->relpath) + 1;
+		line = malloc(len);
+		if (line) {
+			char *p = line + sprintf(line, "%s:", m->relpath);
+
+			for (unsigned int j = 0; j < n; j++)
+				p += sprintf(p, " %s", deps[j]->relpath);
+			err = umod_index_insert(idx, m->modname, line, m->idx);
+		} else {
+			err = -ENOMEM;
+		}
+		free(line);
+		free(deps);
+	}
+	free(seen);
+	return finish_index(idx, err, out);
+}
+
+/* kmod's depmod underscores2(): as umod_alias_normalize(), warning when it fails */
+static bool index_alias(const struct umod_depmod *d, const char *alias, char *buf, size_t size)
+{
+	if (umod_alias_normalize(alias, buf, size) >= 0)
+		return true;
+	dep_warn(d, "depmod: WARNING: Unmatched bracket in %s\n", alias);
+	return false;
+}
+
+static int output_aliases_bin(const struct umod_depmod *d, FILE *out)
+{
+	struct umod_index *idx = NULL;
+	int err = umod_index_new(&idx);
+	char buf[1024];
+
+	for (unsigned int i = 0; !err && i < d->n_mods; i++)
+		for (unsigned int j = 0; !err && j < d->mods[i]->n_info; j++) {
+			const struct dinfo *in = &d->mods[i]->info[j];
+
+			if (!in->softdep && index_alias(d, in->value, buf, sizeof(buf)))
+				err = umod_index_insert(idx, buf, d->mods[i]->modname, d->mods[i]->idx);
+		}
+	return finish_index(idx, err, out);
+}
+
+static int index_symbol(const char *key, void *value, void *data)
+{
+	const struct dsymbol *s = value;
+	char *alias;
+	int err;
+
+	if (!s->owner)
+		return 0;
+	if (asprintf(&alias, "symbol:%s", s->name) < 0)
+		return -ENOMEM;
+	err = umod_index_insert(data, alias, s->owner->modname, s->owner->idx);
+	free(alias);
+	return err;
+}
+
+static int output_symbols_bin(const struct umod_depmod *d, FILE *out)
+{
+	struct umod_index *idx = NULL;
+	int err = umod_index_new(&idx);
+
+	if (!err)
+		err = umod_khash_for_each(d->symbols, index_symbol, idx);
+	return finish_index(idx, err, out);
+}
+
+/* maps DIRNAME/NAME, or says it could not (kmod writes an empty index then) */
+static int map_tree_file(const struct umod_depmod *d, const char *name,
+			 const void **img, size_t *len)
+{
+	char path[4096];
+	int err;
+
+	snprintf(path, sizeof(path), "%s/%s", d->opts.dirname, name);
+	err = umod_file_map(path, img, len);
+	if (err)
+		dep_warn(d, "depmod: WARNING: could not open %s at %s: %s\n", name,
+			 d->opts.dirname, strerror(-err));
+	return err;
+}
+
+/* modules.builtin.bin: the name of each "kernel/.../name.ko" line, no value */
+static int output_builtin_bin(const struct umod_depmod *d, FILE *out)
+{
+	struct umod_index *idx = NULL;
+	const void *img;
+	size_t len;
+	int err = 0;
+
+	if (map_tree_file(d, "modules.builtin", &img, &len))
+		return 0;
+	err = umod_index_new(&idx);
+	for (const char *p = img, *end = p + len; !err && p < end;) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		char line[4096], name[256];
+
+		snprintf(line, sizeof(line), "%.*s", (int)n, p);
+		p += n + 1;
+		if (!isalpha((unsigned char)line[0])) {
+			dep_warn(d, "depmod: ERROR: Invalid modules.builtin line: %s\n", line);
+			continue;
+		}
+		if (umod_modname_from_path(line, name, sizeof(name)) >= 0)
+			err = umod_index_insert(idx, name, "", 0);
+	}
+	umod_file_unmap(img, len);
+	return finish_index(idx, err, out);
+}
+
+/* the built-in modules of modules.builtin.modinfo, in order of appearance */
+static int builtin_alias_one(const struct umod_depmod *d, struct umod_index *idx,
+			     const char *sec, size_t size, const char *mod, size_t mlen)
+{
+	size_t pos = 0;
+	const char *kv;
+	char name[256], buf[1024];
+	int err = 0;
+
+	snprintf(name, sizeof(name), "%.*s", (int)mlen, mod);
+	while (!err && (kv = umod_modinfo_next(sec, size, &pos)))
+		if (!strncmp(kv, mod, mlen) && !strncmp(kv + mlen, ".alias=", 7) &&
+		    index_alias(d, kv + mlen + 7, buf, sizeof(buf)))
+			err = umod_index_insert(idx, buf, name, 0);
+	return err;
+}
+
+static int output_builtin_alias_bin(const struct umod_depmod *d, FILE *out)
+{
+	struct umod_index *idx = NULL;
+	const char *sec, *kv, *last = NULL;
+	size_t len, pos = 0, last_len = 0;
+	unsigned int count = 0;
+	int err;
+
+	if (map_tree_file(d, "modules.builtin.modinfo", (const void **)&sec, &len))
+		return 0;
+	err = umod_index_new(&idx);
+	while (!err && (kv = umod_modinfo_next(sec, len, &pos))) {
+		const char *dot = strchr(kv, '.');
+		size_t n = dot ? (size_t)(dot - kv) : 0;
+
+		if (!n || (last && n == last_len && !strncmp(kv, last, n)))
+			continue;
+		last = kv;
+		last_len = n;
+		err = builtin_alias_one(d, idx, sec, len, kv, n);
+		count++;
+	}
+	umod_file_unmap(sec, len);
+	if (!count) {
+		umod_index_free(idx);
+		return err;
+	}
+	return finish_index(idx, err, out);
+}
+
 static const struct depfile {
 	const char *name;
 	int (*write)(const struct umod_depmod *d, FILE *out);
+	bool binary;		/* not part of -n's output */
 } depfiles[] = {
-	{ "modules.dep", output_deps },
-	{ "modules.alias", output_aliases },
-	{ "modules.softdep", output_softdeps },
-	{ "modules.symbols", output_symbols },
-	{ "modules.devname", output_devname },
+	{ "modules.dep", output_deps, false },
+	{ "modules.dep.bin", output_deps_bin, true },
+	{ "modules.alias", output_aliases, false },
+	{ "modules.alias.bin", output_aliases_bin, true },
+	{ "modules.softdep", output_softdeps, false },
+	{ "modules.symbols", output_symbols, false },
+	{ "modules.symbols.bin", output_symbols_bin, true },
+	{ "modules.builtin.bin", output_builtin_bin, true },
+	{ "modules.builtin.alias.bin", output_builtin_alias_bin, true },
+	{ "modules.devname", output_devname, false },
 };
 
 int umod_depmod_write_stream(struct umod_depmod *d, FILE *out)
 {
 	for (size_t i = 0; i < sizeof(depfiles) / sizeof(depfiles[0]); i++) {
-		int err = depfiles[i].write(d, out);
+		int err = depfiles[i].binary ? 0 : depfiles[i].write(d, out);
 
 		if (err)
 			return err;

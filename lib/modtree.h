@@ -32,6 +32,18 @@ unsigned int umod_khash_count(const struct umod_khash *h);
 int umod_khash_for_each(const struct umod_khash *h,
 			int (*fn)(const char *key, void *value, void *data), void *data);
 
+/* ---- index.c: kmod's binary index files ----------------------------------- */
+
+struct umod_index;
+
+int umod_index_new(struct umod_index **ip);
+void umod_index_free(struct umod_index *idx);
+/* adds @value under @key (copies both); -EILSEQ for non-ASCII, -ENOMEM */
+int umod_index_insert(struct umod_index *idx, const char *key, const char *value,
+		      unsigned int priority);
+/* the whole file, at the start of a seekable @out; 0 or -EIO */
+int umod_index_write(const struct umod_index *idx, FILE *out);
+
 /* ---- modname.c: module names and alias patterns -------------------------- */
 
 /*

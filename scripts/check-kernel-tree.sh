@@ -3,7 +3,8 @@
 # own 6.1 kernel package (the newest linux-image-6.1.*-amd64 apt offers,
 # fetched with apt-get download, unpacked with dpkg-deb -x, never installed;
 # kept under build/kernel-tree/ for the next run). Checks:
-#   depmod    modules.dep, .alias, .symbols, .softdep, .devname byte for byte
+#   depmod    modules.dep, .alias, .symbols, .softdep, .devname and the
+#             .bin indexes kmod's modprobe reads, byte for byte
 #   modinfo   every module: the same output (signature fields included)
 #   modprobe  --show-depends of every module name (-a batches, and a sample
 #             one by one), same lines
@@ -72,17 +73,26 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/umod-kernel-tree.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 echo "kernel tree: $(basename "$deb"), $(find "$dir" -name '*.ko*' | wc -l) modules"
 
-# ---- depmod: kmod's files first (its modprobe needs its .bin indexes too)
+# ---- depmod: kmod's files, then ours in their place (text and binary)
 depmod -b "$root" "$release" 2> "$work/kmod.depmod.err"
 mkdir "$work/kmod"
-for f in modules.dep modules.alias modules.symbols modules.softdep modules.devname; do
+files="modules.dep modules.dep.bin modules.alias modules.alias.bin modules.symbols
+	modules.symbols.bin modules.softdep modules.devname modules.builtin.bin
+	modules.builtin.alias.bin"
+for f in $files; do
 	cp "$dir/$f" "$work/kmod/$f"
 	rm "$dir/$f"
 done
 "$umod" depmod -b "$root" "$release" 2> "$work/umod.depmod.err"
-for f in modules.dep modules.alias modules.symbols modules.softdep modules.devname; do
+if cmp -s "$work/kmod.depmod.err" "$work/umod.depmod.err"; then
+	result "depmod's warnings" 1
+else
+	result "depmod's warnings" 0
+	diff "$work/kmod.depmod.err" "$work/umod.depmod.err"
+fi
+for f in $files; do
 	if cmp -s "$dir/$f" "$work/kmod/$f"; then
-		result "depmod $f ($(wc -l < "$dir/$f") lines)" 1
+		result "depmod $f ($(wc -c < "$dir/$f") bytes)" 1
 	else
 		result "depmod $f" 0
 		diff "$work/kmod/$f" "$dir/$f" | head -20
@@ -103,7 +113,8 @@ for b in "$work"/batch.*; do
 done
 result "modinfo of $(wc -l < "$work/files") modules, signature fields included" $ok
 
-# ---- modprobe --show-depends, no modprobe.d on either side: every name in
+# ---- modprobe --show-depends over umod's indexes (kmod reads the .bin ones),
+# no modprobe.d on either side: every name in
 # batches with -a (each name resolved anew, as kmod does), and every
 # 8th name on its own
 mkdir "$work/noconf"

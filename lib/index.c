@@ -1,0 +1,273 @@
+// SPDX-License-Identifier: MIT
+/*
+ * kmod's binary index files (modules.dep.bin, modules.alias.bin, ...),
+ * which kmod's modprobe reads instead of the text files: a path-compressed
+ * trie over 7-bit ASCII keys, each key holding values ordered by priority
+ * (ties: the latest added first). The file layout, all integers big-endian:
+ *
+ *   u32 magic 0xB007F457, u32 version 0x00020001, u32 offset of the root
+ *   node: [prefix NUL] [u8 first, u8 last, u32 child[last - first + 1]]
+ *         [u32 count, then count times: u32 priority, value NUL]
+ *
+ * A node's offset carries flags in its top bits for the parts present
+ * (prefix 0x80000000, children 0x20000000, values 0x40000000). Nodes are
+ * written children first (post-order), so the same keys and values always
+ * give the same bytes: kmod's depmod output can be reproduced exactly.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "modtree.h"
+
+#define INDEX_MAGIC		0xB007F457u
+#define INDEX_VERSION		0x00020001u
+#define NODE_PREFIX		0x80000000u
+#define NODE_VALUES		0x40000000u
+#define NODE_CHILDS		0x20000000u
+
+struct ivalue {
+	struct ivalue *next;
+	unsigned int priority;
+	char value[];
+};
+
+struct ichild {
+	unsigned char ch;
+	struct inode *node;
+};
+
+struct inode {
+	char *prefix;		/* the rest of the edge into this node */
+	struct ivalue *values;
+	struct ichild *kids;	/* sorted by ch */
+	unsigned int n_kids, cap_kids;
+};
+
+struct umod_index {
+	struct inode *root;
+};
+
+static struct inode *node_new(const char *prefix)
+{
+	struct inode *n = calloc(1, sizeof(*n));
+
+	if (n && !(n->prefix = strdup(prefix))) {
+		free(n);
+		return NULL;
+	}
+	return n;
+}
+
+static void node_free(struct inode *n)
+{
+	if (!n)
+		return;
+	for (unsigned int i = 0; i < n->n_kids; i++)
+		node_free(n->kids[i].node);
+	while (n->values) {
+		struct ivalue *v = n->values;
+
+		n->values = v->next;
+		free(v);
+	}
+	free(n->kids);
+	free(n->prefix);
+	free(n);
+}
+
+int umod_index_new(struct umod_index **ip)
+{
+	struct umod_index *idx = calloc(1, sizeof(*idx));
+
+	if (!idx || !(idx->root = node_new(""))) {
+		free(idx);
+		return -ENOMEM;
+	}
+	*ip = idx;
+	return 0;
+}
+
+void umod_index_free(struct umod_index *idx)
+{
+	if (!idx)
+		return;
+	node_free(idx->root);
+	free(idx);
+}
+
+static struct inode *child_of(const struct inode *n, unsigned char ch)
+{
+	for (unsigned int i = 0; i < n->n_kids; i++)
+		if (n->kids[i].ch == ch)
+			return n->kids[i].node;
+	return NULL;
+}
+
+static int child_add(struct inode *n, unsigned char ch, struct inode *kid)
+{
+	unsigned int i = 0;
+
+	if (n->n_kids == n->cap_kids) {
+		unsigned int cap = n->cap_kids ? n->cap_kids * 2 : 2;
+		struct ichild *v = realloc(n->kids, cap * sizeof(*v));
+
+		if (!v)
+			return -ENOMEM;
+		n->kids = v;
+		n->cap_kids = cap;
+	}
+	while (i < n->n_kids && n->kids[i].ch < ch)
+		i++;
+	memmove(&n->kids[i + 1], &n->kids[i], (n->n_kids - i) * sizeof(n->kids[0]));
+	n->kids[i] = (struct ichild){ ch, kid };
+	n->n_kids++;
+	return 0;
+}
+
+/* before the first value of priority >= @priority: ties put the newest first */
+static int value_add(struct inode *n, const char *value, unsigned int priority)
+{
+	size_t len = strlen(value) + 1;
+	struct ivalue **pos = &n->values, *v = malloc(sizeof(*v) + len);
+
+	if (!v)
+		return -ENOMEM;
+	while (*pos && (*pos)->priority < priority)
+		pos = &(*pos)->next;
+	v->priority = priority;
+	memcpy(v->value, value, len);
+	v->next = *pos;
+	*pos = v;
+	return 0;
+}
+
+/* @n keeps prefix[0..j); a new child at prefix[j] takes the rest and all @n had */
+static int split(struct inode *n, size_t j)
+{
+	struct inode *tail = node_new(n->prefix + j + 1);
+	unsigned char ch = (unsigned char)n->prefix[j];
+
+	if (!tail)
+		return -ENOMEM;
+	tail->values = n->values;
+	tail->kids = n->kids;
+	tail->n_kids = n->n_kids;
+	tail->cap_kids = n->cap_kids;
+	n->values = NULL;
+	n->kids = NULL;
+	n->n_kids = n->cap_kids = 0;
+	n->prefix[j] = '\0';
+	return child_add(n, ch, tail);
+}
+
+static bool ascii(const char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s >= 128)
+			return false;
+	return true;
+}
+
+int umod_index_insert(struct umod_index *idx, const char *key, const char *value,
+		      unsigned int priority)
+{
+	struct inode *n = idx->root;
+	size_t i = 0;
+
+	if (!ascii(key) || !ascii(value))
+		return -EILSEQ;	/* kmod's format has 128 children per node */
+	for (;;) {
+		size_t j = 0;
+		struct inode *kid;
+		int err;
+
+		while (n->prefix[j] && n->prefix[j] == key[i + j])
+			j++;
+		if (n->prefix[j] && (err = split(n, j)))
+			return err;
+		i += j;
+		if (!key[i])
+			return value_add(n, value, priority);
+		kid = child_of(n, (unsigned char)key[i]);
+		if (!kid) {
+			kid = node_new(key + i + 1);
+			if (!kid || child_add(n, (unsigned char)key[i], kid) < 0) {
+				node_free(kid);
+				return -ENOMEM;
+			}
+			return value_add(kid, value, priority);
+		}
+		n = kid;
+		i++;
+	}
+}
+
+/* ---- writing --------------------------------------------------------------- */
+
+static void put_u32(FILE *out, uint32_t v)
+{
+	unsigned char b[4] = { (unsigned char)(v >> 24), (unsigned char)(v >> 16),
+			       (unsigned char)(v >> 8), (unsigned char)v };
+
+	fwrite(b, 1, 4, out);
+}
+
+/* depth is bounded by the key length; 512 bytes of offsets per level */
+static uint32_t write_node(const struct inode *n, FILE *out)
+{
+	uint32_t offs[128] = { 0 }, off;
+	unsigned int first = 0, count = 0;
+
+	if (n->n_kids) {
+		first = n->kids[0].ch;
+		count = n->kids[n->n_kids - 1].ch - first + 1u;
+		for (unsigned int i = 0; i < n->n_kids; i++)
+			offs[n->kids[i].ch - first] = write_node(n->kids[i].node, out);
+	}
+	off = (uint32_t)ftell(out);
+	if (n->prefix[0]) {
+		fputs(n->prefix, out);
+		fputc('\0', out);
+		off |= NODE_PREFIX;
+	}
+	if (count) {
+		fputc((int)first, out);
+		fputc((int)(first + count - 1), out);
+		for (unsigned int i = 0; i < count; i++)
+			put_u32(out, offs[i]);
+		off |= NODE_CHILDS;
+	}
+	if (n->values) {
+		uint32_t nv = 0;
+
+		for (const struct ivalue *v = n->values; v; v = v->next)
+			nv++;
+		put_u32(out, nv);
+		for (const struct ivalue *v = n->values; v; v = v->next) {
+			put_u32(out, v->priority);
+			fputs(v->value, out);
+			fputc('\0', out);
+		}
+		off |= NODE_VALUES;
+	}
+	return off;
+}
+
+int umod_index_write(const struct umod_index *idx, FILE *out)
+{
+	long root_at;
+	uint32_t root;
+
+	put_u32(out, INDEX_MAGIC);
+	put_u32(out, INDEX_VERSION);
+	root_at = ftell(out);
+	put_u32(out, 0);
+	root = write_node(idx->root, out);
+	if (fseek(out, root_at, SEEK_SET) < 0)
+		return -EIO;
+	put_u32(out, root);
+	if (fseek(out, 0, SEEK_END) < 0 || ferror(out))
+		return -EIO;
+	return 0;
+}
