@@ -79,5 +79,11 @@ int main(int argc, char *argv[])
 		}
 	}
 	free(syms);
+	/* names read from stdin are ours to free (LSan under SANITIZE=) */
+	if (names != argv + optind + 1) {
+		for (size_t i = 0; i < n; i++)
+			free(names[i]);
+		free(names);
+	}
 	return ret;
 }
