@@ -35,5 +35,7 @@ struct bench {
 
 /* symtab.c */
 int bench_symtab(const struct bench_ctx *ctx);
+/* modtree.c */
+int bench_modtree(const struct bench_ctx *ctx);
 
 #endif /* _UMOD_BENCH_H */

@@ -16,6 +16,7 @@
 
 static const struct bench benches[] = {
 	{ "symtab", bench_symtab },
+	{ "modtree", bench_modtree },
 };
 
 static FILE *tsv;

@@ -271,3 +271,88 @@ int umod_index_write(const struct umod_index *idx, FILE *out)
 		return -EIO;
 	return 0;
 }
+
+/* ---- reading: exact lookups, as kmod's index_search() ------------------------ */
+
+static bool get_u32(const unsigned char *buf, size_t len, size_t off, uint32_t *v)
+{
+	if (off > len || len - off < 4)
+		return false;
+	*v = (uint32_t)buf[off] << 24 | (uint32_t)buf[off + 1] << 16 |
+	     (uint32_t)buf[off + 2] << 8 | buf[off + 3];
+	return true;
+}
+
+/* a NUL-terminated string at @off inside the buffer, or NULL */
+static const char *get_str(const unsigned char *buf, size_t len, size_t off)
+{
+	if (off >= len || !memchr(buf + off, '\0', len - off))
+		return NULL;
+	return (const char *)buf + off;
+}
+
+/*
+ * Follows @key from node @node; every offset is checked against the file,
+ * and the walk is bounded by the key's length (a child always consumes a
+ * character), so a corrupt file cannot loop. Returns the node's first
+ * value, or NULL.
+ */
+static const char *search(const unsigned char *buf, size_t len, uint32_t node, const char *key)
+{
+	for (;;) {
+		size_t off = node & 0x0FFFFFFFu;
+		uint32_t child = 0, count;
+
+		if (node & NODE_PREFIX) {
+			const char *prefix = get_str(buf, len, off);
+			size_t plen;
+
+			if (!prefix)
+				return NULL;
+			plen = strlen(prefix);
+			if (strncmp(prefix, key, plen))
+				return NULL;
+			key += plen;
+			off += plen + 1;
+		}
+		if (node & NODE_CHILDS) {
+			unsigned char first, last;
+
+			if (off + 2 > len)
+				return NULL;
+			first = buf[off];
+			last = buf[off + 1];
+			if (*key && (unsigned char)*key >= first && (unsigned char)*key <= last &&
+			    !get_u32(buf, len, off + 2 + 4u * ((unsigned char)*key - first), &child))
+				return NULL;
+			off += 2 + 4u * (last >= first ? last - first + 1u : 0);
+		}
+		if (!*key) {
+			if (!(node & NODE_VALUES) || !get_u32(buf, len, off, &count) || !count)
+				return NULL;
+			return get_str(buf, len, off + 8);
+		}
+		if (!child)
+			return NULL;
+		node = child;
+		key++;
+	}
+}
+
+bool umod_index_valid(const void *image, size_t len)
+{
+	uint32_t magic, version, root;
+
+	return get_u32(image, len, 0, &magic) && magic == INDEX_MAGIC &&
+	       get_u32(image, len, 4, &version) && version >> 16 == INDEX_VERSION >> 16 &&
+	       get_u32(image, len, 8, &root);
+}
+
+const char *umod_index_lookup(const void *image, size_t len, const char *key)
+{
+	uint32_t root;
+
+	if (!umod_index_valid(image, len) || !get_u32(image, len, 8, &root))
+		return NULL;
+	return search(image, len, root, key);
+}

@@ -133,8 +133,10 @@ int umod_modalias_parse(const char *buf, size_t len, const char *file, FILE *err
 
 /* ---- the database ---------------------------------------------------------
  *
- * The files stay mapped; modules.dep is indexed by module name in one pass
- * and a line is split only when its module is asked for. The alias files
+ * The files stay mapped. A module's modules.dep line comes from
+ * modules.dep.bin when there is one (kmod's modprobe reads only that),
+ * else from modules.dep, indexed by module name in one pass; a line is
+ * split only when its module is asked for. The alias files
  * are scanned per lookup, a pattern's literal prefix checked before
  * fnmatch(), which keeps a lookup in the 26,000 aliases of a distribution
  * kernel to a few milliseconds without an index file.
@@ -158,7 +160,7 @@ struct db_dep {
 struct umod_moddb {
 	char *dirname;
 	FILE *err;
-	struct db_file dep, alias, symbols, builtin, builtin_modinfo;
+	struct db_file dep, dep_bin, alias, symbols, builtin, builtin_modinfo;
 	struct umod_khash *deps;	/* name -> struct db_dep */
 };
 
@@ -284,7 +286,9 @@ int umod_moddb_open(const char *dirname, FILE *err, struct umod_moddb **dbp)
 	db->dirname = strdup(dirname);
 	e = db->dirname ? umod_khash_new(&db->deps, 4096) : -ENOMEM;
 	if (!e) {
-		map_file(db, "modules.dep", &db->dep);
+		map_file(db, "modules.dep.bin", &db->dep_bin);
+		if (!umod_index_valid(db->dep_bin.buf, db->dep_bin.len))
+			map_file(db, "modules.dep", &db->dep);
 		map_file(db, "modules.alias", &db->alias);
 		map_file(db, "modules.symbols", &db->symbols);
 		map_file(db, "modules.builtin", &db->builtin);
@@ -313,6 +317,7 @@ void umod_moddb_close(struct umod_moddb *db)
 		umod_khash_for_each(db->deps, free_dep_cb, NULL);
 	umod_khash_free(db->deps);
 	umod_file_unmap(db->dep.buf, db->dep.len);
+	umod_file_unmap(db->dep_bin.buf, db->dep_bin.len);
 	umod_file_unmap(db->alias.buf, db->alias.len);
 	umod_file_unmap(db->symbols.buf, db->symbols.len);
 	umod_file_unmap(db->builtin.buf, db->builtin.len);
@@ -326,11 +331,24 @@ const char *umod_moddb_dirname(const struct umod_moddb *db)
 	return db->dirname;
 }
 
+/* the line of modules.dep.bin for @name, entered in the table on first use */
+static struct db_dep *bin_dep(const struct umod_moddb *db, const char *name)
+{
+	const char *line = db->dep_bin.buf ?
+		umod_index_lookup(db->dep_bin.buf, db->dep_bin.len, name) : NULL;
+
+	if (!line || index_dep_line((struct umod_moddb *)db, line, strlen(line)) < 0)
+		return NULL;
+	return umod_khash_find(db->deps, name);
+}
+
 int umod_moddb_module(const struct umod_moddb *db, const char *name, const char **pathp,
 		      const char *const **depsp, unsigned int *n_depsp)
 {
 	struct db_dep *d = umod_khash_find(db->deps, name);
 
+	if (!d)
+		d = bin_dep(db, name);
 	if (!d)
 		return -ENOENT;
 	if (!d->parsed && parse_dep_entry(db, d) < 0)

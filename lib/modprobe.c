@@ -44,10 +44,17 @@ struct mod_list {
 	unsigned int n, cap;
 };
 
+/* a finished lookup: the same name always finds the same modules */
+struct lookup_result {
+	struct mod_list mods;
+	char name[];
+};
+
 struct umod_probe {
 	const struct umod_moddb *db;
 	const struct umod_modconf *conf;
 	struct umod_khash *mods;	/* key -> struct umod_probe_mod, owns them */
+	struct umod_khash *lookups;	/* name -> struct lookup_result, owns them */
 };
 
 static int list_add(struct mod_list *l, struct umod_probe_mod *m)
@@ -111,7 +118,9 @@ int umod_probe_new(const struct umod_moddb *db, const struct umod_modconf *conf,
 {
 	struct umod_probe *p = calloc(1, sizeof(*p));
 
-	if (!p || umod_khash_new(&p->mods, 64) < 0) {
+	if (!p || umod_khash_new(&p->mods, 64) < 0 || umod_khash_new(&p->lookups, 64) < 0) {
+		if (p)
+			umod_khash_free(p->mods);
 		free(p);
 		return -ENOMEM;
 	}
@@ -130,12 +139,23 @@ static int free_mod(const char *key, void *value, void *data)
 	return 0;
 }
 
+static int free_lookup(const char *key, void *value, void *data)
+{
+	struct lookup_result *r = value;
+
+	free(r->mods.v);
+	free(r);
+	return 0;
+}
+
 void umod_probe_free(struct umod_probe *p)
 {
 	if (!p)
 		return;
 	umod_khash_for_each(p->mods, free_mod, NULL);
+	umod_khash_for_each(p->lookups, free_lookup, NULL);
 	umod_khash_free(p->mods);
+	umod_khash_free(p->lookups);
 	free(p);
 }
 
@@ -208,6 +228,40 @@ static int lookup_by_name(struct umod_probe *p, const char *name, bool in_db,
 	return err ? err : list_add(out, m);
 }
 
+/* a copy of a cached result for @name; 1 if there was one */
+static int cached_lookup(struct umod_probe *p, const char *name, struct mod_list *out)
+{
+	struct lookup_result *r = umod_khash_find(p->lookups, name);
+
+	if (!r)
+		return 0;
+	out->v = malloc((r->mods.n + 1) * sizeof(*out->v));
+	if (!out->v)
+		return -ENOMEM;
+	memcpy(out->v, r->mods.v, r->mods.n * sizeof(*out->v));
+	out->n = out->cap = r->mods.n;
+	return 1;
+}
+
+static int cache_lookup(struct umod_probe *p, const char *name, const struct mod_list *l)
+{
+	size_t len = strlen(name) + 1;
+	struct lookup_result *r = calloc(1, sizeof(*r) + len);
+
+	if (!r)
+		return -ENOMEM;
+	memcpy(r->name, name, len);
+	r->mods.v = malloc((l->n + 1) * sizeof(*l->v));
+	if (!r->mods.v || umod_khash_add(p->lookups, r->name, r, NULL) < 0) {
+		free(r->mods.v);
+		free(r);
+		return -ENOMEM;
+	}
+	memcpy(r->mods.v, l->v, l->n * sizeof(*l->v));
+	r->mods.n = r->mods.cap = l->n;
+	return 0;
+}
+
 int umod_probe_lookup(struct umod_probe *p, const char *given,
 		      struct umod_probe_mod ***modsp, unsigned int *np)
 {
@@ -218,6 +272,14 @@ int umod_probe_lookup(struct umod_probe *p, const char *given,
 
 	if (err < 0)
 		return err;
+	err = cached_lookup(p, name, &out);
+	if (err) {
+		if (err < 0)
+			return err;
+		*modsp = out.v;
+		*np = out.n;
+		return 0;
+	}
 	err = lookup_config(p, name, &out);
 	if (!err && !out.n)
 		err = lookup_by_name(p, name, true, &out);
@@ -231,6 +293,8 @@ int umod_probe_lookup(struct umod_probe *p, const char *given,
 		err = umod_moddb_lookup_builtin_alias(p->db, name, found_via_alias, &lk);
 	if (!err && !out.n)
 		err = lookup_by_name(p, name, false, &out);
+	if (!err)
+		err = cache_lookup(p, name, &out);
 	if (err) {
 		free(out.v);
 		return err;

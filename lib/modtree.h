@@ -43,6 +43,14 @@ int umod_index_insert(struct umod_index *idx, const char *key, const char *value
 		      unsigned int priority);
 /* the whole file, at the start of a seekable @out; 0 or -EIO */
 int umod_index_write(const struct umod_index *idx, FILE *out);
+/*
+ * The first value of @key in an index file image (kmod's index_search()),
+ * pointing into @image; NULL if absent, or if the file is not a valid
+ * index (bad magic or major version, an offset or string out of bounds).
+ */
+const char *umod_index_lookup(const void *image, size_t len, const char *key);
+/* has @image an index file's header (magic, major version, root)? */
+bool umod_index_valid(const void *image, size_t len);
 
 /* ---- modname.c: module names and alias patterns -------------------------- */
 
