@@ -23,6 +23,7 @@ static void host_free(struct umod_host *host)
 	pthread_cond_destroy(&host->module_wq);
 	pthread_mutex_destroy(&host->use_lock);
 	pthread_mutex_destroy(&host->module_mutex);
+	pthread_mutex_destroy(&host->load_lock);
 	free(host);
 }
 
@@ -35,6 +36,17 @@ static void init_module_wq(pthread_cond_t *wq)
 	pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
 	pthread_cond_init(wq, &attr);
 	pthread_condattr_destroy(&attr);
+}
+
+/* recursive: a module's init may load another module (request_module) */
+static void init_load_lock(pthread_mutex_t *lock)
+{
+	pthread_mutexattr_t attr;
+
+	pthread_mutexattr_init(&attr);
+	pthread_mutexattr_settype(&attr, PTHREAD_MUTEX_RECURSIVE);
+	pthread_mutex_init(lock, &attr);
+	pthread_mutexattr_destroy(&attr);
 }
 
 /* the old entry point, for binaries built before umod_host_new() became a macro */
@@ -56,6 +68,7 @@ UMOD_API int umod_host_new_exports(struct umod_host **hostp,
 	if (!host)
 		return -ENOMEM;
 	atomic_init(&host->refs, 1);
+	init_load_lock(&host->load_lock);
 	pthread_mutex_init(&host->module_mutex, NULL);
 	init_module_wq(&host->module_wq);
 	pthread_mutex_init(&host->use_lock, NULL);

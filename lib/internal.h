@@ -350,8 +350,16 @@ void umod_kernel_param_unlock(struct module *mod);
 struct umod_host {
 	atomic_int refs;
 	/*
-	 * Serialises load and unload; protects the module list, the export
-	 * table and the module_use links (as the kernel's module_mutex).
+	 * Held across a whole load (init included) and a whole unload (exit
+	 * included), so they are serialised; recursive, so that an init may
+	 * load another module. Taken before module_mutex; never by
+	 * try_module_get/module_put, sysfs readers or the list walkers.
+	 */
+	pthread_mutex_t load_lock;
+	/*
+	 * Protects the module list, the export table and the module_use
+	 * links (as the kernel's module_mutex); held briefly, never while
+	 * module code runs.
 	 */
 	pthread_mutex_t module_mutex;
 	/* module_wq: a module left COMING (became LIVE or went away) */
@@ -399,13 +407,24 @@ size_t umod_taint_letters(unsigned long taints, bool module_only, char *buf,
 
 /* ---- refcount.c ---------------------------------------------------------- */
 
+#define UMOD_CACHELINE		64
+#define UMOD_REFCNT_STRIPES	16
+
+/* one thread's share of a use count, alone on its cache line */
+struct umod_refcnt_stripe {
+	_Alignas(UMOD_CACHELINE) atomic_ulong gets;
+	atomic_ulong puts;
+};
+
 /*
  * A module's use count (the kernel's mod->refcnt): the loader's base
- * reference plus one per user. Its representation is private to
- * refcount.c, so that it can become per-thread without touching callers.
+ * reference plus one per user, spread over per-thread stripes. Only
+ * refcount.c looks inside.
  */
 struct umod_refcnt {
-	atomic_long count;
+	struct umod_refcnt_stripe stripe[UMOD_REFCNT_STRIPES];
+	/* on a line of its own: read by every try_get, written by unload */
+	_Alignas(UMOD_CACHELINE) atomic_bool stopping;
 };
 
 /* module_unload_init(): the base reference, plus one held during init */
@@ -418,10 +437,20 @@ bool umod_refcount_try_get(struct umod_module *mod);
 void umod_refcount_get(struct umod_module *mod);
 /* module_put() */
 void umod_refcount_put(struct umod_module *mod);
-/* module_refcount(): users, not counting the base */
+/* module_refcount(): users, not counting the base; -1 once stopped */
 int umod_refcount_read(const struct umod_module *mod);
-/* try_release_module_ref(): 0 if nobody holds @mod (now stoppable), else -EWOULDBLOCK */
+/*
+ * try_release_module_ref(), module_mutex held: 0 if only the base was
+ * left (the count is stopped for good, the base dropped), else
+ * -EWOULDBLOCK and the count goes on.
+ */
 int umod_refcount_try_stop(struct umod_module *mod);
+/*
+ * Stops the count for good whoever holds it (forced unload, failed init),
+ * then waits up to @ms milliseconds for the users to put their references.
+ * Returns how many are still held (0: none).
+ */
+int umod_refcount_stop_wait(struct umod_module *mod, unsigned int ms);
 
 /* ---- usage.c ------------------------------------------------------------- */
 
@@ -497,6 +526,9 @@ struct umod_module {
 	struct umod_mod_sysfs *sysfs;	/* sysfs.c's; set while /sys/module/<name> exists */
 	unsigned long taints;
 	struct umod_refcnt refcnt;	/* the use count (refcount.c) */
+	/* users kept references past a forced unload or a failed init: the
+	 * memory stays mapped and the handle alive, for their module_put() */
+	bool keep_mapped;
 	/* module_use links, under module_mutex (usage.c) */
 	struct umod_list source_list;	/* who uses us: our holders */
 	struct umod_list target_list;	/* whom we use */
@@ -583,8 +615,14 @@ int umod_module_protect_after_init(struct umod_module *mod);
 int umod_load_module(struct umod_host *host, const void *image, size_t len,
 		     const char *args, unsigned int flags,
 		     struct umod_module **modp);
+/* how long a failed init waits for the references taken during it */
+#define UMOD_FAILED_INIT_WAIT_MS	5000
 /* frees params and memory of a module that is out of the list */
 void umod_module_free_memory(struct umod_module *mod);
+/* the one place a module becomes GOING (init failed, or unloading); module_mutex held */
+void umod_module_going_locked(struct umod_module *mod);
+/* off the host's list: the one place a module becomes GONE; module_mutex held */
+void umod_module_unlist_locked(struct umod_module *mod);
 /* the host is going away: unload what can be, abandon the rest */
 void umod_unload_all(struct umod_host *host);
 

@@ -167,9 +167,7 @@ static void del_unformed_module(struct load_info *info)
 	struct umod_host *host = info->host;
 
 	pthread_mutex_lock(&host->module_mutex);
-	umod_list_del(&info->mod->list);
-	/* whoever waited for this module to leave COMING looks again */
-	pthread_cond_broadcast(&host->module_wq);
+	umod_module_unlist_locked(info->mod);
 	pthread_mutex_unlock(&host->module_mutex);
 	info->mod = umod_module_unref(info->mod);
 }
@@ -415,13 +413,21 @@ static int verify_exported_symbols(struct load_info *info)
 	return err;
 }
 
-/* withdraws the exports while the memory holding their names is mapped */
-static void unexport_module(struct load_info *info)
+/*
+ * Init failed (or never ran): GOING, so no new reference can be taken;
+ * the exports are withdrawn while the memory holding their names is
+ * mapped; then the references taken during init (a user that found the
+ * module through something its init registered) are waited for, as the
+ * memory goes next. Returns how many are still held.
+ */
+static int going_cleanup(struct load_info *info)
 {
 	pthread_mutex_lock(&info->host->module_mutex);
-	atomic_store(&info->mod->state, UMOD_MODULE_GOING);
+	umod_module_going_locked(info->mod);
 	umod_exports_del(info->mod);
 	pthread_mutex_unlock(&info->host->module_mutex);
+	umod_refcount_init_done(info->mod);
+	return umod_refcount_stop_wait(info->mod, UMOD_FAILED_INIT_WAIT_MS);
 }
 
 /* module_unload_free(): the links resolution made, with their use counts */
@@ -528,9 +534,9 @@ static void free_load_info(struct load_info *info)
 	free(info->plt_slot);
 }
 
-int umod_load_module(struct umod_host *host, const void *image, size_t len,
-		     const char *args, unsigned int flags,
-		     struct umod_module **modp)
+static int load_module(struct umod_host *host, const void *image, size_t len,
+		       const char *args, unsigned int flags,
+		       struct umod_module **modp)
 {
 	struct load_info info = { .host = host, .log = host->log, .flags = flags };
 	int err;
@@ -596,9 +602,8 @@ int umod_load_module(struct umod_host *host, const void *image, size_t len,
 	goto out;
 
 coming_cleanup:
-	unexport_module(&info);
+	info.mod->keep_mapped = going_cleanup(&info) > 0;
 free_module:
-	atomic_store(&info.mod->state, UMOD_MODULE_GOING);
 	umod_module_free_memory(info.mod);
 free_usage:
 	module_unload_free(&info);
@@ -607,6 +612,19 @@ unlink:
 	del_unformed_module(&info);
 out:
 	free_load_info(&info);
+	return err;
+}
+
+/* loads are serialised per host: one at a time, init included */
+int umod_load_module(struct umod_host *host, const void *image, size_t len,
+		     const char *args, unsigned int flags,
+		     struct umod_module **modp)
+{
+	int err;
+
+	pthread_mutex_lock(&host->load_lock);
+	err = load_module(host, image, len, args, flags, modp);
+	pthread_mutex_unlock(&host->load_lock);
 	return err;
 }
 

@@ -18,9 +18,11 @@ int umod_module_alloc(struct umod_host *host, const char *name,
 
 	if (strlen(name) >= UMOD_MODULE_NAME_LEN)
 		return -ENAMETOOLONG;
-	mod = calloc(1, sizeof(*mod));
+	/* aligned: each stripe of the use count has a cache line to itself */
+	mod = aligned_alloc(_Alignof(struct umod_module), sizeof(*mod));
 	if (!mod)
 		return -ENOMEM;
+	memset(mod, 0, sizeof(*mod));
 	atomic_init(&mod->refs, 1);
 	atomic_init(&mod->state, UMOD_MODULE_UNFORMED);
 	mod->host = host;

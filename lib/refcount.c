@@ -3,22 +3,82 @@
  * A module's use count, with the kernel's semantics: the loader holds a
  * base reference (MODULE_REF_BASE) for as long as the module may be used,
  * plus one more while init runs; every user adds one. Unloading first
- * tries to take the base away: that succeeds only when nobody else holds a
- * reference, and from then on (count 0) try_module_get fails.
+ * tries to stop the count: that succeeds only when nobody but the base
+ * holds a reference, and from then on try_module_get fails.
  *
- * Basic version: one shared atomic. Callers see only the functions below,
- * so the count can become per-thread or RCU-based here alone. None of them
- * takes a lock.
+ * Scalable, as the kernel's per-CPU counts once were: the count is spread
+ * over UMOD_REFCNT_STRIPES cache lines, and a thread counts on its own
+ * line, so threads using one module never share a written line. Each
+ * stripe keeps two counters that only grow, gets and puts; the count is
+ * the sum of gets minus the sum of puts. A reference may be put on
+ * another stripe than it was taken on (another thread puts it).
+ *
+ * Stopping is the store-buffering (Dekker) pattern between two seq_cst
+ * pairs: a getter adds to its stripe, then loads the stopping flag; the
+ * stopper stores the flag, then sums. Either the getter sees the flag and
+ * backs out, or the stopper sees the getter's increment. A getter can so
+ * fail spuriously, only while an unload attempt is in flight.
+ *
+ * The sum reads every puts counter before any gets counter. Both only
+ * grow, so the puts read are at most those done when the last of them was
+ * read, and the gets read at least those: the sum never comes out below
+ * the true count at that moment, even while __module_get() hands
+ * references between threads. A stopper therefore never sees "unused"
+ * when a reference is held; at worst it sees "used" a moment too long.
+ *
+ * None of these functions takes a lock.
  */
 #include <errno.h>
+#include <time.h>
 
 #include "internal.h"
 
 #define MODULE_REF_BASE		1
 
+/*
+ * The stripe the calling thread counts on, plus one (0: none yet), handed
+ * out round-robin on a thread's first use. It belongs to the thread, not
+ * to any host: the same index serves every module of every host, so it is
+ * the process-wide state DESIGN.md allows (like the heap). initial-exec:
+ * reading it is one instruction, also in libumod.so.
+ */
+static _Thread_local unsigned int my_stripe __attribute__((tls_model("initial-exec")));
+static atomic_uint next_stripe;
+
+static struct umod_refcnt_stripe *stripe_of(struct umod_refcnt *c)
+{
+	unsigned int s = my_stripe;
+
+	if (__builtin_expect(!s, 0)) {
+		s = atomic_fetch_add_explicit(&next_stripe, 1, memory_order_relaxed) %
+		    UMOD_REFCNT_STRIPES + 1;
+		my_stripe = s;
+	}
+	return &c->stripe[s - 1];
+}
+
+/* gets minus puts, puts read first (see above); wraps harmlessly */
+static long count_sum(const struct umod_refcnt *c)
+{
+	unsigned long puts = 0, gets = 0;
+
+	for (unsigned int i = 0; i < UMOD_REFCNT_STRIPES; i++)
+		puts += atomic_load(&c->stripe[i].puts);
+	for (unsigned int i = 0; i < UMOD_REFCNT_STRIPES; i++)
+		gets += atomic_load(&c->stripe[i].gets);
+	return (long)(gets - puts);
+}
+
 void umod_refcount_init(struct umod_module *mod)
 {
-	atomic_init(&mod->refcnt.count, MODULE_REF_BASE + 1);
+	struct umod_refcnt *c = &mod->refcnt;
+
+	for (unsigned int i = 0; i < UMOD_REFCNT_STRIPES; i++) {
+		atomic_init(&c->stripe[i].gets, 0);
+		atomic_init(&c->stripe[i].puts, 0);
+	}
+	atomic_init(&c->stripe[0].gets, MODULE_REF_BASE + 1);
+	atomic_init(&c->stopping, false);
 }
 
 void umod_refcount_init_done(struct umod_module *mod)
@@ -26,63 +86,65 @@ void umod_refcount_init_done(struct umod_module *mod)
 	umod_refcount_put(mod);
 }
 
-/* increments unless the count is 0 (stopped), as atomic_inc_not_zero */
-static bool inc_not_zero(atomic_long *v)
-{
-	long c = atomic_load(v);
-
-	while (c) {
-		if (atomic_compare_exchange_weak(v, &c, c + 1))
-			return true;
-	}
-	return false;
-}
-
 bool umod_refcount_try_get(struct umod_module *mod)
 {
-	if (atomic_load(&mod->state) == UMOD_MODULE_GOING)
+	struct umod_refcnt_stripe *s;
+
+	if (atomic_load_explicit(&mod->state, memory_order_relaxed) >= UMOD_MODULE_GOING)
 		return false;
-	return inc_not_zero(&mod->refcnt.count);
+	s = stripe_of(&mod->refcnt);
+	atomic_fetch_add(&s->gets, 1);
+	if (__builtin_expect(!atomic_load(&mod->refcnt.stopping), 1))
+		return true;
+	atomic_fetch_add(&s->puts, 1);
+	return false;
 }
 
 void umod_refcount_get(struct umod_module *mod)
 {
-	atomic_fetch_add(&mod->refcnt.count, 1);
-}
-
-/* never below zero, as atomic_dec_if_positive: an extra put is ignored */
-void umod_refcount_put(struct umod_module *mod)
-{
-	long c = atomic_load(&mod->refcnt.count);
-
-	while (c > 0) {
-		if (atomic_compare_exchange_weak(&mod->refcnt.count, &c, c - 1))
-			return;
-	}
-}
-
-int umod_refcount_read(const struct umod_module *mod)
-{
-	return (int)(atomic_load(&mod->refcnt.count) - MODULE_REF_BASE);
+	atomic_fetch_add(&stripe_of(&mod->refcnt)->gets, 1);
 }
 
 /*
- * Take the base away; if someone still holds a reference, put it back,
- * unless the last user let go in between (then the count stays 0).
+ * The kernel ignores (and warns about) a put below zero; a striped count
+ * cannot see one without summing, so an unbalanced put is the module's
+ * bug here as there: it lets the module go while still in use.
  */
+void umod_refcount_put(struct umod_module *mod)
+{
+	atomic_fetch_add(&stripe_of(&mod->refcnt)->puts, 1);
+}
+
+/* -1 once stopped, as the kernel's module_refcount() while unloading */
+int umod_refcount_read(const struct umod_module *mod)
+{
+	return (int)(count_sum(&mod->refcnt) - MODULE_REF_BASE);
+}
+
+/* module_mutex held, so there is one stopper at a time */
 int umod_refcount_try_stop(struct umod_module *mod)
 {
-	atomic_long *v = &mod->refcnt.count;
-	long c;
+	struct umod_refcnt *c = &mod->refcnt;
 
-	if (atomic_fetch_sub(v, MODULE_REF_BASE) == MODULE_REF_BASE)
+	atomic_store(&c->stopping, true);
+	if (count_sum(c) == MODULE_REF_BASE) {
+		/* the base goes too: the module reads -1 while its exit runs */
+		atomic_fetch_add(&c->stripe[0].puts, MODULE_REF_BASE);
 		return 0;
-	c = atomic_load(v);
-	while (c) {
-		if (atomic_compare_exchange_weak(v, &c, c + MODULE_REF_BASE))
-			return -EWOULDBLOCK;
 	}
-	return 0;
+	atomic_store(&c->stopping, false);
+	return -EWOULDBLOCK;
+}
+
+int umod_refcount_stop_wait(struct umod_module *mod, unsigned int ms)
+{
+	const struct timespec tick = { 0, 1000 * 1000 };
+	int users;
+
+	atomic_store(&mod->refcnt.stopping, true);
+	while ((users = umod_refcount_read(mod)) > 0 && ms--)
+		nanosleep(&tick, NULL);
+	return users > 0 ? users : 0;
 }
 
 UMOD_API int umod_module_get_refcnt(const struct umod_module *mod)

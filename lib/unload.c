@@ -3,7 +3,8 @@
  * Unloading, the kernel's delete_module(): under the module mutex decide
  * and mark the module GOING (so nothing new can use it), then call exit
  * without the mutex (exit may log, or in time unload others), then take the
- * module out of the list and free its memory.
+ * module out of the list and free its memory. The host's load lock is held
+ * throughout, so an unload never overlaps a load or another unload.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -12,15 +13,46 @@
 
 #include "internal.h"
 
+void umod_module_going_locked(struct umod_module *mod)
+{
+	atomic_store(&mod->state, UMOD_MODULE_GOING);
+	/* whoever waits for this module to leave COMING looks again */
+	pthread_cond_broadcast(&mod->host->module_wq);
+}
+
+void umod_module_unlist_locked(struct umod_module *mod)
+{
+	umod_list_del(&mod->list);
+	atomic_store(&mod->state, UMOD_MODULE_GONE);
+	pthread_cond_broadcast(&mod->host->module_wq);
+}
+
+/*
+ * Users that still hold references (forced unload, or a failed init they
+ * outlived) may still run its code or put their reference: the mapping,
+ * the parameters and the handle stay for them, leaked, rather than fault.
+ */
+static bool keep_for_users(struct umod_module *mod)
+{
+	if (!mod->keep_mapped)
+		return false;
+	umod_log_printk(mod->host->log, KERN_WARNING "%s: still in use (%d references): its memory stays mapped\n",
+			mod->name, umod_refcount_read(mod));
+	umod_module_ref(mod);
+	return true;
+}
+
 void umod_module_free_memory(struct umod_module *mod)
 {
 	umod_mod_sysfs_teardown(mod);	/* first: its readers may run module code */
-	if (mod->kp)
-		umod_params_free(mod->kp, mod->num_kp);
+	if (!keep_for_users(mod)) {
+		if (mod->kp)
+			umod_params_free(mod->kp, mod->num_kp);
+		if (mod->map)
+			munmap(mod->map, mod->map_size);
+	}
 	mod->kp = NULL;
 	mod->num_kp = 0;
-	if (mod->map)
-		munmap(mod->map, mod->map_size);
 	mod->map = NULL;
 	mod->map_size = 0;
 	mod->kmod = NULL;
@@ -35,78 +67,109 @@ void umod_module_free_memory(struct umod_module *mod)
 }
 
 /*
- * The module is GOING and its exit has run: its exports leave the table
- * (their names live in its memory), its uses of other modules are
- * released, then it leaves the list and its memory goes.
+ * The module is GOING and its exit has run: its directory goes first (as
+ * the kernel's free_module), its exports leave the table (their names
+ * live in its memory), its uses of other modules are released, then it
+ * leaves the list and its memory goes.
  */
 static void free_module(struct umod_host *host, struct umod_module *mod)
 {
+	umod_mod_sysfs_teardown(mod);
 	pthread_mutex_lock(&host->module_mutex);
 	umod_exports_del(mod);
 	umod_module_unuse_all(mod);
-	umod_list_del(&mod->list);
-	pthread_cond_broadcast(&host->module_wq);
+	umod_module_unlist_locked(mod);
 	pthread_mutex_unlock(&host->module_mutex);
 	umod_module_free_memory(mod);
-	atomic_store(&mod->state, UMOD_MODULE_GONE);
 	umod_module_unref(mod);		/* the list's reference */
 }
 
 /*
- * With module_mutex held: may @mod go now? In the kernel's order: held by
- * other modules, not LIVE, permanent, then in use. The last check takes
- * the base reference away, so on success nobody can get a new one.
+ * The kernel's try_force_unload(): rmmod -f counts only in a host with
+ * forced unload enabled (CONFIG_MODULE_FORCE_UNLOAD), and taints it R.
+ * Without it the refusal stands; the kernel says nothing, we say why.
  */
-static int may_unload(struct umod_module *mod)
+static bool try_force_unload(struct umod_module *mod, unsigned int flags)
+{
+	struct umod_host *host = mod->host;
+
+	if (!(flags & UMOD_REMOVE_FORCE))
+		return false;
+	if (!atomic_load(&host->force_unload)) {
+		umod_log_printk(host->log, KERN_WARNING "%s: forced unload is not enabled in this host (umod daemon --force-unload)\n",
+				mod->name);
+		return false;
+	}
+	umod_host_add_taint(host, UMOD_TAINT_FORCED_RMMOD, UMOD_LOCKDEP_NOW_UNRELIABLE);
+	return true;
+}
+
+/*
+ * With module_mutex held: may @mod go now? In the kernel's order: held by
+ * other modules (even forced), not LIVE, permanent, then in use. Stopping
+ * the count is the last check, so on success nobody can get a new
+ * reference; a forced unload stops it with the users' references held.
+ */
+static int may_unload(struct umod_module *mod, unsigned int flags)
 {
 	if (mod->source_list.next != &mod->source_list)
 		return -EWOULDBLOCK;	/* other modules depend on it */
 	if (atomic_load(&mod->state) != UMOD_MODULE_LIVE)
 		return -EBUSY;		/* still coming, or already going */
-	if (mod->kmod->init && !mod->kmod->exit)
+	if (mod->kmod->init && !mod->kmod->exit && !try_force_unload(mod, flags))
 		return -EBUSY;		/* loaded for good: [permanent] */
-	return umod_refcount_try_stop(mod);
+	if (umod_refcount_try_stop(mod) == 0)
+		return 0;
+	if (!try_force_unload(mod, flags))
+		return -EWOULDBLOCK;
+	mod->keep_mapped = umod_refcount_stop_wait(mod, 0) > 0;
+	return 0;
 }
 
-UMOD_API int umod_module_remove(struct umod_host *host, const char *name,
-				unsigned int flags)
+static int remove_module(struct umod_host *host, const char *name, unsigned int flags)
 {
 	struct umod_module *mod;
-	void (*exit_fn)(void);
+	void (*exit_fn)(void) = NULL;
 	int err;
 
-	(void)flags;
-	if (!host || !name || !*name)
-		return -EINVAL;
 	pthread_mutex_lock(&host->module_mutex);
 	mod = umod_host_find_locked(host, name);
-	if (!mod) {
-		pthread_mutex_unlock(&host->module_mutex);
-		return -ENOENT;
+	err = mod ? may_unload(mod, flags) : -ENOENT;
+	if (!err) {
+		umod_module_going_locked(mod);
+		exit_fn = mod->kmod->exit;
 	}
-	err = may_unload(mod);
-	if (err) {
-		pthread_mutex_unlock(&host->module_mutex);
-		return err;
-	}
-	atomic_store(&mod->state, UMOD_MODULE_GOING);
-	exit_fn = mod->kmod->exit;
 	pthread_mutex_unlock(&host->module_mutex);
-
+	if (err)
+		return err;
 	if (exit_fn)
 		exit_fn();
 	free_module(host, mod);
 	return 0;
 }
 
+UMOD_API int umod_module_remove(struct umod_host *host, const char *name,
+				unsigned int flags)
+{
+	int err;
+
+	if (!host || !name || !*name)
+		return -EINVAL;
+	pthread_mutex_lock(&host->load_lock);
+	err = remove_module(host, name, flags);
+	pthread_mutex_unlock(&host->load_lock);
+	return err;
+}
+
 /*
  * The last reference to the host is going: unload newest first, so users
- * go before what they use. A module that cannot be unloaded (permanent)
- * is dropped without its exit, as a machine powering off drops it; no
- * module code may run after this.
+ * go before what they use. A module that cannot be unloaded (permanent,
+ * or still in use) is dropped without its exit, as a machine powering off
+ * drops it; no module code may run after this.
  */
 void umod_unload_all(struct umod_host *host)
 {
+	pthread_mutex_lock(&host->load_lock);
 	for (;;) {
 		struct umod_module *mod;
 		char name[UMOD_MODULE_NAME_LEN];
@@ -114,14 +177,18 @@ void umod_unload_all(struct umod_host *host)
 		pthread_mutex_lock(&host->module_mutex);
 		if (host->modules.next == &host->modules) {
 			pthread_mutex_unlock(&host->module_mutex);
-			return;
+			break;
 		}
 		mod = umod_container_of(host->modules.next, struct umod_module, list);
 		strcpy(name, mod->name);
 		pthread_mutex_unlock(&host->module_mutex);
-		if (umod_module_remove(host, name, 0) == 0)
+		if (remove_module(host, name, 0) == 0)
 			continue;
-		atomic_store(&mod->state, UMOD_MODULE_GOING);
+		pthread_mutex_lock(&host->module_mutex);
+		umod_module_going_locked(mod);
+		pthread_mutex_unlock(&host->module_mutex);
+		mod->keep_mapped = umod_refcount_stop_wait(mod, 0) > 0;
 		free_module(host, mod);
 	}
+	pthread_mutex_unlock(&host->load_lock);
 }
