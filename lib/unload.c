@@ -74,6 +74,8 @@ void umod_module_free_memory(struct umod_module *mod)
  */
 static void free_module(struct umod_host *host, struct umod_module *mod)
 {
+	/* stopped: -1, or after a forced unload the users still inside */
+	mod->keep_mapped = umod_refcount_read(mod) > 0;
 	umod_mod_sysfs_teardown(mod);
 	pthread_mutex_lock(&host->module_mutex);
 	umod_exports_del(mod);
@@ -122,7 +124,7 @@ static int may_unload(struct umod_module *mod, unsigned int flags)
 		return 0;
 	if (!try_force_unload(mod, flags))
 		return -EWOULDBLOCK;
-	mod->keep_mapped = umod_refcount_stop_wait(mod, 0) > 0;
+	umod_refcount_stop_wait(mod, 0);
 	return 0;
 }
 
@@ -187,7 +189,7 @@ void umod_unload_all(struct umod_host *host)
 		pthread_mutex_lock(&host->module_mutex);
 		umod_module_going_locked(mod);
 		pthread_mutex_unlock(&host->module_mutex);
-		mod->keep_mapped = umod_refcount_stop_wait(mod, 0) > 0;
+		umod_refcount_stop_wait(mod, 0);
 		free_module(host, mod);
 	}
 	pthread_mutex_unlock(&host->load_lock);

@@ -52,6 +52,9 @@ static int __init lifemod_init(void)
 	if (err)
 		return err;
 	if (fail) {
+		/* a later step of init takes a while, then fails: users come in */
+		for (volatile int i = 0; i < 200000; i++)
+			;
 		life_unregister(&ops);
 		return -ENODEV;
 	}
