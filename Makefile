@@ -205,6 +205,7 @@ demo: deps
 include $(srctree)/tests/unit/Makefile.inc
 include $(srctree)/fuzz/Makefile.inc
 include $(srctree)/tests/fault/Makefile.inc
+include $(srctree)/tests/tsan/Makefile.inc
 
 check: deps
 	$(Q)$(MAKE) --no-print-directory examples
@@ -212,6 +213,7 @@ check: deps
 	$(Q)$(MAKE) --no-print-directory check-e2e
 	$(Q)$(MAKE) --no-print-directory check-fuzz
 	$(Q)$(MAKE) --no-print-directory check-fault
+	$(Q)$(MAKE) --no-print-directory check-tsan
 	$(Q)$(MAKE) --no-print-directory check-kernel-tree
 
 # umod against kmod on Debian's own kernel modules (downloads ~70 MB once)
