@@ -27,5 +27,7 @@ void life_unregister(struct life_ops *ops);
 void life_report(int calls, int users);
 /* from nested.ko's init: the host loads another module meanwhile */
 int life_load_nested(void);
+/* from initmap.ko's init: where its init code and its core code are */
+void life_note_addresses(const void *init_code, const void *core_code);
 
 #endif
