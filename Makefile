@@ -220,7 +220,7 @@ check: deps
 check-kernel-tree: all
 	$(Q)$(srctree)/scripts/check-kernel-tree.sh $(srctree)
 
-check-e2e: examples
+check-e2e: examples test-modules
 	$(Q)UMOD_TOP=$(srctree) UMOD_CFLAGS="$(SAN_FLAGS)" $(srctree)/tests/e2e/run.sh
 
 bench: deps all

@@ -73,6 +73,7 @@ UMOD_API int umod_host_new_exports(struct umod_host **hostp,
 	init_module_wq(&host->module_wq);
 	pthread_mutex_init(&host->use_lock, NULL);
 	umod_list_init(&host->modules);
+	umod_list_init(&host->kept);
 	err = umod_log_new(&host->log, HOST_LOG_SIZE);
 	if (!err)
 		err = umod_symtab_new(&host->exports);

@@ -371,6 +371,9 @@ struct umod_host {
 	 */
 	pthread_mutex_t use_lock;
 	struct umod_list modules;	/* newest first */
+	/* gone with users still inside (keep_mapped): their memory stays
+	 * until the host goes; under module_mutex */
+	struct umod_list kept;
 	struct umod_symtab *exports;
 	struct umod_log *log;
 	atomic_ulong taints;
@@ -527,7 +530,7 @@ struct umod_module {
 	unsigned long taints;
 	struct umod_refcnt refcnt;	/* the use count (refcount.c) */
 	/* users kept references past a forced unload or a failed init: the
-	 * memory stays mapped and the handle alive, for their module_put() */
+	 * memory stays mapped and the handle alive until the host goes */
 	bool keep_mapped;
 	/* module_use links, under module_mutex (usage.c) */
 	struct umod_list source_list;	/* who uses us: our holders */
@@ -623,6 +626,8 @@ void umod_module_free_memory(struct umod_module *mod);
 void umod_module_going_locked(struct umod_module *mod);
 /* off the host's list: the one place a module becomes GONE; module_mutex held */
 void umod_module_unlist_locked(struct umod_module *mod);
+/* drops the list's reference, or keeps the module on host->kept (keep_mapped) */
+void umod_module_release(struct umod_module *mod);
 /* the host is going away: unload what can be, abandon the rest */
 void umod_unload_all(struct umod_host *host);
 

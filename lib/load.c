@@ -169,7 +169,8 @@ static void del_unformed_module(struct load_info *info)
 	pthread_mutex_lock(&host->module_mutex);
 	umod_module_unlist_locked(info->mod);
 	pthread_mutex_unlock(&host->module_mutex);
-	info->mod = umod_module_unref(info->mod);
+	umod_module_release(info->mod);
+	info->mod = NULL;
 }
 
 /*

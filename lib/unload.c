@@ -27,36 +27,35 @@ void umod_module_unlist_locked(struct umod_module *mod)
 	pthread_cond_broadcast(&mod->host->module_wq);
 }
 
+/* the module's memory and the parameter values living in it */
+static void release_mapping(struct umod_module *mod)
+{
+	if (mod->kp)
+		umod_params_free(mod->kp, mod->num_kp);
+	mod->kp = NULL;
+	mod->num_kp = 0;
+	if (mod->map)
+		munmap(mod->map, mod->map_size);
+	mod->map = NULL;
+	mod->map_size = 0;
+	mod->core.base = mod->init.base = NULL;
+}
+
 /*
  * Users that still hold references (forced unload, or a failed init they
  * outlived) may still run its code or put their reference: the mapping,
- * the parameters and the handle stay for them, leaked, rather than fault.
+ * the parameters and the handle stay for them, until the host goes,
+ * rather than fault under them.
  */
-static bool keep_for_users(struct umod_module *mod)
-{
-	if (!mod->keep_mapped)
-		return false;
-	umod_log_printk(mod->host->log, KERN_WARNING "%s: still in use (%d references): its memory stays mapped\n",
-			mod->name, umod_refcount_read(mod));
-	umod_module_ref(mod);
-	return true;
-}
-
 void umod_module_free_memory(struct umod_module *mod)
 {
 	umod_mod_sysfs_teardown(mod);	/* first: its readers may run module code */
-	if (!keep_for_users(mod)) {
-		if (mod->kp)
-			umod_params_free(mod->kp, mod->num_kp);
-		if (mod->map)
-			munmap(mod->map, mod->map_size);
-	}
-	mod->kp = NULL;
-	mod->num_kp = 0;
-	mod->map = NULL;
-	mod->map_size = 0;
+	if (mod->keep_mapped)
+		umod_log_printk(mod->host->log, KERN_WARNING "%s: still in use (%d references): its memory stays mapped\n",
+				mod->name, umod_refcount_read(mod));
+	else
+		release_mapping(mod);
 	mod->kmod = NULL;
-	mod->core.base = mod->init.base = NULL;
 	free(mod->sections);
 	mod->sections = NULL;
 	mod->num_sections = 0;
@@ -66,16 +65,43 @@ void umod_module_free_memory(struct umod_module *mod)
 	mod->num_syms = mod->num_gpl_syms = 0;
 }
 
+void umod_module_release(struct umod_module *mod)
+{
+	struct umod_host *host = mod->host;
+
+	if (!mod->keep_mapped) {
+		umod_module_unref(mod);
+		return;
+	}
+	pthread_mutex_lock(&host->module_mutex);
+	umod_list_add(&mod->list, &host->kept);
+	pthread_mutex_unlock(&host->module_mutex);
+}
+
+/* the host is going: what was kept for its users goes now */
+static void release_kept(struct umod_host *host)
+{
+	while (host->kept.next != &host->kept) {
+		struct umod_module *mod = umod_container_of(host->kept.next,
+							    struct umod_module, list);
+
+		umod_list_del(&mod->list);
+		release_mapping(mod);
+		umod_module_unref(mod);
+	}
+}
+
 /*
  * The module is GOING and its exit has run: its directory goes first (as
  * the kernel's free_module), its exports leave the table (their names
  * live in its memory), its uses of other modules are released, then it
- * leaves the list and its memory goes.
+ * leaves the list and its memory goes, unless @users_may_stay and some
+ * are still inside (a forced unload).
  */
-static void free_module(struct umod_host *host, struct umod_module *mod)
+static void free_module(struct umod_host *host, struct umod_module *mod, bool users_may_stay)
 {
-	/* stopped: -1, or after a forced unload the users still inside */
-	mod->keep_mapped = umod_refcount_read(mod) > 0;
+	/* a stopped count reads -1; after a forced unload, the users inside */
+	mod->keep_mapped = users_may_stay && umod_refcount_read(mod) > 0;
 	umod_mod_sysfs_teardown(mod);
 	pthread_mutex_lock(&host->module_mutex);
 	umod_exports_del(mod);
@@ -83,7 +109,7 @@ static void free_module(struct umod_host *host, struct umod_module *mod)
 	umod_module_unlist_locked(mod);
 	pthread_mutex_unlock(&host->module_mutex);
 	umod_module_free_memory(mod);
-	umod_module_unref(mod);		/* the list's reference */
+	umod_module_release(mod);	/* the list's reference */
 }
 
 /*
@@ -146,7 +172,7 @@ static int remove_module(struct umod_host *host, const char *name, unsigned int 
 		return err;
 	if (exit_fn)
 		exit_fn();
-	free_module(host, mod);
+	free_module(host, mod, true);
 	return 0;
 }
 
@@ -167,7 +193,8 @@ UMOD_API int umod_module_remove(struct umod_host *host, const char *name,
  * The last reference to the host is going: unload newest first, so users
  * go before what they use. A module that cannot be unloaded (permanent,
  * or still in use) is dropped without its exit, as a machine powering off
- * drops it; no module code may run after this.
+ * drops it, and so is what was kept for users; no module code may run
+ * after this.
  */
 void umod_unload_all(struct umod_host *host)
 {
@@ -190,7 +217,8 @@ void umod_unload_all(struct umod_host *host)
 		umod_module_going_locked(mod);
 		pthread_mutex_unlock(&host->module_mutex);
 		umod_refcount_stop_wait(mod, 0);
-		free_module(host, mod);
+		free_module(host, mod, false);
 	}
+	release_kept(host);
 	pthread_mutex_unlock(&host->load_lock);
 }

@@ -11,7 +11,9 @@
  * An argument without '=' that ends in .ko starts the next module; the
  * others are parameters of the module before them. --sysfs prints the
  * host's /sys/module tree once all are loaded, or after the failure
- * (format in sysfs_tree.c); --cmdline gives the host a kernel command line.
+ * (format in sysfs_tree.c); --cmdline gives the host a kernel command line;
+ * --force-unload gives it CONFIG_MODULE_FORCE_UNLOAD and makes the final
+ * unloads forced, as rmmod -f.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -51,6 +53,8 @@ static void usage(FILE *out)
 		"  -d, --basedir DIR  request_module() loads from DIR/lib/modules/RELEASE\n"
 		"                     (default: /lib/modules/<umod's release>)\n"
 		"  -S, --release R    that RELEASE\n"
+		"      --force-unload allow forced unload, and unload as rmmod -f does\n"
+		"                     (even a module in use or without exit; taints R)\n"
 		"  -h, --help         this text\n");
 }
 
@@ -114,11 +118,15 @@ static int load_next(struct umod_host *host, int argc, char *argv[], int *i,
 	return ret;
 }
 
-/* newest first; a permanent module (init without exit) stays until the host goes */
-static void unload_all(struct umod_host *host, struct umod_module **mods, int n)
+/*
+ * Newest first; a module that cannot go (permanent, or in use) stays
+ * until the host goes, unless forced.
+ */
+static void unload_all(struct umod_host *host, struct umod_module **mods, int n,
+		       unsigned int flags)
 {
 	while (n-- > 0) {
-		umod_module_remove(host, umod_module_get_name(mods[n]), 0);
+		umod_module_remove(host, umod_module_get_name(mods[n]), flags);
 		umod_module_unref(mods[n]);
 	}
 }
@@ -137,7 +145,7 @@ static void print_taint(struct umod_host *host)
 }
 
 static int run_modules(struct umod_host *host, int argc, char *argv[], int i, bool sysfs,
-		       unsigned int flags)
+		       unsigned int flags, unsigned int remove_flags)
 {
 	struct umod_module **mods = calloc((size_t)argc, sizeof(*mods));
 	int n = 0, ret = 0;
@@ -156,7 +164,7 @@ static int run_modules(struct umod_host *host, int argc, char *argv[], int i, bo
 	/* after a failure too: it shows that nothing of that module stayed */
 	if (sysfs)
 		umod_tool_print_sysfs(host, "", stdout);
-	unload_all(host, mods, n);
+	unload_all(host, mods, n, remove_flags);
 	free(mods);
 	return ret;
 }
@@ -172,13 +180,14 @@ static int run(int argc, char *argv[])
 		{ "force-modversion", no_argument, NULL, 'M' },
 		{ "basedir", required_argument, NULL, 'd' },
 		{ "release", required_argument, NULL, 'S' },
+		{ "force-unload", no_argument, NULL, 'U' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct umod_host *host = NULL;
 	const char *cmdline = NULL, *base = "", *release = umod_tool_default_release();
 	char base_buf[4096];
-	bool taint = false, sysfs = false;
+	bool taint = false, sysfs = false, force_unload = false;
 	unsigned int flags = 0;
 	int c, ret;
 
@@ -198,6 +207,9 @@ static int run(int argc, char *argv[])
 			break;
 		case 'S':
 			release = optarg;
+			break;
+		case 'U':
+			force_unload = true;
 			break;
 		case 'c':
 			cmdline = optarg;
@@ -229,7 +241,9 @@ static int run(int argc, char *argv[])
 	umod_host_set_log_fn(host, print_record, stdout);
 	/* a fault in module code: the oops goes where dmesg's lines go */
 	umod_host_install_oops(host, (const int[]){ STDOUT_FILENO }, 1, 0);
-	ret = run_modules(host, argc, argv, optind, sysfs, flags);
+	umod_host_set_force_unload(host, force_unload);
+	ret = run_modules(host, argc, argv, optind, sysfs, flags,
+			  force_unload ? UMOD_REMOVE_FORCE : 0);
 	if (taint)
 		print_taint(host);
 	umod_host_unref(host);

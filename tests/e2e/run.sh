@@ -9,7 +9,8 @@
 #                    removed and the scratch directory's path shown as CASEDIR
 #   expected.stderr  golden stderr (absent: must be empty)
 #   expected.exit    exit status (absent: 0)
-# cmd sees UMOD (build/bin/umod), UMOD_TOP and EXAMPLES (the built examples).
+# cmd sees UMOD (build/bin/umod), UMOD_TOP, EXAMPLES (the built examples) and
+# TEST_MODULES (tests/modules, built for the C tests).
 # UMOD_CFLAGS holds what a program linked with build/lib/libumod.a must be
 # compiled with (the -fsanitize= flags under make check SANITIZE=...).
 # A case that cannot run here exits 77 after printing "skipped: WHY"; it is
@@ -46,7 +47,7 @@ run_case() {	# dir name
 		fi
 	fi
 	(cd "$tmp" && UMOD="$top/build/bin/umod" EXAMPLES="$top/examples" \
-		sh ./cmd > .stdout 2> .stderr; echo $? > .exit)
+		TEST_MODULES="$top/tests/modules" sh ./cmd > .stdout 2> .stderr; echo $? > .exit)
 	if [ "$(cat "$tmp/.exit")" = 77 ] && grep -q '^skipped: ' "$tmp/.stdout"; then
 		echo "SKIP $2: $(grep -m1 '^skipped: ' "$tmp/.stdout" | cut -c10-)"
 		rm -rf "$tmp"

@@ -168,6 +168,37 @@ static void force_with_switch(void **state)
 	umod_host_unref(host);
 }
 
+/*
+ * Forced out with a user inside: exit runs, the user's reference and its
+ * put still work on memory that stays mapped, until the host goes.
+ */
+static void forced_with_user_inside(void **state)
+{
+	struct capture cap;
+	struct umod_host *host = host_with(&cap, MODULES "refmod.ko", NULL);
+	struct umod_module *mod;
+	char perms[5];
+	void *core;
+
+	umod_host_set_force_unload(host, 1);
+	assert_int_equal(umod_module_find(host, "refmod", &mod), 0);
+	core = mod->core.base;
+	assert_true(umod_refcount_try_get(mod));
+	assert_int_equal(umod_module_remove(host, "refmod", UMOD_REMOVE_FORCE), 0);
+	assert_true(capture_has(&cap, "refmod: exit, refcount 1"));
+	assert_string_equal(capture_last(&cap), "refmod: still in use (1 references): its memory stays mapped");
+	assert_int_equal(umod_module_get_state(mod), UMOD_MODULE_GONE);
+	assert_false(loaded(host, "refmod"));
+	assert_string_equal(mapping_perms(core, perms), "r-xp");
+	assert_false(umod_refcount_try_get(mod));
+	umod_refcount_put(mod);
+	/* a module of that name may come again meanwhile */
+	assert_int_equal(umod_module_insert_file(host, MODULES "refmod.ko", NULL, 0, NULL), 0);
+	umod_host_unref(host);
+	assert_string_equal(mapping_perms(core, perms), "");
+	umod_module_unref(mod);
+}
+
 /* an unused module needs no force: -f unloads it without tainting */
 static void force_unused_no_taint(void **state)
 {
@@ -378,6 +409,7 @@ int main(void)
 		cmocka_unit_test(in_use_refused),
 		cmocka_unit_test(force_without_switch),
 		cmocka_unit_test(force_with_switch),
+		cmocka_unit_test(forced_with_user_inside),
 		cmocka_unit_test(force_unused_no_taint),
 		cmocka_unit_test(permanent_needs_force),
 		cmocka_unit_test(held_refused_even_forced),
