@@ -257,7 +257,8 @@ static int cache_lookup(struct umod_probe *p, const char *name, const struct mod
 		free(r);
 		return -ENOMEM;
 	}
-	memcpy(r->mods.v, l->v, l->n * sizeof(*l->v));
+	if (l->n)
+		memcpy(r->mods.v, l->v, l->n * sizeof(*l->v));
 	r->mods.n = r->mods.cap = l->n;
 	return 0;
 }
