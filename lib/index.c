@@ -15,6 +15,7 @@
  * give the same bytes: kmod's depmod output can be reproduced exactly.
  */
 #include <errno.h>
+#include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -332,7 +333,8 @@ static const char *search(const unsigned char *buf, size_t len, uint32_t node, c
 				return NULL;
 			return get_str(buf, len, off + 8);
 		}
-		if (!child)
+		/* written children first: a child lies before its parent */
+		if (!child || (child & 0x0FFFFFFFu) >= (node & 0x0FFFFFFFu))
 			return NULL;
 		node = child;
 		key++;
@@ -355,4 +357,209 @@ const char *umod_index_lookup(const void *image, size_t len, const char *key)
 	if (!umod_index_valid(image, len) || !get_u32(image, len, 8, &root))
 		return NULL;
 	return search(image, len, root, key);
+}
+
+/* ---- reading: wildcard search, as kmod's index_searchwild() ------------------- */
+
+/*
+ * The keys of a modules.alias.bin are patterns; a search walks the trie
+ * along the name and, at every '*', '?' or '[' met on the way (in a prefix
+ * or as a child), enumerates the whole subtree, testing each key with
+ * fnmatch(). Like kmod's, the walk can meet one key twice (through a
+ * wildcard child and along the name itself, when the name has that
+ * character): both matches count.
+ */
+struct node_view {
+	const char *prefix;	/* "" if none */
+	unsigned int first, last;	/* last < first: no children */
+	size_t kids;		/* offset of the child table */
+	size_t values;		/* offset of the value count, 0 if none */
+};
+
+struct wild {
+	const unsigned char *buf;
+	size_t len;
+	char key[1024];		/* the key built so far */
+	size_t klen;
+	struct umod_index_hit *hits;
+	unsigned int n, cap;
+	int err;
+};
+
+static bool read_node(const unsigned char *buf, size_t len, uint32_t node, struct node_view *v)
+{
+	size_t off = node & 0x0FFFFFFFu;
+
+	memset(v, 0, sizeof(*v));
+	v->prefix = "";
+	v->first = 1;
+	if (node & NODE_PREFIX) {
+		if (!(v->prefix = get_str(buf, len, off)))
+			return false;
+		off += strlen(v->prefix) + 1;
+	}
+	if (node & NODE_CHILDS) {
+		if (off + 2 > len)
+			return false;
+		v->first = buf[off];
+		v->last = buf[off + 1];
+		v->kids = off + 2;
+		if (v->last >= v->first)
+			off += 2 + 4u * (v->last - v->first + 1u);
+		else
+			off += 2;
+		if (off > len)
+			return false;
+	}
+	if (node & NODE_VALUES)
+		v->values = off;
+	return true;
+}
+
+static uint32_t kid_of(const struct wild *w, uint32_t node, const struct node_view *v,
+		       unsigned int ch)
+{
+	uint32_t child = 0;
+
+	if (ch < v->first || ch > v->last || !get_u32(w->buf, w->len, v->kids + 4u * (ch - v->first), &child))
+		return 0;
+	return (child & 0x0FFFFFFFu) < (node & 0x0FFFFFFFu) ? child : 0;
+}
+
+/* kmod's add_value(): sorted by priority, a tie before the earlier ones */
+static void hit_add(struct wild *w, const char *value, uint32_t priority)
+{
+	unsigned int i = 0;
+
+	if (w->n == w->cap) {
+		unsigned int cap = w->cap ? w->cap * 2 : 16;
+		struct umod_index_hit *v = realloc(w->hits, cap * sizeof(*v));
+
+		if (!v) {
+			w->err = -ENOMEM;
+			return;
+		}
+		w->hits = v;
+		w->cap = cap;
+	}
+	while (i < w->n && w->hits[i].priority < priority)
+		i++;
+	memmove(&w->hits[i + 1], &w->hits[i], (w->n - i) * sizeof(w->hits[0]));
+	w->hits[i] = (struct umod_index_hit){ value, priority };
+	w->n++;
+}
+
+static void all_values(struct wild *w, const struct node_view *v)
+{
+	uint32_t count = 0, prio;
+	size_t off = v->values + 4;
+
+	if (!get_u32(w->buf, w->len, v->values, &count))
+		return;
+	for (uint32_t i = 0; i < count && !w->err; i++) {
+		const char *s;
+
+		if (!get_u32(w->buf, w->len, off, &prio) || !(s = get_str(w->buf, w->len, off + 4)))
+			return;
+		hit_add(w, s, prio);
+		off += 4 + strlen(s) + 1;
+	}
+}
+
+static bool key_push(struct wild *w, const char *s, size_t n)
+{
+	if (w->klen + n >= sizeof(w->key))
+		return false;
+	memcpy(w->key + w->klen, s, n);
+	w->klen += n;
+	w->key[w->klen] = '\0';
+	return true;
+}
+
+static void key_pop(struct wild *w, size_t n)
+{
+	w->klen -= n;
+	w->key[w->klen] = '\0';
+}
+
+/* every key under @node (its prefix from @j on), tested against @name */
+static void wild_all(struct wild *w, uint32_t node, size_t j, const char *name)
+{
+	struct node_view v;
+	size_t n;
+
+	if (w->err || !read_node(w->buf, w->len, node, &v) || j > strlen(v.prefix))
+		return;
+	n = strlen(v.prefix + j);
+	if (!key_push(w, v.prefix + j, n))
+		return;
+	for (unsigned int ch = v.first; ch <= v.last && !w->err; ch++) {
+		uint32_t kid = kid_of(w, node, &v, ch);
+		char c = (char)ch;
+
+		if (kid && key_push(w, &c, 1)) {
+			wild_all(w, kid, 0, name);
+			key_pop(w, 1);
+		}
+	}
+	if (v.values && fnmatch(w->key, name, 0) == 0)
+		all_values(w, &v);
+	key_pop(w, n);
+}
+
+static void wild_node(struct wild *w, uint32_t node, const char *name)
+{
+	static const char wildcards[] = "*?[";
+
+	while (node && !w->err) {
+		struct node_view v;
+		size_t j;
+
+		if (!read_node(w->buf, w->len, node, &v))
+			return;
+		for (j = 0; v.prefix[j]; j++) {
+			if (strchr(wildcards, v.prefix[j])) {
+				wild_all(w, node, j, name + j);
+				return;
+			}
+			if (v.prefix[j] != name[j])
+				return;
+		}
+		name += j;
+		for (const char *c = wildcards; *c; c++) {
+			uint32_t kid = kid_of(w, node, &v, (unsigned char)*c);
+
+			if (kid && key_push(w, c, 1)) {
+				wild_all(w, kid, 0, name);
+				key_pop(w, 1);
+			}
+		}
+		if (!*name) {
+			if (v.values)
+				all_values(w, &v);
+			return;
+		}
+		node = kid_of(w, node, &v, (unsigned char)*name);
+		name++;
+	}
+}
+
+int umod_index_searchwild(const void *image, size_t len, const char *name,
+			  struct umod_index_hit **hitsp, unsigned int *np)
+{
+	struct wild w = { .buf = image, .len = len };
+	uint32_t root;
+
+	*hitsp = NULL;
+	*np = 0;
+	if (!umod_index_valid(image, len) || !get_u32(image, len, 8, &root))
+		return 0;
+	wild_node(&w, root, name);
+	if (w.err) {
+		free(w.hits);
+		return w.err;
+	}
+	*hitsp = w.hits;
+	*np = w.n;
+	return 0;
 }

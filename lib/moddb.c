@@ -133,10 +133,12 @@ int umod_modalias_parse(const char *buf, size_t len, const char *file, FILE *err
 
 /* ---- the database ---------------------------------------------------------
  *
- * The files stay mapped. A module's modules.dep line comes from
- * modules.dep.bin when there is one (kmod's modprobe reads only that),
- * else from modules.dep, indexed by module name in one pass; a line is
- * split only when its module is asked for. The alias files
+ * The files stay mapped. Where depmod wrote kmod's binary indexes (and
+ * kmod's modprobe reads nothing else), lookups use them: a module's line
+ * from modules.dep.bin, aliases and symbols through the wildcard search of
+ * modules.alias.bin / .symbols.bin / .builtin.alias.bin (index.c), built-in
+ * names from modules.builtin.bin. Without them, the text files: modules.dep
+ * indexed by module name in one pass (a line split only when asked for). The alias files
  * are scanned per lookup, a pattern's literal prefix checked before
  * fnmatch(), which keeps a lookup in the 26,000 aliases of a distribution
  * kernel to a few milliseconds without an index file.
@@ -161,6 +163,8 @@ struct umod_moddb {
 	char *dirname;
 	FILE *err;
 	struct db_file dep, dep_bin, alias, symbols, builtin, builtin_modinfo;
+	/* kmod's indexes, used instead of the text files when valid */
+	struct db_file alias_bin, symbols_bin, builtin_bin, builtin_alias_bin;
 	struct umod_khash *deps;	/* name -> struct db_dep */
 };
 
@@ -293,6 +297,10 @@ int umod_moddb_open(const char *dirname, FILE *err, struct umod_moddb **dbp)
 		map_file(db, "modules.symbols", &db->symbols);
 		map_file(db, "modules.builtin", &db->builtin);
 		map_file(db, "modules.builtin.modinfo", &db->builtin_modinfo);
+		map_file(db, "modules.alias.bin", &db->alias_bin);
+		map_file(db, "modules.symbols.bin", &db->symbols_bin);
+		map_file(db, "modules.builtin.bin", &db->builtin_bin);
+		map_file(db, "modules.builtin.alias.bin", &db->builtin_alias_bin);
 		e = index_deps(db);
 	}
 	if (e) {
@@ -322,6 +330,10 @@ void umod_moddb_close(struct umod_moddb *db)
 	umod_file_unmap(db->symbols.buf, db->symbols.len);
 	umod_file_unmap(db->builtin.buf, db->builtin.len);
 	umod_file_unmap(db->builtin_modinfo.buf, db->builtin_modinfo.len);
+	umod_file_unmap(db->alias_bin.buf, db->alias_bin.len);
+	umod_file_unmap(db->symbols_bin.buf, db->symbols_bin.len);
+	umod_file_unmap(db->builtin_bin.buf, db->builtin_bin.len);
+	umod_file_unmap(db->builtin_alias_bin.buf, db->builtin_alias_bin.len);
 	free(db->dirname);
 	free(db);
 }
@@ -364,11 +376,32 @@ int umod_moddb_module(const struct umod_moddb *db, const char *name, const char 
 	return 0;
 }
 
+static bool bin_ok(const struct db_file *f)
+{
+	return f->buf && umod_index_valid(f->buf, f->len);
+}
+
+/* the modules of every hit of @name in the index @f, kmod's order */
+static int search_bin(const struct db_file *f, const char *name,
+		      int (*fn)(const char *module, void *data), void *data)
+{
+	struct umod_index_hit *hits;
+	unsigned int n;
+	int err = umod_index_searchwild(f->buf, f->len, name, &hits, &n);
+
+	for (unsigned int i = 0; !err && i < n; i++)
+		err = fn(hits[i].value, data);
+	free(hits);
+	return err;
+}
+
 bool umod_moddb_builtin(const struct umod_moddb *db, const char *name)
 {
 	const char *p = db->builtin.buf, *end = p + db->builtin.len;
 	size_t nlen = strlen(name);
 
+	if (bin_ok(&db->builtin_bin))
+		return umod_index_lookup(db->builtin_bin.buf, db->builtin_bin.len, name) != NULL;
 	while (p && p < end) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p)), *base;
 		size_t len = nl ? (size_t)(nl - p) : (size_t)(end - p), i = 0;
@@ -441,6 +474,10 @@ next:
 int umod_moddb_lookup_alias(const struct umod_moddb *db, bool symbols, const char *name,
 			    int (*fn)(const char *module, void *data), void *data)
 {
+	const struct db_file *bin = symbols ? &db->symbols_bin : &db->alias_bin;
+
+	if (bin_ok(bin))
+		return search_bin(bin, name, fn, data);
 	return scan_aliases(symbols ? &db->symbols : &db->alias, name, fn, data);
 }
 
@@ -451,6 +488,8 @@ int umod_moddb_lookup_builtin_alias(const struct umod_moddb *db, const char *nam
 	const char *sec = db->builtin_modinfo.buf, *kv;
 	size_t pos = 0;
 
+	if (bin_ok(&db->builtin_alias_bin))
+		return search_bin(&db->builtin_alias_bin, name, fn, data);
 	while (sec && (kv = umod_modinfo_next(sec, db->builtin_modinfo.len, &pos))) {
 		const char *dot = strchr(kv, '.');
 		char modname[256], norm[1024];
@@ -464,6 +503,28 @@ int umod_moddb_lookup_builtin_alias(const struct umod_moddb *db, const char *nam
 		memcpy(modname, kv, n);
 		modname[n] = '\0';
 		err = fn(modname, data);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+int umod_moddb_builtin_info(const struct umod_moddb *db, const char *name,
+			    int (*fn)(const char *key, const char *value, void *data), void *data)
+{
+	const char *sec = db->builtin_modinfo.buf, *kv;
+	size_t pos = 0, nlen = strlen(name);
+
+	while (sec && (kv = umod_modinfo_next(sec, db->builtin_modinfo.len, &pos))) {
+		const char *eq = strchr(kv, '=');
+		char key[256];
+		int err;
+
+		if (!eq || strncmp(kv, name, nlen) || kv[nlen] != '.' ||
+		    (size_t)(eq - kv - (ptrdiff_t)nlen - 1) >= sizeof(key))
+			continue;
+		snprintf(key, sizeof(key), "%.*s", (int)(eq - kv - (ptrdiff_t)nlen - 1), kv + nlen + 1);
+		err = fn(key, eq + 1, data);
 		if (err)
 			return err;
 	}

@@ -52,6 +52,21 @@ const char *umod_index_lookup(const void *image, size_t len, const char *key);
 /* has @image an index file's header (magic, major version, root)? */
 bool umod_index_valid(const void *image, size_t len);
 
+/* one value found by umod_index_searchwild(); @value points into the image */
+struct umod_index_hit {
+	const char *value;
+	uint32_t priority;
+};
+
+/*
+ * Every value whose pattern key matches @name (kmod's index_searchwild():
+ * the same values, in the same order, duplicates included), as a malloc'd
+ * array (free it). A corrupt file gives fewer hits, never a wild read.
+ * Returns 0 or -ENOMEM.
+ */
+int umod_index_searchwild(const void *image, size_t len, const char *name,
+			  struct umod_index_hit **hitsp, unsigned int *np);
+
 /* ---- modname.c: module names and alias patterns -------------------------- */
 
 /*
@@ -156,6 +171,10 @@ int umod_moddb_lookup_alias(const struct umod_moddb *db, bool symbols, const cha
 /* the same for the "alias" entries of modules.builtin.modinfo */
 int umod_moddb_lookup_builtin_alias(const struct umod_moddb *db, const char *name,
 				    int (*fn)(const char *module, void *data), void *data);
+
+/* @fn(key, value) for each "NAME.key=value" of modules.builtin.modinfo, in order */
+int umod_moddb_builtin_info(const struct umod_moddb *db, const char *name,
+			    int (*fn)(const char *key, const char *value, void *data), void *data);
 
 /* ---- modprobe.c: resolution and load lists ------------------------------- */
 

@@ -5,7 +5,8 @@
 # kept under build/kernel-tree/ for the next run). Checks:
 #   depmod    modules.dep, .alias, .symbols, .softdep, .devname and the
 #             .bin indexes kmod's modprobe reads, byte for byte
-#   modinfo   every module: the same output (signature fields included)
+#   modinfo   every module: the same output (signature fields included);
+#             built-in modules, names and aliases looked up with -b/-k
 #   modprobe  --show-depends of every module name (-a batches, and a sample
 #             one by one), same lines
 # Prints "skipped: WHY" and exits 0 when the package cannot be had; any
@@ -112,6 +113,19 @@ for b in "$work"/batch.*; do
 	fi
 done
 result "modinfo of $(wc -l < "$work/files") modules, signature fields included" $ok
+
+# ---- modinfo by name: every built-in module, every 8th module name, and
+# the first alias of every 8th module, looked up in the tree
+sed 's|.*/||; s|\.ko$||' "$dir/modules.builtin" > "$work/byname"
+sed 's|.*/||; s|\.ko.*||' "$work/files" | awk 'NR % 8 == 1' >> "$work/byname"
+awk '$1 == "alias" && NR % 8 == 2 { print $2 }' "$dir/modules.alias" | head -200 >> "$work/byname"
+ok=1
+while read -r name; do
+	modinfo -b "$root" -k "$release" "$name" > "$work/k" 2>&1
+	"$umod" modinfo -b "$root" -k "$release" "$name" > "$work/u" 2>&1
+	cmp -s "$work/k" "$work/u" || { ok=0; echo "modinfo $name:"; diff "$work/k" "$work/u" | head -10; }
+done < "$work/byname"
+result "modinfo by name or alias: $(wc -l < "$work/byname") names" $ok
 
 # ---- modprobe --show-depends over umod's indexes (kmod reads the .bin ones),
 # no modprobe.d on either side: every name in

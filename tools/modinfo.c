@@ -27,6 +27,8 @@ struct param {
 };
 
 struct modinfo {
+	const char *base, *release;	/* -b, -k: the tree names are looked up in */
+	struct umod_moddb *db;		/* opened on the first name */
 	const char *field;	/* -F: only this key's values */
 	char sep;		/* '\n', or '\0' with -0 */
 	struct param *params;	/* newest name first, as kmod keeps them */
@@ -166,7 +168,60 @@ static int show_file(struct modinfo *mi, const char *path, off_t size)
 	return err;
 }
 
-/* a file if it is one with a module's extension, else a name (none known yet) */
+/* a built-in module, as kmod shows one: its name, "(builtin)", then its entries */
+static int show_builtin(struct modinfo *mi, const char *name)
+{
+	int err;
+
+	if (mi->field && !strcmp(mi->field, "filename")) {
+		printf("(builtin)%c", mi->sep);
+		return 0;
+	}
+	if (!mi->field)
+		printf("%-16s%s%c%-16s(builtin)%c", "name:", name, mi->sep, "filename:", mi->sep);
+	err = umod_moddb_builtin_info(mi->db, name, one_entry, mi);
+	if (!err && (!mi->field || !strcmp(mi->field, "parm")))
+		print_params(mi, !mi->field);
+	free_params(mi);
+	return err;
+}
+
+/* a name or alias, resolved in the tree as modprobe resolves it (-m: names only) */
+static int show_name(struct modinfo *mi, const char *arg, bool is_name)
+{
+	char dirname[PATH_MAX];
+	struct umod_probe *p = NULL;
+	struct umod_probe_mod **v = NULL;
+	unsigned int n = 0;
+	struct stat st;
+	int err = 0;
+
+	if (!mi->db && (umod_tool_tree_dir(mi->base, mi->release, dirname, sizeof(dirname)) < 0 ||
+			umod_moddb_open(dirname, NULL, &mi->db) < 0))
+		return -ENOMEM;
+	if (umod_probe_new(mi->db, NULL, &p) < 0)
+		return -ENOMEM;
+	if (umod_probe_lookup(p, arg, &v, &n) < 0)
+		n = 0;
+	for (unsigned int i = 0; i < n && is_name; i++)
+		if (umod_probe_mod_alias(v[i]))
+			n = 0;	/* found through an alias: not a module name */
+	if (!n)
+		umod_tool_err(is_name ? "Module name %s not found.\n" : "Module %s not found.\n", arg);
+	for (unsigned int i = 0; i < n; i++) {
+		const char *path = umod_probe_mod_path(v[i]);
+
+		if (path && stat(path, &st) == 0)
+			err |= show_file(mi, path, st.st_size);
+		else if (umod_probe_mod_builtin(v[i]))
+			err |= show_builtin(mi, umod_probe_mod_name(v[i]));
+	}
+	free(v);
+	umod_probe_free(p);
+	return n ? err : -ENOENT;
+}
+
+/* a file if it is one with a module's extension, else a name in the tree */
 static int show(struct modinfo *mi, const char *arg, bool is_name)
 {
 	struct stat st;
@@ -174,11 +229,7 @@ static int show(struct modinfo *mi, const char *arg, bool is_name)
 	if (!is_name && stat(arg, &st) == 0 && S_ISREG(st.st_mode) &&
 	    umod_modname_has_module_ext(arg, strlen(arg)))
 		return show_file(mi, arg, st.st_size);
-	if (is_name)
-		umod_tool_err("Module name %s not found.\n", arg);
-	else
-		umod_tool_err("Module %s not found.\n", arg);
-	return -ENOENT;
+	return show_name(mi, arg, is_name);
 }
 
 static void help(void)
@@ -194,6 +245,8 @@ static void help(void)
 	       "\t-0, --null                  Use \\0 instead of \\n\n"
 	       "\t-m, --modname               Handle argument as module name instead of alias or filename\n"
 	       "\t-F, --field=FIELD           Print only provided FIELD\n"
+	       "\t-k, --set-version=VERSION   Use VERSION instead of umod's release\n"
+	       "\t-b, --basedir=DIR           Use DIR as filesystem root for /lib/modules\n"
 	       "\t-V, --version               Show version\n"
 	       "\t-h, --help                  Show this help\n");
 }
@@ -209,17 +262,25 @@ static int run(int argc, char *argv[])
 		{ "null", no_argument, NULL, '0' },
 		{ "modname", no_argument, NULL, 'm' },
 		{ "field", required_argument, NULL, 'F' },
+		{ "basedir", required_argument, NULL, 'b' },
+		{ "set-version", required_argument, NULL, 'k' },
 		{ "version", no_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct modinfo mi = { .sep = '\n' };
+	struct modinfo mi = { .sep = '\n', .release = umod_tool_default_release() };
 	bool is_name = false;
 	int c, err = 0;
 
 	umod_tool_log_open("modinfo", false);
-	while ((c = getopt_long(argc, argv, "adlpn0mF:Vh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "adlpn0mF:b:k:Vh", opts, NULL)) != -1) {
 		switch (c) {
+		case 'b':
+			mi.base = optarg;
+			break;
+		case 'k':
+			mi.release = optarg;
+			break;
 		case 'a':
 			mi.field = "author";
 			break;
@@ -261,6 +322,7 @@ static int run(int argc, char *argv[])
 	for (int i = optind; i < argc; i++)
 		if (show(&mi, argv[i], is_name) < 0)
 			err = 1;
+	umod_moddb_close(mi.db);
 	return err;
 }
 
