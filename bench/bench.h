@@ -37,5 +37,7 @@ struct bench {
 int bench_symtab(const struct bench_ctx *ctx);
 /* modtree.c */
 int bench_modtree(const struct bench_ctx *ctx);
+/* loadcycle.c */
+int bench_loadcycle(const struct bench_ctx *ctx);
 
 #endif /* _UMOD_BENCH_H */

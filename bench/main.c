@@ -15,6 +15,7 @@
 #include "bench.h"
 
 static const struct bench benches[] = {
+	{ "loadcycle", bench_loadcycle },
 	{ "symtab", bench_symtab },
 	{ "modtree", bench_modtree },
 };

@@ -28,7 +28,7 @@ const char *umod_elf_symname(const struct umod_elf *elf, const Elf64_Sym *sym)
 int umod_elf_find_section(const struct umod_elf *elf, const char *name)
 {
 	for (unsigned int i = 1; i < elf->shnum; i++)
-		if (!strcmp(umod_elf_secname(elf, i), name))
+		if (umod_elf_secname_is(elf, i, name))
 			return (int)i;
 	return 0;
 }

@@ -5,12 +5,17 @@
  * stay on disk). The loader never writes to the image. A compressed module
  * (.ko.xz, .ko.zst) is decompressed into memory here (decompress.c), so the
  * loader, depmod and modinfo all see a plain ELF image.
+ *
+ * The loader reads a small module instead (umod_file_read()): one copy
+ * costs less than the page faults on the mapped file plus its munmap.
  */
 #include <dirent.h>
+#include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <stdlib.h>
 #include <unistd.h>
 
 #include "internal.h"
@@ -59,6 +64,56 @@ int umod_file_map(const char *path, const void **imagep, size_t *lenp)
 out:
 	close(fd);
 	return err;
+}
+
+/*
+ * One pread of up to UMOD_READ_MAX bytes: a short read is the whole file,
+ * so a module needs no fstat. A file that fills the buffer may be larger:
+ * it is mapped instead. A directory or device fails the read.
+ */
+int umod_file_read(const char *path, const void **imagep, size_t *lenp, bool *heapp)
+{
+	void *buf = malloc(UMOD_READ_MAX);
+	ssize_t n;
+	int fd, err = 0;
+
+	*heapp = false;
+	if (!buf)
+		return -ENOMEM;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		free(buf);
+		return -errno;
+	}
+	do
+		n = pread(fd, buf, UMOD_READ_MAX, 0);
+	while (n < 0 && errno == EINTR);
+	if (n < 0)
+		err = -errno;
+	close(fd);
+	if (n == (ssize_t)UMOD_READ_MAX || err == -EISDIR || err == -EINVAL) {
+		free(buf);	/* large, or not a regular file: let the mapper say */
+		return umod_file_map(path, imagep, lenp);
+	}
+	if (!err && umod_compression_of(buf, (size_t)n) != UMOD_COMPRESSION_NONE)
+		err = umod_decompress(buf, (size_t)n, UMOD_DECOMPRESS_MAX, imagep, lenp);
+	else if (!err)
+		*heapp = true;
+	if (*heapp) {
+		*imagep = buf;
+		*lenp = (size_t)n;
+	} else {
+		free(buf);
+	}
+	return err;
+}
+
+void umod_file_free(const void *image, size_t len, bool heap)
+{
+	if (heap)
+		free((void *)image);
+	else
+		umod_file_unmap(image, len);
 }
 
 void umod_file_unmap(const void *image, size_t len)

@@ -15,6 +15,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include <stdio.h>
 
 #include <linux/kern_levels.h>
@@ -94,6 +95,14 @@ int umod_elf_parse(struct umod_elf *elf, const void *image, size_t len,
 		   struct umod_log *log);
 bool umod_elf_range_ok(const struct umod_elf *elf, uint64_t off, uint64_t size);
 const char *umod_elf_secname(const struct umod_elf *elf, unsigned int idx);
+/* is section @idx called @name? (a first-bytes check spares most strcmp calls) */
+static inline bool umod_elf_secname_is(const struct umod_elf *elf, unsigned int idx,
+				       const char *name)
+{
+	const char *s = elf->secstrings + elf->sechdrs[idx].sh_name;
+
+	return s[0] == name[0] && (!s[0] || (s[1] == name[1] && !strcmp(s, name)));
+}
 const char *umod_elf_symname(const struct umod_elf *elf, const Elf64_Sym *sym);
 int umod_elf_find_section(const struct umod_elf *elf, const char *name);
 const void *umod_elf_section_data(const struct umod_elf *elf, unsigned int idx);
@@ -117,6 +126,14 @@ const char *umod_modinfo_get(const char *sec, size_t size, const char *key);
  */
 int umod_file_map(const char *path, const void **imagep, size_t *lenp);
 void umod_file_unmap(const void *image, size_t len);
+/*
+ * umod_file_read - as umod_file_map(), but a regular file of at most
+ * UMOD_READ_MAX bytes is read into the heap (*@heapp = true). Free with
+ * umod_file_free(image, len, heap).
+ */
+#define UMOD_READ_MAX	(256ul << 10)
+int umod_file_read(const char *path, const void **imagep, size_t *lenp, bool *heapp);
+void umod_file_free(const void *image, size_t len, bool heap);
 /* DT_REG, DT_DIR or DT_UNKNOWN for @name in @dirfd (links followed), or -errno */
 int umod_file_type_at(int dirfd, const char *name);
 

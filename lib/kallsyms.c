@@ -40,7 +40,7 @@ static bool wanted(const struct load_info *info, const Elf64_Sym *sym)
 		return false;
 	if (type == STT_SECTION || type == STT_FILE || !*name)
 		return false;
-	return name[0] != '$' && strncmp(name, ".L", 2);
+	return name[0] != '$' && !(name[0] == '.' && name[1] == 'L');
 }
 
 static int by_addr(const void *a, const void *b)
@@ -50,6 +50,26 @@ static int by_addr(const void *a, const void *b)
 	if (x->addr != y->addr)
 		return x->addr < y->addr ? -1 : 1;
 	return x->order < y->order ? -1 : x->order > y->order;
+}
+
+/*
+ * A module's symbols come in nearly by address (section by section), and
+ * there are few: insertion sort beats qsort's allocation and calls there.
+ */
+static void sort_entries(struct ksym_entry *e, size_t n)
+{
+	if (n > 256) {
+		qsort(e, n, sizeof(*e), by_addr);
+		return;
+	}
+	for (size_t i = 1; i < n; i++) {
+		struct ksym_entry x = e[i];
+		size_t j = i;
+
+		for (; j > 0 && by_addr(&e[j - 1], &x) > 0; j--)
+			e[j] = e[j - 1];
+		e[j] = x;
+	}
 }
 
 int umod_kallsyms_record(struct load_info *info)
@@ -84,7 +104,7 @@ int umod_kallsyms_record(struct load_info *info)
 		};
 		p = stpcpy(p, name) + 1;
 	}
-	qsort(ks->e, ks->num, sizeof(*ks->e), by_addr);
+	sort_entries(ks->e, ks->num);
 	info->mod->kallsyms = ks;
 	return 0;
 }

@@ -24,16 +24,15 @@ enum sec_class { CLASS_TEXT, CLASS_RO, CLASS_RO_AFTER_INIT, CLASS_DATA, NUM_CLAS
 static int sec_class(const struct umod_elf *elf, unsigned int i)
 {
 	const Elf64_Shdr *s = &elf->sechdrs[i];
-	const char *name = umod_elf_secname(elf, i);
 
 	if (!(s->sh_flags & SHF_ALLOC) || s->sh_type == SHT_NULL)
 		return -1;
 	/* read in place from the image, never loaded (as the kernel drops them) */
-	if (!strcmp(name, ".modinfo") || !strcmp(name, "__versions"))
+	if (umod_elf_secname_is(elf, i, ".modinfo") || umod_elf_secname_is(elf, i, "__versions"))
 		return -1;
 	if (s->sh_flags & SHF_EXECINSTR)
 		return CLASS_TEXT;
-	if (!strcmp(name, ".data..ro_after_init"))
+	if (umod_elf_secname_is(elf, i, ".data..ro_after_init"))
 		return CLASS_RO_AFTER_INIT;
 	if (!(s->sh_flags & SHF_WRITE))
 		return CLASS_RO;
@@ -136,8 +135,9 @@ int umod_layout_alloc(struct load_info *info)
 	unsigned char *map;
 
 	info->map_size = info->core.size + info->init.size;
+	/* populated now: every page is written at once, faulting one by one costs more */
 	map = mmap(NULL, info->map_size, PROT_READ | PROT_WRITE,
-		   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		   MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
 	if (map == MAP_FAILED) {
 		info->map_size = 0;
 		return -ENOMEM;

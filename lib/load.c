@@ -26,7 +26,7 @@ static int find_modinfo(struct load_info *info)
 	int n = 0;
 
 	for (unsigned int i = 1; i < info->elf.shnum; i++) {
-		if (strcmp(umod_elf_secname(&info->elf, i), ".modinfo") ||
+		if (!umod_elf_secname_is(&info->elf, i, ".modinfo") ||
 		    info->elf.sechdrs[i].sh_type == SHT_NOBITS)
 			continue;
 		n++;
@@ -61,7 +61,7 @@ static int find_this_module(struct load_info *info)
 		return -ENOEXEC;
 	}
 	for (unsigned int i = 1; i < info->elf.shnum; i++) {
-		if (!strcmp(umod_elf_secname(&info->elf, i), ".gnu.linkonce.this_module")) {
+		if (umod_elf_secname_is(&info->elf, i, ".gnu.linkonce.this_module")) {
 			n++;
 			idx = (int)i;
 		}
@@ -657,17 +657,18 @@ UMOD_API int umod_module_insert_file(struct umod_host *host, const char *path,
 {
 	const void *image;
 	size_t len;
+	bool heap;
 	int err;
 
 	if (!host || !path)
 		return -EINVAL;
-	err = umod_file_map(path, &image, &len);
+	err = umod_file_read(path, &image, &len, &heap);
 	if (err == -EFBIG)
 		umod_log_printk(host->log, KERN_ERR "%s: file too large for a module (limit %lu bytes)\n",
 				path, UMOD_MAX_IMAGE_SIZE);
 	if (err)
 		return err;
 	err = umod_load_module(host, image, len, args, flags, modp);
-	umod_file_unmap(image, len);
+	umod_file_free(image, len, heap);
 	return err;
 }
