@@ -7,6 +7,7 @@
 #   symvers/  the host's and the examples' Module.symvers
 #   moddep/   modules.dep, .alias, .symbols of a tree of those modules, by
 #             umod depmod
+#   index/    the same tree's binary indexes (modules.dep.bin, .alias.bin, ...)
 #   modconf/  this machine's modprobe.d files
 #   decompress/ hellop.ko as .ko.xz and .ko.zst
 #   signature/  hellop.ko with a PKCS#7 signature appended, as the kernel's
@@ -83,6 +84,11 @@ if [ -d "$out/moddep" ]; then
 		for f in modules.dep modules.alias modules.symbols; do
 			[ -f "$tree/$f" ] && cp "$tree/$f" "$out/moddep/tree-$f"
 		done
+		if [ -d "$out/index" ]; then
+			for f in "$tree"/*.bin; do
+				[ -s "$f" ] && cp "$f" "$out/index/tree-$(basename "$f")"
+			done
+		fi
 	fi
 fi
 if [ -d "$out/modconf" ]; then
