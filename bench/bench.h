@@ -39,5 +39,7 @@ int bench_symtab(const struct bench_ctx *ctx);
 int bench_modtree(const struct bench_ctx *ctx);
 /* loadcycle.c */
 int bench_loadcycle(const struct bench_ctx *ctx);
+/* refcount.c */
+int bench_refcount(const struct bench_ctx *ctx);
 
 #endif /* _UMOD_BENCH_H */

@@ -18,6 +18,7 @@ static const struct bench benches[] = {
 	{ "loadcycle", bench_loadcycle },
 	{ "symtab", bench_symtab },
 	{ "modtree", bench_modtree },
+	{ "refcount", bench_refcount },
 };
 
 static FILE *tsv;

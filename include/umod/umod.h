@@ -9,7 +9,10 @@
  * host's ring in the kernel's wording.
  *
  * Thread safety: every function may be called from any thread. Loading
- * and unloading are serialised per host.
+ * and unloading are serialised per host: one insert or remove at a time,
+ * init and exit included. A module's init may load another module from
+ * the same thread; code that waits for another thread's load or unload
+ * from inside an init or exit deadlocks.
  */
 #ifndef _UMOD_UMOD_H
 #define _UMOD_UMOD_H
@@ -149,9 +152,10 @@ UMOD_API int umod_host_for_each_export(struct umod_host *host,
 /*
  * umod_host_set_force_unload - the host's CONFIG_MODULE_FORCE_UNLOAD: with
  * it, umod_module_remove(..., UMOD_REMOVE_FORCE) may unload a module that
- * is still in use (tainting the host R); without it (the default) the
- * flag cannot override a refusal. Returns 0 or -EINVAL (NULL host).
- * Since UMOD_0.2.
+ * is still in use or has init but no exit (tainting the host R), never
+ * one that other modules use; without it (the default) the flag cannot
+ * override a refusal, and the host's log says so. Returns 0 or -EINVAL
+ * (NULL host). Since UMOD_0.2.
  */
 UMOD_API int umod_host_set_force_unload(struct umod_host *host, int enable);
 
@@ -323,6 +327,10 @@ UMOD_API int umod_module_insert_image(struct umod_host *host,
 
 /*
  * umod_module_remove - unload the module called @name, calling its exit.
+ * @flags: UMOD_REMOVE_FORCE (rmmod -f), honoured only by a host with
+ * umod_host_set_force_unload(): then a module in use, or with init but no
+ * exit, goes too. Users that still hold references after its exit keep
+ * its memory mapped until the host goes.
  * Returns 0, -ENOENT (no such module), -EWOULDBLOCK (other modules use
  * it, see umod_module_for_each_holder(), or its use count is not zero),
  * -EBUSY (still coming or going, or it has init but no exit function) or
@@ -382,7 +390,8 @@ UMOD_API int umod_modinfo_for_each(const char *path,
 /*
  * The module's use count, as /sys/module/NAME/refcnt: one per holder
  * module, symbol_get() and try_module_get() not yet put; 1 while its init
- * runs. 0 once the module is gone.
+ * runs, -1 while its exit runs (the kernel's module_refcount()). 0 once
+ * the module is gone.
  */
 UMOD_API int umod_module_get_refcnt(const struct umod_module *mod);
 
