@@ -2,8 +2,8 @@
 /*
  * LD_PRELOAD fault injection: once armed, the N-th call of one family
  * fails as the system would (NULL or MAP_FAILED or -1, errno ENOMEM):
- *   FAULT_ALLOC     malloc, calloc, realloc, strdup (and libc's own calls
- *                   to malloc, e.g. from strndup)
+ *   FAULT_ALLOC     malloc, calloc, realloc, strdup, aligned_alloc (and
+ *                   libc's own calls to malloc, e.g. from strndup)
  *   FAULT_MMAP      mmap
  *   FAULT_MPROTECT  mprotect
  * With N == 0 it only counts. It also tracks the blocks allocated while
@@ -31,6 +31,7 @@ void *__libc_malloc(size_t size);
 void *__libc_calloc(size_t n, size_t size);
 void *__libc_realloc(void *p, size_t size);
 void __libc_free(void *p);
+void *__libc_memalign(size_t align, size_t size);
 
 static struct {
 	int armed;
@@ -124,6 +125,12 @@ void free(void *p)
 	if (p)
 		live_del(p);
 	__libc_free(p);
+}
+
+/* module handles are cache-line aligned (lib/module.c) */
+void *aligned_alloc(size_t align, size_t size)
+{
+	return fail_now(FAULT_ALLOC) ? NULL : track(__libc_memalign(align, size));
 }
 
 char *strdup(const char *s)
