@@ -479,16 +479,19 @@ static void pass_on(int sig, siginfo_t *si, void *uc)
 		old->sa_handler(sig);
 		return;
 	}
-	/* the faulting instruction runs again and kills the process */
+	/* a fault happens again when the instruction reruns; a kill(2) does not */
 	signal(sig, SIG_DFL);
+	if (si->si_code <= 0)
+		raise(sig);
 }
 
 static void oops_handler(int sig, siginfo_t *si, void *ucv)
 {
 	ucontext_t *uc = ucv;
 
-	if (!oops.host || atomic_exchange(&oops.in_oops, true) ||
-	    !module_fault(&uc->uc_mcontext)) {
+	/* only a fault the CPU raised (si_code > 0) is an oops, not a kill(2) */
+	if (!oops.host || si->si_code <= 0 || !module_fault(&uc->uc_mcontext) ||
+	    atomic_exchange(&oops.in_oops, true)) {
 		pass_on(sig, si, ucv);
 		return;
 	}

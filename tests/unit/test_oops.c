@@ -10,7 +10,6 @@
 #include <setjmp.h>
 #include <signal.h>
 #include <stdarg.h>
-#include <stdbool.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,8 +24,10 @@
 
 #define NULLEXIT UMOD_TEST_MODULES "/nullexit.ko"
 
+enum fault { IN_MODULE, IN_HOST, KILLED };
+
 /* in the child: load nullexit.ko, install the handler, fault as told */
-static void child(int fd, int status, bool in_module)
+static void child(int fd, int status, enum fault how)
 {
 	struct capture cap;
 	struct umod_host *host = test_host_new(&cap);
@@ -35,8 +36,10 @@ static void child(int fd, int status, bool in_module)
 	if (!host || umod_module_insert_file(host, NULLEXIT, NULL, 0, NULL) ||
 	    umod_host_install_oops(host, &fd, 1, status))
 		_exit(3);
-	if (in_module) {
+	if (how == IN_MODULE) {
 		umod_module_remove(host, "nullexit", 0);
+	} else if (how == KILLED) {
+		kill(getpid(), SIGSEGV);
 	} else {
 		/* a read-only page, not NULL: UBSan would stop a NULL store first */
 		int *ro = mmap(NULL, 4096, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -48,7 +51,7 @@ static void child(int fd, int status, bool in_module)
 }
 
 /* runs child() and returns its wait status; the report lands in @out */
-static int run_child(int status, bool in_module, char *out, size_t size)
+static int run_child(int status, enum fault how, char *out, size_t size)
 {
 	int p[2], wstatus;
 	ssize_t n, got = 0;
@@ -59,7 +62,7 @@ static int run_child(int status, bool in_module, char *out, size_t size)
 	assert_true(pid >= 0);
 	if (pid == 0) {
 		close(p[0]);
-		child(p[1], status, in_module);
+		child(p[1], status, how);
 	}
 	close(p[1]);
 	while ((n = read(p[0], out + got, size - 1 - (size_t)got)) > 0)
@@ -74,7 +77,7 @@ static char report[64 * 1024];
 
 static void module_fault_reported_then_exit_status(void **state)
 {
-	int ws = run_child(42, true, report, sizeof(report));
+	int ws = run_child(42, IN_MODULE, report, sizeof(report));
 
 	assert_true(WIFEXITED(ws));
 	assert_int_equal(WEXITSTATUS(ws), 42);
@@ -89,7 +92,7 @@ static void module_fault_reported_then_exit_status(void **state)
 
 static void module_fault_without_status_dies_of_signal(void **state)
 {
-	int ws = run_child(0, true, report, sizeof(report));
+	int ws = run_child(0, IN_MODULE, report, sizeof(report));
 
 	assert_true(WIFSIGNALED(ws));
 	assert_int_equal(WTERMSIG(ws), SIGSEGV);
@@ -98,7 +101,17 @@ static void module_fault_without_status_dies_of_signal(void **state)
 
 static void host_fault_is_not_an_oops(void **state)
 {
-	int ws = run_child(42, false, report, sizeof(report));
+	int ws = run_child(42, IN_HOST, report, sizeof(report));
+
+	assert_true(WIFSIGNALED(ws));
+	assert_int_equal(WTERMSIG(ws), SIGSEGV);
+	assert_string_equal(report, "");
+}
+
+/* a SIGSEGV sent with kill(2) is no fault of a module's */
+static void sent_signal_is_not_an_oops(void **state)
+{
+	int ws = run_child(42, KILLED, report, sizeof(report));
 
 	assert_true(WIFSIGNALED(ws));
 	assert_int_equal(WTERMSIG(ws), SIGSEGV);
@@ -142,6 +155,7 @@ int main(void)
 		cmocka_unit_test(module_fault_reported_then_exit_status),
 		cmocka_unit_test(module_fault_without_status_dies_of_signal),
 		cmocka_unit_test(host_fault_is_not_an_oops),
+		cmocka_unit_test(sent_signal_is_not_an_oops),
 		cmocka_unit_test(bad_arguments),
 		cmocka_unit_test(unref_restores_handlers),
 	};
