@@ -42,7 +42,8 @@ static int for_each_line(const char *buf, size_t len,
 
 	if (!copy)
 		return -ENOMEM;
-	memcpy(copy, buf, len);
+	if (len)	/* an empty file maps to NULL */
+		memcpy(copy, buf, len);
 	copy[len] = '\0';
 	for (p = copy, end = copy + len; !err && p < end; p++) {
 		char *nl = memchr(p, '\n', (size_t)(end - p));
