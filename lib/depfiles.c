@@ -31,10 +31,10 @@
 static int all_deps(const struct umod_depmod *d, const struct dmod *m,
 		    struct dmod ***out, unsigned int *n, unsigned char *seen)
 {
-	unsigned int cap = 16, len = 0, top = 0;
-	struct dmod **v = malloc(cap * sizeof(*v));
+	unsigned int cap = 0, len = 0, top = 0;
+	struct dmod **v = NULL;
 
-	if (!v)
+	if (umod_array_reserve(&v, &cap, 0, sizeof(*v)))
 		return -ENOMEM;
 	/* v doubles as the work list: entries past @top still need expanding */
 	for (const struct dmod *cur = m;; cur = v[top++]) {
@@ -44,14 +44,9 @@ static int all_deps(const struct umod_depmod *d, const struct dmod *m,
 			if (seen[dep->idx])
 				continue;
 			seen[dep->idx] = 1;
-			if (len == cap) {
-				struct dmod **nv = realloc(v, (cap *= 2) * sizeof(*v));
-
-				if (!nv) {
-					free(v);
-					return -ENOMEM;
-				}
-				v = nv;
+			if (umod_array_reserve(&v, &cap, len, sizeof(*v))) {
+				free(v);
+				return -ENOMEM;
 			}
 			v[len++] = dep;
 		}

@@ -300,15 +300,8 @@ static int add_dependency(struct dmod *m, struct dmod *owner)
 	for (unsigned int i = 0; i < m->n_deps; i++)
 		if (m->deps[i] == owner)
 			return 0;
-	if (m->n_deps == m->cap_deps) {
-		unsigned int cap = m->cap_deps ? m->cap_deps * 2 : 4;
-		struct dmod **v = realloc(m->deps, cap * sizeof(*v));
-
-		if (!v)
-			return -ENOMEM;
-		m->deps = v;
-		m->cap_deps = cap;
-	}
+	if (umod_array_reserve(&m->deps, &m->cap_deps, m->n_deps, sizeof(*m->deps)))
+		return -ENOMEM;
 	m->deps[m->n_deps++] = owner;
 	owner->users++;
 	return 0;

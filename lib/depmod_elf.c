@@ -40,15 +40,8 @@ struct reader {
 
 static int spans_add(struct spans *s, const char *p, size_t len, uint64_t crc, bool weak)
 {
-	if (s->n == s->cap) {
-		unsigned int cap = s->cap ? s->cap * 2 : 16;
-		struct span *v = realloc(s->v, cap * sizeof(*v));
-
-		if (!v)
-			return -ENOMEM;
-		s->v = v;
-		s->cap = cap;
-	}
+	if (umod_array_reserve(&s->v, &s->cap, s->n, sizeof(*s->v)))
+		return -ENOMEM;
 	s->v[s->n++] = (struct span){ p, len, crc, weak };
 	return 0;
 }

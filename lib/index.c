@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "internal.h"
 #include "modtree.h"
 
 #define INDEX_MAGIC		0xB007F457u
@@ -109,15 +110,8 @@ static int child_add(struct inode *n, unsigned char ch, struct inode *kid)
 {
 	unsigned int i = 0;
 
-	if (n->n_kids == n->cap_kids) {
-		unsigned int cap = n->cap_kids ? n->cap_kids * 2 : 2;
-		struct ichild *v = realloc(n->kids, cap * sizeof(*v));
-
-		if (!v)
-			return -ENOMEM;
-		n->kids = v;
-		n->cap_kids = cap;
-	}
+	if (umod_array_reserve(&n->kids, &n->cap_kids, n->n_kids, sizeof(*n->kids)))
+		return -ENOMEM;
 	while (i < n->n_kids && n->kids[i].ch < ch)
 		i++;
 	memmove(&n->kids[i + 1], &n->kids[i], (n->n_kids - i) * sizeof(n->kids[0]));
@@ -431,16 +425,9 @@ static void hit_add(struct wild *w, const char *value, uint32_t priority)
 {
 	unsigned int i = 0;
 
-	if (w->n == w->cap) {
-		unsigned int cap = w->cap ? w->cap * 2 : 16;
-		struct umod_index_hit *v = realloc(w->hits, cap * sizeof(*v));
-
-		if (!v) {
-			w->err = -ENOMEM;
-			return;
-		}
-		w->hits = v;
-		w->cap = cap;
+	if (umod_array_reserve(&w->hits, &w->cap, w->n, sizeof(*w->hits))) {
+		w->err = -ENOMEM;
+		return;
 	}
 	while (i < w->n && w->hits[i].priority < priority)
 		i++;

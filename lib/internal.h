@@ -162,6 +162,15 @@ int umod_check_limits(const struct load_info *info, const char *args);
 /* -EFBIG, logged, for an image over UMOD_MAX_IMAGE_SIZE */
 int umod_check_image_size(struct umod_log *log, size_t len);
 
+/* ---- array.c ------------------------------------------------------------- */
+
+/*
+ * Room for element @n of the array *@arrayp (of @size-byte elements, *@cap
+ * allocated): doubles it when full. Returns 0 or -ENOMEM (the array is
+ * left as it was).
+ */
+int umod_array_reserve(void *arrayp, unsigned int *cap, unsigned int n, size_t size);
+
 /* ---- decompress.c -------------------------------------------------------- */
 
 #define UMOD_DECOMPRESS_MAX	UMOD_MAX_IMAGE_SIZE

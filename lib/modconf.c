@@ -47,15 +47,8 @@ static int entry_add(struct umod_modconf *c, enum umod_conf_kind kind,
 	size_t nlen = strlen(name) + 1, vlen = value ? strlen(value) + 1 : 0;
 	struct umod_conf_entry *e;
 
-	if (c->n == c->cap) {
-		unsigned int cap = c->cap ? c->cap * 2 : 32;
-		struct umod_conf_entry *v = realloc(c->v, cap * sizeof(*v));
-
-		if (!v)
-			return -ENOMEM;
-		c->v = v;
-		c->cap = cap;
-	}
+	if (umod_array_reserve(&c->v, &c->cap, c->n, sizeof(*c->v)))
+		return -ENOMEM;
 	e = &c->v[c->n];
 	e->kind = kind;
 	e->name = malloc(nlen + vlen);
@@ -221,15 +214,8 @@ static int files_insert(struct conf_files *f, const char *base, const char *path
 		i++;
 	if (i < f->n && !strcmp(f->v[i].base, base))
 		return 0;
-	if (f->n == f->cap) {
-		unsigned int cap = f->cap ? f->cap * 2 : 16;
-		struct conf_file *v = realloc(f->v, cap * sizeof(*v));
-
-		if (!v)
-			return -ENOMEM;
-		f->v = v;
-		f->cap = cap;
-	}
+	if (umod_array_reserve(&f->v, &f->cap, f->n, sizeof(*f->v)))
+		return -ENOMEM;
 	memmove(&f->v[i + 1], &f->v[i], (f->n - i) * sizeof(f->v[0]));
 	f->v[i].base = strdup(base);
 	f->v[i].path = strdup(path);

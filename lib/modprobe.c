@@ -59,15 +59,8 @@ struct umod_probe {
 
 static int list_add(struct mod_list *l, struct umod_probe_mod *m)
 {
-	if (l->n == l->cap) {
-		unsigned int cap = l->cap ? l->cap * 2 : 8;
-		struct umod_probe_mod **v = realloc(l->v, cap * sizeof(*v));
-
-		if (!v)
-			return -ENOMEM;
-		l->v = v;
-		l->cap = cap;
-	}
+	if (umod_array_reserve(&l->v, &l->cap, l->n, sizeof(*l->v)))
+		return -ENOMEM;
 	l->v[l->n++] = m;
 	return 0;
 }
