@@ -339,11 +339,6 @@ void umod_moddb_close(struct umod_moddb *db)
 	free(db);
 }
 
-const char *umod_moddb_dirname(const struct umod_moddb *db)
-{
-	return db->dirname;
-}
-
 /* the line of modules.dep.bin for @name, entered in the table on first use */
 static struct db_dep *bin_dep(const struct umod_moddb *db, const char *name)
 {

@@ -472,11 +472,6 @@ const char *umod_probe_command(const struct umod_probe *p, const struct umod_pro
 	return e ? e->value : NULL;
 }
 
-const char *umod_probe_softdep(const struct umod_probe *p, const struct umod_probe_mod *m)
-{
-	return softdep_of(p, m);
-}
-
 int umod_probe_softdeps(struct umod_probe *p, struct umod_probe_mod *m, bool post,
 			struct umod_probe_mod ***listp, unsigned int *np)
 {

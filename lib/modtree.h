@@ -156,7 +156,6 @@ struct umod_moddb;
 /* reads modules.dep, .alias, .symbols and .builtin of @dirname (missing: empty) */
 int umod_moddb_open(const char *dirname, FILE *err, struct umod_moddb **dbp);
 void umod_moddb_close(struct umod_moddb *db);
-const char *umod_moddb_dirname(const struct umod_moddb *db);
 /*
  * The module @name (normalised) of modules.dep: its absolute path and its
  * dependencies' (modules.dep order). Valid until close. 0 or -ENOENT.
@@ -213,7 +212,6 @@ bool umod_probe_mod_required(const struct umod_probe_mod *m);
 bool umod_probe_mod_ignorecmd(const struct umod_probe_mod *m);
 const char *umod_probe_command(const struct umod_probe *p, const struct umod_probe_mod *m,
 			       bool install);
-const char *umod_probe_softdep(const struct umod_probe *p, const struct umod_probe_mod *m);
 /* modprobe.d options for @m, then @extra (may be NULL): malloc'd, NULL: -ENOMEM */
 char *umod_probe_options(const struct umod_probe *p, const struct umod_probe_mod *m,
 			 const char *extra);
