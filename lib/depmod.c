@@ -33,10 +33,9 @@
 #include "internal.h"
 #include "depmod.h"
 
-static void warn(const struct umod_depmod *d, const char *level, const char *fmt, ...)
-	__attribute__((__format__(printf, 3, 4)));
+#define warn umod_depmod_warn
 
-static void warn(const struct umod_depmod *d, const char *level, const char *fmt, ...)
+void umod_depmod_warn(const struct umod_depmod *d, const char *level, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -276,8 +275,8 @@ static int free_mod_cb(const char *key, void *value, void *data)
 	return 0;
 }
 
-static int symbol_add(struct umod_depmod *d, const char *name, uint64_t crc,
-		      struct dmod *owner)
+int umod_depmod_symbol_add(struct umod_depmod *d, const char *name, uint64_t crc,
+			   struct dmod *owner)
 {
 	size_t len = strlen(name);
 	struct dsymbol *s = malloc(sizeof(*s) + len + 1), *old;
@@ -322,6 +321,10 @@ static int resolve_module(struct umod_depmod *d, struct dmod *m)
 				warn(d, "WARNING", "%s needs unknown symbol %s\n", m->path, name);
 			continue;
 		}
+		/* -E: CRCs compared as kmod does (a module's from its __crc_ value) */
+		if (d->opts.symvers && d->opts.warn_unknown && s->crc != m->imports[i].crc &&
+		    !m->imports[i].weak)
+			warn(d, "WARNING", "%s disagrees about version of symbol %s\n", m->path, name);
 		if (!s->owner)
 			continue;
 		err = add_dependency(m, s->owner);
@@ -463,7 +466,7 @@ static int load_modules(struct umod_depmod *d)
 		struct dmod *m = d->mods[i];
 
 		for (unsigned int j = 0; j < m->n_exports; j++) {
-			int err = symbol_add(d, m->exports[j], m->export_crcs[j], m);
+			int err = umod_depmod_symbol_add(d, m->exports[j], m->export_crcs[j], m);
 
 			if (err)
 				return err;
@@ -497,10 +500,12 @@ static int run_phases(struct umod_depmod *d)
 	if (strlen(d->opts.dirname) >= sizeof(path))
 		return -ENAMETOOLONG;
 	strcpy(path, d->opts.dirname);
-	err = scan_dir(d, path, strlen(path));
-	if (err)
-		return err;
-	err = order_modules(d);
+	/* kmod reads the kernel's symbols first: they are replaced by modules' */
+	err = umod_depmod_load_kernel_symbols(d);
+	if (!err)
+		err = scan_dir(d, path, strlen(path));
+	if (!err)
+		err = order_modules(d);
 	if (!err)
 		err = load_modules(d);
 	for (unsigned int i = 0; !err && i < d->n_mods; i++)

@@ -60,6 +60,15 @@ struct umod_depmod {
 
 /* depmod.c: qsort order of struct dmod pointers by topological rank */
 int umod_depmod_cmp_rank(const void *a, const void *b);
+/* depmod.c: enters a symbol (a later one of the same name replaces it) */
+int umod_depmod_symbol_add(struct umod_depmod *d, const char *name, uint64_t crc,
+			   struct dmod *owner);
+/* depmod.c: "depmod: LEVEL: ..." on the caller's stream */
+void umod_depmod_warn(const struct umod_depmod *d, const char *level, const char *fmt, ...)
+	__attribute__((__format__(printf, 3, 4)));
+
+/* depmod_ksyms.c: the kernel's exports from opts.symvers or opts.system_map */
+int umod_depmod_load_kernel_symbols(struct umod_depmod *d);
 
 /* depmod_elf.c: reads one module's exports, .modinfo entries and imports */
 int umod_depmod_read_module(struct dmod *m);

@@ -56,6 +56,26 @@ static const char *section(const struct umod_elf *elf, const char *name, size_t 
 	return umod_elf_section_data(elf, (unsigned int)i);
 }
 
+/*
+ * A CRC symbol's value: absolute, or (since 5.19, and in every 6.1 module)
+ * the offset of a 32-bit CRC in its __kcrctab section, read from there.
+ */
+static uint64_t crc_value(const struct umod_elf *elf, const Elf64_Sym *sym)
+{
+	const Elf64_Shdr *sec;
+	uint32_t crc;
+
+	if (sym->st_shndx == SHN_ABS || sym->st_shndx == SHN_UNDEF ||
+	    sym->st_shndx >= elf->shnum)
+		return sym->st_value;
+	sec = &elf->sechdrs[sym->st_shndx];
+	if (sec->sh_type == SHT_NOBITS || sym->st_value > sec->sh_size ||
+	    sec->sh_size - sym->st_value < sizeof(crc))
+		return sym->st_value;
+	memcpy(&crc, umod_elf_section_data(elf, sym->st_shndx) + sym->st_value, sizeof(crc));
+	return crc;
+}
+
 static int read_crc_exports(struct reader *r)
 {
 	const struct umod_elf *elf = &r->elf;
@@ -66,7 +86,8 @@ static int read_crc_exports(struct reader *r)
 
 		if (strncmp(name, "__crc_", 6) || !name[6])
 			continue;
-		err = spans_add(&r->exports, name + 6, strlen(name + 6), elf->syms[i].st_value, false);
+		err = spans_add(&r->exports, name + 6, strlen(name + 6),
+				crc_value(elf, &elf->syms[i]), false);
 		if (err)
 			return err;
 	}
@@ -110,10 +131,11 @@ static int read_info(struct reader *r)
 	return 0;
 }
 
-/* a small open-addressing set of names, for matching __versions entries */
+/* a small open-addressing map of names to indexes, for matching __versions */
 struct nameset {
 	const char **name;
 	size_t *len;
+	unsigned int *idx;
 	unsigned int mask;
 };
 
@@ -134,35 +156,44 @@ static int nameset_init(struct nameset *ns, unsigned int max)
 		n <<= 1;
 	ns->name = calloc(n, sizeof(*ns->name));
 	ns->len = calloc(n, sizeof(*ns->len));
+	ns->idx = calloc(n, sizeof(*ns->idx));
 	ns->mask = n - 1;
-	return ns->name && ns->len ? 0 : -ENOMEM;
+	return ns->name && ns->len && ns->idx ? 0 : -ENOMEM;
 }
 
 static void nameset_free(struct nameset *ns)
 {
 	free(ns->name);
 	free(ns->len);
+	free(ns->idx);
 }
 
-/* true if present; else inserts it when @insert */
-static bool nameset_has(struct nameset *ns, const char *name, size_t len, bool insert)
+/* the slot of @name: its index in *@idx if present (returns true); else
+ * inserts it with @insert_idx when @insert */
+static bool nameset_find(struct nameset *ns, const char *name, size_t len, bool insert,
+			 unsigned int insert_idx, unsigned int *idx)
 {
 	unsigned int h = name_hash(name, len) & ns->mask;
 
 	for (; ns->name[h]; h = (h + 1) & ns->mask)
-		if (ns->len[h] == len && !memcmp(ns->name[h], name, len))
+		if (ns->len[h] == len && !memcmp(ns->name[h], name, len)) {
+			if (idx)
+				*idx = ns->idx[h];
 			return true;
+		}
 	if (insert) {
 		ns->name[h] = name;
 		ns->len[h] = len;
+		ns->idx[h] = insert_idx;
 	}
 	return false;
 }
 
 /*
  * An entry is "visited" when an import names it and no earlier entry has
- * the same name (kmod searches __versions from its start for each import);
- * the others become imports of their own, after the symbol-table ones.
+ * the same name (kmod searches __versions from its start for each import):
+ * its CRC becomes that import's. The others become imports of their own,
+ * after the symbol-table ones.
  */
 static int read_versions(struct reader *r)
 {
@@ -178,15 +209,19 @@ static int read_versions(struct reader *r)
 	if (!err)
 		err = nameset_init(&seen, n);
 	for (unsigned int i = 0; !err && i < n_imports; i++)
-		nameset_has(&named, r->imports.v[i].p, r->imports.v[i].len, true);
+		nameset_find(&named, r->imports.v[i].p, r->imports.v[i].len, true, i, NULL);
 	for (size_t off = 0; !err && off < size; off += MODVERSION_SIZE) {
 		const char *name = v + off + 8;
 		size_t len = strnlen(name, MODVERSION_NAME);
+		unsigned int imp;
 		uint64_t crc;
 
 		memcpy(&crc, v + off, sizeof(crc));
-		if (nameset_has(&named, name, len, false) && !nameset_has(&seen, name, len, true))
+		if (nameset_find(&named, name, len, false, 0, &imp) &&
+		    !nameset_find(&seen, name, len, true, 0, NULL)) {
+			r->imports.v[imp].crc = crc;
 			continue;
+		}
 		err = spans_add(&r->imports, name, len, crc, false);
 	}
 	nameset_free(&named);

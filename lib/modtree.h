@@ -271,13 +271,16 @@ struct umod_depmod_opts {
 	const char *dirname;	/* <base>/lib/modules/<release> */
 	FILE *err;		/* where warnings go ("depmod: WARNING: ...") */
 	bool warn_unknown;	/* -e: "needs unknown symbol" */
+	const char *symvers;	/* -E: the kernel's Module.symvers (CRCs are checked) */
+	const char *system_map;	/* -F: the kernel's System.map (when no -E) */
 };
 
 /*
  * Scans @opts->dirname for modules, orders them by modules.order, reads
  * their exports, aliases, softdeps and imports, and resolves dependencies
  * as kmod's depmod does. Returns 0, -ENOMEM, -errno of the directory, or
- * -ELOOP when modules depend on each other in a cycle (reported on err).
+ * -ELOOP when modules depend on each other in a cycle (reported on err);
+ * the -errno of a symvers or System.map file that cannot be read.
  */
 int umod_depmod_run(const struct umod_depmod_opts *opts, struct umod_depmod **dp);
 void umod_depmod_free(struct umod_depmod *d);

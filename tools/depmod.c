@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * umod depmod [-b BASE] [-a] [-n] [-e] [RELEASE]: kmod's depmod over
+ * umod depmod [-b BASE] [-a] [-n] [-e] [-E SYMVERS|-F SYSTEM.MAP] [RELEASE]: kmod's depmod over
  * BASE/lib/modules/RELEASE (default: /lib/modules/<umod's release>), writing
  * modules.dep, modules.alias, modules.softdep, modules.symbols and
  * modules.devname there, or with -n to stdout. The work is lib/depmod.c's.
@@ -26,6 +26,8 @@ static void usage(FILE *out)
 		"\t-a, --all            Probe all modules\n"
 		"\t-A, --quick          Same as -a\n"
 		"\t-e, --errsyms        Report not supplied symbols\n"
+		"\t-E, --symvers=FILE   Use Module.symvers file to check symbol versions\n"
+		"\t-F, --filesyms=FILE  Use the file (System.map) for the kernel's symbols\n"
 		"\t-n, --show           Write the dependency file on stdout only\n"
 		"\t-b, --basedir=DIR    Use an image of a module tree.\n"
 		"\t-h, --help           show this help\n");
@@ -43,10 +45,10 @@ static bool is_version_number(const char *s)
 	return isdigit((unsigned char)p[1]);
 }
 
-static int run_depmod(const char *dirname, bool show, bool errsyms)
+static int run_depmod(struct umod_depmod_opts *opts_in, bool show)
 {
-	struct umod_depmod_opts opts = { .dirname = dirname, .err = stderr,
-					 .warn_unknown = errsyms };
+	struct umod_depmod_opts opts = *opts_in;
+	const char *dirname = opts.dirname;
 	struct umod_depmod *d;
 	int err = umod_depmod_run(&opts, &d);
 
@@ -56,6 +58,12 @@ static int run_depmod(const char *dirname, bool show, bool errsyms)
 	}
 	if (err == -ELOOP)
 		return 1;	/* the cycles are reported */
+	if (err && (opts.symvers || opts.system_map) &&
+	    umod_tool_readable(opts.symvers ? opts.symvers : opts.system_map) < 0) {
+		fprintf(stderr, "depmod: FATAL: could not load %s: %s\n",
+			opts.symvers ? opts.symvers : opts.system_map, strerror(-err));
+		return 1;
+	}
 	if (err) {
 		fprintf(stderr, "depmod: ERROR: could not open directory %s: %s\n",
 			dirname, strerror(-err));
@@ -74,6 +82,8 @@ static int run(int argc, char *argv[])
 		{ "quick", no_argument, NULL, 'A' },
 		{ "basedir", required_argument, NULL, 'b' },
 		{ "errsyms", no_argument, NULL, 'e' },
+		{ "symvers", required_argument, NULL, 'E' },
+		{ "filesyms", required_argument, NULL, 'F' },
 		{ "show", no_argument, NULL, 'n' },
 		{ "dry-run", no_argument, NULL, 'n' },
 		{ "quiet", no_argument, NULL, 'q' },
@@ -82,11 +92,12 @@ static int run(int argc, char *argv[])
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *base = NULL, *release = umod_tool_default_release();
+	struct umod_depmod_opts o = { .err = stderr };
 	char dirname[PATH_MAX];
-	bool show = false, errsyms = false;
+	bool show = false;
 	int c;
 
-	while ((c = getopt_long(argc, argv, "aAb:enqvh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "aAb:eE:F:nqvh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'a': case 'A': case 'q': case 'v':
 			break;
@@ -94,7 +105,13 @@ static int run(int argc, char *argv[])
 			base = optarg;
 			break;
 		case 'e':
-			errsyms = true;
+			o.warn_unknown = true;
+			break;
+		case 'E':
+			o.symvers = optarg;
+			break;
+		case 'F':
+			o.system_map = optarg;
 			break;
 		case 'n':
 			show = true;
@@ -122,7 +139,14 @@ static int run(int argc, char *argv[])
 		fprintf(stderr, "depmod: FATAL: %s: %s\n", base ? base : "", strerror(ENAMETOOLONG));
 		return 1;
 	}
-	return run_depmod(dirname, show, errsyms);
+	if (o.warn_unknown && !o.symvers && !o.system_map) {
+		fprintf(stderr, "depmod: WARNING: -e needs -E or -F\n");
+		o.warn_unknown = false;
+	}
+	if (o.symvers)
+		o.system_map = NULL;	/* kmod takes -E over -F */
+	o.dirname = dirname;
+	return run_depmod(&o, show);
 }
 
 const struct umod_cmd umod_cmd_depmod = {

@@ -52,6 +52,8 @@ void umod_tool_modname(const char *arg, bool is_path, char *buf, size_t size);
  * own, "/") + "/lib/modules/" + RELEASE. Returns 0 or -ENAMETOOLONG.
  */
 int umod_tool_tree_dir(const char *base, const char *release, char *buf, size_t size);
+/* 0 if @path can be read, else -errno */
+int umod_tool_readable(const char *path);
 /* @path made absolute in @buf (a daemon changes directory); else @path */
 const char *umod_tool_absolute(const char *path, char *buf, size_t size);
 /* the release the tools assume without one: umod's own (UTS_RELEASE) */

@@ -37,3 +37,8 @@ const char *umod_tool_absolute(const char *path, char *buf, size_t size)
 		return path;
 	return buf;
 }
+
+int umod_tool_readable(const char *path)
+{
+	return access(path, R_OK) < 0 ? -errno : 0;
+}
