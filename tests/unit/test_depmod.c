@@ -181,6 +181,55 @@ static void order_problems(void **state)
 	free(err);
 }
 
+/* -E: kernel symbols resolve (no dependency), a module's export takes over */
+static void kernel_symbols(void **state)
+{
+	struct synth *a = synth_module("a"), *b = synth_module("b");
+	static const char vers[] = "0x00000007\tkfn\tvmlinux\tEXPORT_SYMBOL\t\n"
+				   "zz\tbadcrc\tvmlinux\tEXPORT_SYMBOL\t\n"
+				   "0x1\tother\tdrivers/x\tEXPORT_SYMBOL\t\n"
+				   "0x2\tafn\tvmlinux\tEXPORT_SYMBOL\t\nshort line\n";
+	static const char *const bv[] = { "kfn" };
+	char path[128], *out, *err;
+	size_t olen, elen;
+	FILE *o, *e;
+	struct umod_depmod *d;
+	struct umod_depmod_opts opts = { .dirname = dir, .warn_unknown = true };
+
+	synth_section(a, "__ksymtab_strings", SHT_PROGBITS, SHF_ALLOC, 1, "afn", 4);
+	put_module("a.ko", a);
+	add_import(b, "kfn", STB_GLOBAL);
+	add_import(b, "afn", STB_GLOBAL);
+	add_import(b, "other", STB_GLOBAL);
+	add_import(b, "__this_module", STB_GLOBAL);
+	versions(b, bv, 1);	/* kfn's CRC 1, the kernel's 7 */
+	put_module("b.ko", b);
+	put("modules.order", "a.ko\nb.ko\n", 10);
+	put("kernel.symvers", vers, sizeof(vers) - 1);
+	snprintf(path, sizeof(path), "%s/kernel.symvers", dir);
+	opts.symvers = path;
+	o = open_memstream(&out, &olen);
+	e = open_memstream(&err, &elen);
+	opts.err = e;
+	assert_int_equal(umod_depmod_run(&opts, &d), 0);
+	assert_int_equal(umod_depmod_write_stream(d, o), 0);
+	umod_depmod_free(d);
+	fclose(o);
+	fclose(e);
+	assert_non_null(strstr(out, "a.ko:\nb.ko: a.ko\n"));
+	assert_non_null(strstr(err, "kernel.symvers:2 Invalid symbol version zz\n"));
+	assert_non_null(strstr(err, "b.ko disagrees about version of symbol kfn\n"));
+	/* not vmlinux's: unknown */
+	assert_non_null(strstr(err, "b.ko needs unknown symbol other\n"));
+	assert_null(strstr(err, "__this_module"));
+	assert_null(strstr(out, "symbol:kfn"));
+	free(out);
+	free(err);
+	opts.symvers = "/nonexistent.symvers";
+	opts.err = NULL;
+	assert_int_equal(umod_depmod_run(&opts, &d), -ENOENT);
+}
+
 static void missing_directory(void **state)
 {
 	struct umod_depmod_opts opts = { .dirname = "/nonexistent/lib/modules/1.0" };
@@ -195,6 +244,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(exports_imports_order, setup, teardown),
 		cmocka_unit_test_setup_teardown(cycle_fails, setup, teardown),
 		cmocka_unit_test_setup_teardown(order_problems, setup, teardown),
+		cmocka_unit_test_setup_teardown(kernel_symbols, setup, teardown),
 		cmocka_unit_test(missing_directory),
 	};
 
