@@ -8,8 +8,10 @@
  * the pairs one does; a shared atomic cannot (its line bounces). Each
  * round times the four variants back to back, in a rotated order.
  */
+#define _GNU_SOURCE		/* pthread_setaffinity_np */
 #include <errno.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -70,6 +72,28 @@ static void *work(void *p)
 }
 
 /*
+ * Thread @i on the @i-th CPU this process may use: a new thread starts on
+ * its creator's CPU, and a loop of a few milliseconds ends before the
+ * scheduler would move it, so two unpinned threads often share one.
+ */
+static void pin(pthread_t t, int i)
+{
+	cpu_set_t allowed, one;
+	int seen = 0;
+
+	if (sched_getaffinity(0, sizeof(allowed), &allowed))
+		return;
+	for (int cpu = 0; cpu < CPU_SETSIZE; cpu++) {
+		if (!CPU_ISSET(cpu, &allowed) || seen++ != i)
+			continue;
+		CPU_ZERO(&one);
+		CPU_SET(cpu, &one);
+		pthread_setaffinity_np(t, sizeof(one), &one);
+		return;
+	}
+}
+
+/*
  * One variant's wall-clock time per pair and thread, and how much CPU its
  * threads got: busy is their CPU time over the wall time, 1 per thread
  * that ran all along. On a machine busy with other work two threads may
@@ -95,6 +119,7 @@ static int time_variant(const struct variant *v, struct timing *tm)
 					&start, 0, 0 };
 		if (pthread_create(&t[i], NULL, work, &w[i]))
 			return -1;
+		pin(t[i], i);
 	}
 	pthread_barrier_wait(&start);
 	t0 = bench_now_ns();
