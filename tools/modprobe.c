@@ -226,12 +226,13 @@ static int do_insert(struct modprobe *mp, const char *name, const char *extra)
 
 /* ---- removing ----------------------------------------------------------------- */
 
-static int remove_module(struct modprobe *mp, struct umod_probe_mod *m);
+static int remove_module(struct modprobe *mp, struct umod_probe_mod *m, bool softdep);
 
+/* softdeps go too, their errors ignored and built-in ones skipped, as kmod's */
 static int remove_deps_list(struct modprobe *mp, struct umod_probe_mod **v, unsigned int n)
 {
 	for (unsigned int i = 0; i < n; i++)
-		remove_module(mp, v[i]);
+		remove_module(mp, v[i], true);
 	return 0;
 }
 
@@ -277,7 +278,7 @@ static int run_remove_command(struct modprobe *mp, struct umod_probe_mod *m, con
 }
 
 /* kmod's rmmod_do_module(): post softdeps, the module (or its command), pre softdeps */
-static int remove_module(struct modprobe *mp, struct umod_probe_mod *m)
+static int remove_module(struct modprobe *mp, struct umod_probe_mod *m, bool softdep)
 {
 	const char *name = umod_probe_mod_name(m), *cmd = NULL;
 	struct umod_probe_mod **pre = NULL, **post = NULL;
@@ -295,8 +296,9 @@ static int remove_module(struct modprobe *mp, struct umod_probe_mod *m)
 	}
 	refcnt = cmd ? 0 : loaded_refcnt(mp, name);
 	if (!cmd && umod_probe_mod_builtin(m)) {
-		mp_err(mp, "FATAL", "Module %s is builtin.\n", name);
-		err = -ENOENT;
+		if (!softdep)
+			mp_err(mp, "FATAL", "Module %s is builtin.\n", name);
+		err = softdep ? 0 : -ENOENT;
 		goto out;
 	}
 	if (refcnt < 0) {
@@ -335,7 +337,7 @@ static int do_remove(struct modprobe *mp, const char *name)
 		return -ENOENT;
 	}
 	for (unsigned int i = 0; i < n && !err; i++)
-		err = remove_module(mp, v[i]);
+		err = remove_module(mp, v[i], false);
 	free(v);
 	return err;
 }
