@@ -108,7 +108,7 @@ static int decompress_xz(const void *in, size_t in_len, struct outbuf *o)
 		if (ret == LZMA_MEM_ERROR)
 			err = -ENOMEM;
 		else if (ret != LZMA_OK && ret != LZMA_STREAM_END)
-			err = -EILSEQ;	/* corrupt or truncated data */
+			err = -EINVAL;	/* corrupt or truncated: kmod says EINVAL */
 	} while (!err && ret != LZMA_STREAM_END);
 	lzma_end(&strm);
 	return err;
@@ -133,9 +133,9 @@ static int decompress_zstd(const void *in, size_t in_len, struct outbuf *o)
 		ret = ZSTD_decompressStream(ds, &ob, &ib);
 		o->len = ob.pos;
 		if (ZSTD_isError(ret))
-			err = -EILSEQ;
+			err = -EINVAL;
 		else if (ret && ib.pos == ib.size && ob.pos < ob.size)
-			err = -EILSEQ;	/* input ends inside a frame */
+			err = -EINVAL;	/* input ends inside a frame */
 	}
 	ZSTD_freeDStream(ds);
 	return err;

@@ -185,9 +185,9 @@ enum umod_compression {
 enum umod_compression umod_compression_of(const void *image, size_t len);
 /*
  * Decompresses a whole .xz or .zst image into a new read-only mapping
- * (freed with umod_file_unmap()). Returns 0, -EINVAL (not compressed),
- * -EILSEQ (corrupt or truncated), -EFBIG (more than @max bytes) or
- * -ENOMEM. The out-parameters are set only on success.
+ * (freed with umod_file_unmap()). Returns 0, -EINVAL (not compressed, or
+ * corrupt or truncated data: kmod's errno for those), -EFBIG (more than
+ * @max bytes) or -ENOMEM. The out-parameters are set only on success.
  */
 int umod_decompress(const void *in, size_t in_len, size_t max,
 		    const void **outp, size_t *out_lenp);

@@ -17,6 +17,7 @@
 #include <umod/umod.h>
 
 #include "../daemon/daemon.h"
+#include "../lib/internal.h"
 #include "tools.h"
 
 static void help(void)
@@ -71,12 +72,33 @@ out:
 	return 0;
 }
 
+/* a .ko.xz/.ko.zst is decompressed here, as kmod's insmod does before init_module() */
+static int decompress_image(void **imagep, size_t *lenp, bool *mapped)
+{
+	const void *out;
+	size_t out_len;
+	int err;
+
+	*mapped = false;
+	if (umod_compression_of(*imagep, *lenp) == UMOD_COMPRESSION_NONE)
+		return 0;
+	err = umod_decompress(*imagep, *lenp, UMOD_DECOMPRESS_MAX, &out, &out_len);
+	if (err)
+		return err;
+	free(*imagep);
+	*imagep = (void *)out;
+	*lenp = out_len;
+	*mapped = true;
+	return 0;
+}
+
 static int insert(const char *path, const char *args, unsigned int flags)
 {
 	struct umod_client c;
 	struct stat st;
 	void *image = NULL;
 	size_t len = 0;
+	bool mapped = false;
 	int err, status;
 
 	/* as kmod: a file that is not there is "could not load" */
@@ -89,9 +111,15 @@ static int insert(const char *path, const char *args, unsigned int flags)
 		umod_tool_err("could not insert module %s: %s\n", path, strerror(-err));
 		return 1;
 	}
+	err = decompress_image(&image, &len, &mapped);
+	if (err) {
+		free(image);
+		umod_tool_err("could not insert module %s: %s\n", path, umod_tool_strerror(-err));
+		return 1;
+	}
 	err = umod_tool_connect(&c);
 	if (err && err != -EPERM) {
-		free(image);
+		mapped ? umod_file_unmap(image, len) : free(image);
 		return 1;	/* no daemon: umod_tool_connect() said so */
 	}
 	if (!err) {
@@ -100,7 +128,7 @@ static int insert(const char *path, const char *args, unsigned int flags)
 			err = status;
 		umod_client_close(&c);
 	}
-	free(image);
+	mapped ? umod_file_unmap(image, len) : free(image);
 	if (err)
 		umod_tool_err("could not insert module %s: %s\n", path,
 			      umod_tool_strerror(-err));
