@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
- * The indexes of a module tree, read back from depmod's text files:
+ * The indexes of a module tree, read back: kmod's .bin files when depmod
+ * wrote them (see "the database" below), else depmod's text files:
  *   modules.dep      "path: dep dep": a module's file and its dependencies,
  *                    the last one to load first (paths relative to the tree)
  *   modules.alias    "alias PATTERN MODULE" (glob patterns)
