@@ -179,6 +179,10 @@ ssize_t umod_view_write(struct umod_daemon *d, const char *path, const char *buf
 			size_t len);
 ssize_t umod_view_readlink(struct umod_daemon *d, const char *path, char *buf, size_t size);
 
+/* procfs.c: /proc/modules and /proc/sys/kernel/tainted, read-only */
+bool umod_proc_is(const char *path);
+ssize_t umod_proc_read(struct umod_daemon *d, const char *path, char *buf, size_t size);
+
 /* fuse.c: /sys as a FUSE filesystem at opts->sysfs_dir */
 int umod_fuse_start(struct umod_daemon *d);
 void umod_fuse_stop(struct umod_daemon *d);

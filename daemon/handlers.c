@@ -5,6 +5,7 @@
  * limit is replaced by a bare -EMSGSIZE.
  */
 #include <errno.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -178,16 +179,22 @@ static int sysfs_ls(struct umod_daemon *d, const char *path, struct umod_proto_b
 	return b->err;
 }
 
+/* /proc/modules grows with the modules (a line each); a sysfs file is a page */
+#define PROC_READ_MAX	(256u << 10)
+
 static int sysfs_read(struct umod_daemon *d, const char *path, struct umod_proto_buf *b)
 {
-	char value[UMOD_SYSFS_PAGE_SIZE + 1];
-	ssize_t n = umod_view_read(d, path, value, sizeof(value));
+	size_t size = umod_proc_is(path) ? PROC_READ_MAX : UMOD_SYSFS_PAGE_SIZE + 1;
+	char *value = malloc(size);
+	ssize_t n = value ? umod_view_read(d, path, value, size) : -ENOMEM;
 
-	if (n < 0)
-		return (int)n;
-	umod_proto_put_int(b, 0);
-	umod_proto_put_bytes(b, value, (size_t)n);
-	return b->err;
+	if (n >= 0) {
+		umod_proto_put_int(b, 0);
+		umod_proto_put_bytes(b, value, (size_t)n);
+		n = b->err;
+	}
+	free(value);
+	return (int)n;
 }
 
 static int sysfs_write(struct umod_daemon *d, const char *path, const char *value)

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * The daemon's /sys: the host's model of /sys/module (lib/sysfs.c, the
- * only one there is) under a root holding just module/. Paths here are
+ * only one there is) under a root holding just module/; and beside it the
+ * two /proc files about modules (procfs.c). Paths here are
  * absolute within /sys ("/", "/module", "/module/hellop/initstate"); the
  * model's are relative to /sys/module.
  */
@@ -41,6 +42,11 @@ int umod_view_stat(struct umod_daemon *d, const char *path, mode_t *mode)
 	if (root) {
 		*mode = S_IFDIR | 0555;		/* as /sys is */
 		return 0;
+	}
+	if (umod_proc_is(path)) {
+		*mode = S_IFREG | 0444;
+		return !strcmp(path, "/proc/modules") ||
+		       !strcmp(path, "/proc/sys/kernel/tainted") ? 0 : -ENOENT;
 	}
 	if (!p)
 		return -ENOENT;
@@ -85,6 +91,8 @@ ssize_t umod_view_read(struct umod_daemon *d, const char *path, char *buf, size_
 
 	if (root)
 		return -EISDIR;
+	if (umod_proc_is(path))
+		return umod_proc_read(d, path, buf, size);
 	if (!p)
 		return -ENOENT;
 	n = umod_sysfs_read(d->host, p, buf, size);
@@ -99,6 +107,8 @@ ssize_t umod_view_write(struct umod_daemon *d, const char *path, const char *buf
 
 	if (root)
 		return -EISDIR;
+	if (umod_proc_is(path))
+		return -EACCES;
 	if (!p)
 		return -ENOENT;
 	return umod_sysfs_write(d->host, p, buf, len);

@@ -79,3 +79,10 @@ UMOD_API size_t umod_module_get_init_size(const struct umod_module *mod)
 {
 	return mod ? mod->init.size : 0;
 }
+
+UMOD_API int umod_module_is_permanent(const struct umod_module *mod)
+{
+	const struct module *k = mod ? mod->kmod : NULL;
+
+	return k && k->init && !k->exit;
+}

@@ -19,7 +19,8 @@ static void usage(FILE *out)
 	fprintf(out, "Usage: umod sysfs ls PATH\n"
 		"       umod sysfs read PATH\n"
 		"       umod sysfs write PATH VALUE\n"
-		"The daemon's /sys: PATH is /sys/module/NAME/..., with or without /sys.\n");
+		"The daemon's /sys: PATH is /sys/module/NAME/..., with or without /sys;\n"
+		"and /proc/modules, /proc/sys/kernel/tainted (read).\n");
 }
 
 /* "/sys/module/x", "module/x" and "/module/x" all name /module/x */

@@ -416,6 +416,13 @@ UMOD_API int umod_module_for_each_holder(struct umod_module *mod,
  */
 UMOD_API int umod_module_get_taint(const struct umod_module *mod, char *buf, size_t size);
 
+/*
+ * 1 if @mod has an init function but no exit, so that it can only be
+ * forced out (the kernel's "[permanent]" in /proc/modules); else 0.
+ * Since UMOD_0.2.
+ */
+UMOD_API int umod_module_is_permanent(const struct umod_module *mod);
+
 /* ---- module parameters (since UMOD_0.2) --------------------------------- */
 
 /*

@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The daemon's /proc: the two files of the kernel's that describe loaded
+ * modules and taint, read through the same view as /sys
+ * (`umod sysfs read /proc/modules`):
+ *
+ *   /proc/modules             "NAME SIZE REFCNT USERS STATE ADDRESS[ (TAINT)]",
+ *                             newest first, USERS "a,b," or "[permanent],"
+ *                             or "-", as the kernel's m_show() writes them;
+ *                             addresses read 0x0000000000000000, as for a
+ *                             reader without CAP_SYSLOG (kptr_restrict)
+ *   /proc/sys/kernel/tainted  the taint mask, in decimal
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <umod/umod.h>
+
+#include "daemon.h"
+
+struct text {
+	char *buf;
+	size_t size, len;
+	bool full;
+};
+
+static void put(struct text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void put(struct text *t, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (t->full)
+		return;
+	va_start(ap, fmt);
+	n = vsnprintf(t->buf + t->len, t->size - t->len, fmt, ap);
+	va_end(ap);
+	if (n < 0 || (size_t)n >= t->size - t->len)
+		t->full = true;
+	else
+		t->len += (size_t)n;
+}
+
+static int put_holder(struct umod_module *holder, void *data)
+{
+	put(data, "%s,", umod_module_get_name(holder));
+	return 0;
+}
+
+static const char *state_name(enum umod_module_state state)
+{
+	switch (state) {
+	case UMOD_MODULE_LIVE:
+		return "Live";
+	case UMOD_MODULE_COMING:
+	case UMOD_MODULE_UNFORMED:
+		return "Loading";
+	default:
+		return "Unloading";
+	}
+}
+
+static int put_module(struct umod_module *mod, void *data)
+{
+	struct text *t = data;
+	char taint[32];
+	size_t users;
+
+	put(t, "%s %zu %d ", umod_module_get_name(mod),
+	    umod_module_get_core_size(mod) + umod_module_get_init_size(mod),
+	    umod_module_get_refcnt(mod));
+	users = t->len;
+	umod_module_for_each_holder(mod, put_holder, t);
+	if (umod_module_is_permanent(mod))
+		put(t, "[permanent],");
+	if (t->len == users)
+		put(t, "-");
+	put(t, " %s 0x0000000000000000", state_name(umod_module_get_state(mod)));
+	if (umod_module_get_taint(mod, taint, sizeof(taint)) > 0)
+		put(t, " (%s)", taint);
+	put(t, "\n");
+	return 0;
+}
+
+bool umod_proc_is(const char *path)
+{
+	return !strncmp(path, "/proc/", 6);
+}
+
+ssize_t umod_proc_read(struct umod_daemon *d, const char *path, char *buf, size_t size)
+{
+	struct text t = { buf, size, 0, false };
+
+	if (!size)
+		return -EINVAL;
+	buf[0] = '\0';
+	if (!strcmp(path, "/proc/modules"))
+		umod_host_for_each_module(d->host, put_module, &t);
+	else if (!strcmp(path, "/proc/sys/kernel/tainted"))
+		put(&t, "%lu\n", umod_host_get_taint(d->host));
+	else
+		return -ENOENT;
+	return t.full ? -EFBIG : (ssize_t)t.len;
+}
