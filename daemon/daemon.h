@@ -14,6 +14,8 @@
 #include <stdio.h>
 #include <sys/types.h>
 
+#include <umod/umod.h>
+
 #include "proto.h"
 
 struct sockaddr_un;
@@ -178,6 +180,9 @@ ssize_t umod_view_read(struct umod_daemon *d, const char *path, char *buf, size_
 ssize_t umod_view_write(struct umod_daemon *d, const char *path, const char *buf,
 			size_t len);
 ssize_t umod_view_readlink(struct umod_daemon *d, const char *path, char *buf, size_t size);
+
+/* handlers.c: "Live", "Loading" or "Unloading" */
+const char *umod_daemon_state_name(enum umod_module_state state);
 
 /* procfs.c: /proc/modules and /proc/sys/kernel/tainted, read-only */
 bool umod_proc_is(const char *path);

@@ -18,7 +18,8 @@
 #define LOG_REPLY_BUDGET	(256u << 10)
 #define LOG_LINE_MAX		1024
 
-static const char *state_name(enum umod_module_state state)
+/* /proc/modules' word for a state, which the LIST reply carries too */
+const char *umod_daemon_state_name(enum umod_module_state state)
 {
 	switch (state) {
 	case UMOD_MODULE_LIVE:
@@ -60,7 +61,7 @@ static int put_module(struct umod_module *mod, void *data)
 	umod_proto_put_int(b, (int64_t)(umod_module_get_core_size(mod) +
 					umod_module_get_init_size(mod)));
 	umod_proto_put_int(b, umod_module_get_refcnt(mod));
-	umod_proto_put_str(b, state_name(umod_module_get_state(mod)));
+	umod_proto_put_str(b, umod_daemon_state_name(umod_module_get_state(mod)));
 	umod_proto_put_str(b, h.list);
 	umod_proto_put_str(b, taint);
 	return b->err;

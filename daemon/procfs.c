@@ -49,19 +49,6 @@ static int put_holder(struct umod_module *holder, void *data)
 	return 0;
 }
 
-static const char *state_name(enum umod_module_state state)
-{
-	switch (state) {
-	case UMOD_MODULE_LIVE:
-		return "Live";
-	case UMOD_MODULE_COMING:
-	case UMOD_MODULE_UNFORMED:
-		return "Loading";
-	default:
-		return "Unloading";
-	}
-}
-
 static int put_module(struct umod_module *mod, void *data)
 {
 	struct text *t = data;
@@ -77,7 +64,7 @@ static int put_module(struct umod_module *mod, void *data)
 		put(t, "[permanent],");
 	if (t->len == users)
 		put(t, "-");
-	put(t, " %s 0x0000000000000000", state_name(umod_module_get_state(mod)));
+	put(t, " %s 0x0000000000000000", umod_daemon_state_name(umod_module_get_state(mod)));
 	if (umod_module_get_taint(mod, taint, sizeof(taint)) > 0)
 		put(t, " (%s)", taint);
 	put(t, "\n");
