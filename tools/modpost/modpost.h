@@ -34,7 +34,8 @@ struct export {
 	char *module;		/* exporter's path without .o, or "vmlinux" */
 	char *ns;		/* "" when none */
 	uint32_t crc;
-	bool gpl;
+	bool gpl;		/* in __ksymtab_gpl, else __ksymtab */
+	uint64_t ksymtab_off;	/* this tree's: its entry's offset in that section */
 	struct export *next;	/* every export, for freeing */
 };
 

@@ -196,6 +196,7 @@ static int read_exports(struct modpost_symbols *syms, struct treemod *t)
 			err = -ENOMEM;
 			break;
 		}
+		e->ksymtab_off = sym->st_value;
 		t->exports[t->num_exports++] = e;
 	}
 	umod_symtab_free(ns);

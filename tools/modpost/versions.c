@@ -48,49 +48,32 @@ int modpost_version_exports(struct modpost_symbols *syms)
 	return 0;
 }
 
-struct kcrc {
-	uint64_t off;		/* of its entry in __ksymtab(_gpl) */
-	const struct export *e;
-};
-
-static int by_offset(const void *a, const void *b)
+static int by_ksymtab_offset(const void *a, const void *b)
 {
-	const struct kcrc *x = a, *y = b;
+	const struct export *x = *(const struct export *const *)a;
+	const struct export *y = *(const struct export *const *)b;
 
-	return x->off < y->off ? -1 : x->off > y->off;
+	return x->ksymtab_off < y->ksymtab_off ? -1 : x->ksymtab_off > y->ksymtab_off;
 }
 
 /*
- * The __ksymtab_NAME labels of section @secname, in address order: the
- * order the loader reads __ksymtab in. t->exports was filled walking the
- * same labels in symbol-table order, so the k-th label is t->exports[k].
+ * One SYMBOL_CRC() per entry of __ksymtab (@gpl false) or __ksymtab_gpl,
+ * in entry order: the order the loader reads them in.
  */
-static int write_kcrctab(FILE *f, const struct treemod *t, const char *secname,
-			 const char *suffix)
+static int write_kcrctab(FILE *f, const struct treemod *t, bool gpl)
 {
-	const struct umod_elf *elf = &t->m->elf;
-	struct kcrc *v = calloc(t->num_exports ? t->num_exports : 1, sizeof(*v));
-	size_t k = 0, n = 0;
+	const struct export **v = calloc(t->num_exports ? t->num_exports : 1, sizeof(*v));
+	size_t n = 0;
 
 	if (!v)
 		return -ENOMEM;
-	for (unsigned int i = 1; i < elf->num_syms && k < t->num_exports; i++) {
-		const Elf64_Sym *sym = &elf->syms[i];
-		const char *name = umod_elf_symname(elf, sym);
-
-		if (strncmp(name, "__ksymtab_", 10) || sym->st_shndx == SHN_UNDEF ||
-		    sym->st_shndx >= elf->shnum)
-			continue;
-		if (strcmp(umod_elf_secname(elf, sym->st_shndx), "__ksymtab") &&
-		    strcmp(umod_elf_secname(elf, sym->st_shndx), "__ksymtab_gpl"))
-			continue;
-		if (!strcmp(umod_elf_secname(elf, sym->st_shndx), secname))
-			v[n++] = (struct kcrc){ sym->st_value, t->exports[k] };
-		k++;
-	}
-	qsort(v, n, sizeof(*v), by_offset);
+	for (size_t i = 0; i < t->num_exports; i++)
+		if (t->exports[i]->gpl == gpl)
+			v[n++] = t->exports[i];
+	qsort(v, n, sizeof(*v), by_ksymtab_offset);
 	for (size_t i = 0; i < n; i++)
-		fprintf(f, "SYMBOL_CRC(%s, 0x%08x, \"%s\");\n", v[i].e->name, v[i].e->crc, suffix);
+		fprintf(f, "SYMBOL_CRC(%s, 0x%08x, \"%s\");\n", v[i]->name, v[i]->crc,
+			gpl ? "_gpl" : "");
 	free(v);
 	return 0;
 }
@@ -131,9 +114,9 @@ int modpost_write_versions(FILE *f, const struct modpost_symbols *syms,
 	if (!t)
 		return -EINVAL;
 	fprintf(f, "\n");
-	err = write_kcrctab(f, t, "__ksymtab", "");
+	err = write_kcrctab(f, t, false);
 	if (!err)
-		err = write_kcrctab(f, t, "__ksymtab_gpl", "_gpl");
+		err = write_kcrctab(f, t, true);
 	if (!err)
 		write_versions(f, syms, t);
 	return err;
