@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: MIT
+#include <ftw.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
 #include <string.h>
 
 #include "helpers.h"
@@ -108,4 +111,35 @@ void fake_module_free(struct umod_module *mod)
 	atomic_store(&mod->state, UMOD_MODULE_GONE);
 	mod->kmod->umod = NULL;
 	umod_module_unref(mod);
+}
+
+int test_tmpdir(char *dir, size_t size, const char *tag)
+{
+	if ((size_t)snprintf(dir, size, "/tmp/umod-%s.XXXXXX", tag) >= size)
+		return -1;
+	return mkdtemp(dir) ? 0 : -1;
+}
+
+static int remove_one(const char *path, const struct stat *st, int type, struct FTW *ftw)
+{
+	return remove(path);
+}
+
+int test_rmtree(const char *dir)
+{
+	return nftw(dir, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+int test_put_file(const char *dir, const char *rel, const void *data, size_t len)
+{
+	char path[512];
+	FILE *f;
+	int ok;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, rel);
+	f = fopen(path, "w");
+	if (!f)
+		return -1;
+	ok = fwrite(data, 1, len, f) == len;
+	return fclose(f) == 0 && ok ? 0 : -1;
 }

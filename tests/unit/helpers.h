@@ -39,4 +39,11 @@ struct umod_module *fake_module_new(struct umod_host *host, const char *name,
 /* takes it off the host again (its parameters' free ops are not run) */
 void fake_module_free(struct umod_module *mod);
 
+/* a fresh directory /tmp/umod-@tag.XXXXXX, its path in @dir; 0 or -1 */
+int test_tmpdir(char *dir, size_t size, const char *tag);
+/* @dir and everything below it, removed; 0 or -1 */
+int test_rmtree(const char *dir);
+/* @len bytes of @data written to @dir/@rel; 0 or -1 */
+int test_put_file(const char *dir, const char *rel, const void *data, size_t len);
+
 #endif

@@ -19,20 +19,14 @@
 #include <cmocka.h>
 
 #include "elfsynth.h"
+#include "helpers.h"
 #include "modtree.h"
 
 static char dir[64];
 
 static void put(const char *rel, const void *data, size_t len)
 {
-	char path[256];
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, rel);
-	f = fopen(path, "w");
-	assert_non_null(f);
-	fwrite(data, 1, len, f);
-	fclose(f);
+	assert_int_equal(test_put_file(dir, rel, data, len), 0);
 }
 
 static void put_module(const char *rel, struct synth *s)
@@ -81,17 +75,12 @@ static int run(char **out, char **err)
 
 static int setup(void **state)
 {
-	strcpy(dir, "/tmp/umod-depmod.XXXXXX");
-	assert_non_null(mkdtemp(dir));
-	return 0;
+	return test_tmpdir(dir, sizeof(dir), "depmod");
 }
 
 static int teardown(void **state)
 {
-	char cmd[128];
-
-	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
-	return system(cmd);
+	return test_rmtree(dir);
 }
 
 static void exports_imports_order(void **state)

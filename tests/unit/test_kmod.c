@@ -37,14 +37,10 @@ static int request(struct umod_host *host, const char *fmt, ...)
 
 static void put(const char *rel, const void *data, size_t len)
 {
-	char path[256];
-	FILE *f;
+	char tree[128];
 
-	snprintf(path, sizeof(path), "%s/lib/modules/1.0/%s", base, rel);
-	f = fopen(path, "w");
-	assert_non_null(f);
-	fwrite(data, 1, len, f);
-	fclose(f);
+	snprintf(tree, sizeof(tree), "%s/lib/modules/1.0", base);
+	assert_int_equal(test_put_file(tree, rel, data, len), 0);
 }
 
 static int setup(void **state)
@@ -54,8 +50,7 @@ static int setup(void **state)
 	unsigned char *img;
 	size_t len;
 
-	strcpy(base, "/tmp/umod-kmod.XXXXXX");
-	assert_non_null(mkdtemp(base));
+	assert_int_equal(test_tmpdir(base, sizeof(base), "kmod"), 0);
 	snprintf(path, sizeof(path), "%s/lib", base);
 	mkdir(path, 0755);
 	snprintf(path, sizeof(path), "%s/lib/modules", base);
@@ -73,10 +68,7 @@ static int setup(void **state)
 
 static int teardown(void **state)
 {
-	char cmd[128];
-
-	snprintf(cmd, sizeof(cmd), "rm -rf %s", base);
-	return system(cmd);
+	return test_rmtree(base);
 }
 
 static void no_tree(void **state)

@@ -15,6 +15,7 @@
 
 #include <cmocka.h>
 
+#include "helpers.h"
 #include "modtree.h"
 
 struct seen {
@@ -106,14 +107,7 @@ static void alias_parser_malformed(void **state)
 
 static void write_file(const char *dir, const char *name, const char *text, size_t len)
 {
-	char path[512];
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	f = fopen(path, "w");
-	assert_non_null(f);
-	fwrite(text, 1, len ? len : strlen(text), f);
-	fclose(f);
+	assert_int_equal(test_put_file(dir, name, text, len ? len : strlen(text)), 0);
 }
 
 static int collect(const char *module, void *data)

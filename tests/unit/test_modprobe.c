@@ -17,6 +17,7 @@
 
 #include <cmocka.h>
 
+#include "helpers.h"
 #include "modtree.h"
 
 static char dir[64];
@@ -25,14 +26,7 @@ static struct umod_modconf conf;
 
 static void put(const char *name, const char *text)
 {
-	char path[256];
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	f = fopen(path, "w");
-	assert_non_null(f);
-	fputs(text, f);
-	fclose(f);
+	assert_int_equal(test_put_file(dir, name, text, strlen(text)), 0);
 }
 
 static const char config[] =
@@ -48,8 +42,7 @@ static const char config[] =
 
 static int setup(void **state)
 {
-	strcpy(dir, "/tmp/umod-probe.XXXXXX");
-	assert_non_null(mkdtemp(dir));
+	assert_int_equal(test_tmpdir(dir, sizeof(dir), "probe"), 0);
 	put("modules.dep", "kernel/top.ko: kernel/mid.ko kernel/base.ko\n"
 			   "kernel/mid.ko: kernel/base.ko\nkernel/base.ko:\nkernel/leaf.ko:\n"
 			   "kernel/soft.ko: kernel/base.ko\nkernel/dep-mod.ko:\nkernel/failing.ko:\n");
@@ -65,12 +58,9 @@ static int setup(void **state)
 
 static int teardown(void **state)
 {
-	char cmd[128];
-
 	umod_moddb_close(db);
 	umod_modconf_release(&conf);
-	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
-	return system(cmd);
+	return test_rmtree(dir);
 }
 
 /* "name[\alias]" of each module @name stands for */
