@@ -31,16 +31,20 @@ endif
 
 BUILD_CFLAGS := -std=gnu11 -Wall -Wextra -Wno-unused-parameter -Wshadow \
 	-Wmissing-prototypes -Wstrict-prototypes -D_GNU_SOURCE -pthread \
-	-fPIC -fvisibility=hidden -I$(srctree)/include -I$(objtree)/include \
+	-fPIC -fvisibility=hidden -I$(srctree)/include -I$(objtree)/include -I$(srctree) \
 	-MMD -MP $(SAN_FLAGS) $(CFLAGS)
 BUILD_LDFLAGS := -pthread $(SAN_FLAGS) $(LDFLAGS)
 # what libumod itself links against (compressed modules, signatures)
 LIB_LIBS := -llzma -lzstd -lcrypto
 
-LIB_SRCS := $(wildcard $(srctree)/lib/*.c) $(srctree)/lib/arch/x86_64.c
+# libumod: the host (kernel/, arch/), kmod's half (libkmod/), the helpers
+# both use (lib/)
+LIB_SRCS := $(wildcard $(srctree)/kernel/*.c $(srctree)/kernel/*/*.c) \
+	$(wildcard $(srctree)/arch/x86/kernel/*.c) \
+	$(wildcard $(srctree)/libkmod/*.c) $(wildcard $(srctree)/lib/*.c)
 TOOL_SRCS := $(wildcard $(srctree)/tools/*.c) $(wildcard $(srctree)/daemon/*.c)
-MODPOST_SRCS := $(wildcard $(srctree)/tools/modpost/*.c)
-GENDWARF_SRCS := $(wildcard $(srctree)/tools/gendwarfksyms/*.c)
+MODPOST_SRCS := $(filter-out %/host_symvers.c,$(wildcard $(srctree)/scripts/mod/*.c))
+GENDWARF_SRCS := $(wildcard $(srctree)/scripts/gendwarfksyms/*.c)
 
 obj = $(patsubst $(srctree)/%.c,$(objtree)/obj/%.o,$(1))
 LIB_OBJS := $(call obj,$(LIB_SRCS))
@@ -62,7 +66,7 @@ GENERATED := $(objtree)/include/generated/utsrelease.h \
 	$(objtree)/include/generated/host_vermagic.h
 
 Q := $(if $(V),,@)
-# one progress line per step ("  CC      lib/load.c"); none with make -s
+# one progress line per step ("  CC      kernel/module/main.c"); none with make -s
 silent := $(findstring s,$(firstword -$(MAKEFLAGS)))
 say = $(if $(Q),$(if $(silent),@:,@echo "  $(1)"))
 
@@ -110,10 +114,10 @@ $(LIBUMOD_A): $(LIB_OBJS) $(HOSTCRC_OBJ)
 	$(call say,AR      $(patsubst $(objtree)/%,build/%,$@))
 	$(Q)rm -f $@ && $(AR) rcs $@ $^
 
-$(LIBUMOD_SO): $(LIB_OBJS) $(HOSTCRC_OBJ) $(srctree)/lib/libumod.sym $(FLAGS_STAMP)
+$(LIBUMOD_SO): $(LIB_OBJS) $(HOSTCRC_OBJ) $(srctree)/include/umod/libumod.sym $(FLAGS_STAMP)
 	@mkdir -p $(@D)
 	$(call say,LD      $(patsubst $(objtree)/%,build/%,$@))
-	$(Q)$(CC) -shared -Wl,-soname,libumod.so.0 -Wl,--version-script=$(srctree)/lib/libumod.sym \
+	$(Q)$(CC) -shared -Wl,-soname,libumod.so.0 -Wl,--version-script=$(srctree)/include/umod/libumod.sym \
 		-Wl,-z,now -Wl,-z,relro $(BUILD_LDFLAGS) -o $@ $(LIB_OBJS) $(HOSTCRC_OBJ) $(LIB_LIBS)
 	$(Q)ln -sf libumod.so.0 $(objtree)/lib/libumod.so
 
@@ -143,20 +147,24 @@ $(GENDWARFKSYMS): $(GENDWARF_OBJS)
 # module sees it: a generated translation unit includes every header and
 # references every export, the module compiler builds it with the module
 # flags, gendwarfksyms hashes the declarations' DWARF. The table goes into
-# libumod; a bootstrap umod, linked without it, lists the export names.
+# libumod; host-symvers linked without it (the bootstrap) lists the names.
 include $(srctree)/scripts/Makefile.modflags
-UMOD_BOOT := $(GEN)/umod-bootstrap
+HOST_SYMVERS_OBJ := $(call obj,$(srctree)/scripts/mod/host_symvers.c)
+HOST_SYMVERS_BOOT := $(GEN)/host-symvers-bootstrap
+HOST_SYMVERS := $(GEN)/host-symvers
 
 $(GEN)/host_crcs_empty.c: $(srctree)/scripts/host_crcs.sh
 	@mkdir -p $(@D)
 	$(Q)$(srctree)/scripts/host_crcs.sh < /dev/null > $@
 
-$(UMOD_BOOT): $(TOOL_OBJS) $(LIB_OBJS) $(GEN)/host_crcs_empty.o
-	$(Q)$(CC) $(BUILD_LDFLAGS) -o $@ $(TOOL_OBJS) $(LIB_OBJS) $(GEN)/host_crcs_empty.o \
-		$(LIB_LIBS) $(FUSE_LIBS)
+$(HOST_SYMVERS_BOOT): $(HOST_SYMVERS_OBJ) $(LIB_OBJS) $(GEN)/host_crcs_empty.o
+	$(Q)$(CC) $(BUILD_LDFLAGS) -o $@ $^ $(LIB_LIBS)
 
-$(GEN)/host_exports.txt: $(UMOD_BOOT)
-	$(Q)$(UMOD_BOOT) host-symvers | cut -f2 > $@.tmp && mv $@.tmp $@
+$(HOST_SYMVERS): $(HOST_SYMVERS_OBJ) $(LIBUMOD_A)
+	$(Q)$(CC) $(BUILD_LDFLAGS) -o $@ $^ $(LIB_LIBS)
+
+$(GEN)/host_exports.txt: $(HOST_SYMVERS_BOOT)
+	$(Q)$(HOST_SYMVERS_BOOT) | cut -f2 > $@.tmp && mv $@.tmp $@
 
 $(GEN)/host_abi.c: $(GEN)/host_exports.txt $(srctree)/scripts/host_abi.sh \
 		$(wildcard $(srctree)/include/linux/*.h)
@@ -175,18 +183,19 @@ $(GEN)/host_crcs.c: $(GEN)/host_crcs.txt $(srctree)/scripts/host_crcs.sh
 	$(Q)$(srctree)/scripts/host_crcs.sh < $< > $@.tmp && mv $@.tmp $@
 
 $(GEN)/%.o: $(GEN)/%.c
-	$(Q)$(CC) $(BUILD_CFLAGS) -I$(srctree)/lib -c -o $@ $<
+	$(Q)$(CC) $(BUILD_CFLAGS) -c -o $@ $<
 
 # the host's exports with their CRCs, for modpost
-$(objtree)/Module.symvers: $(UMOD_BIN)
-	$(Q)$(UMOD_BIN) host-symvers > $@.tmp && mv $@.tmp $@
+$(objtree)/Module.symvers: $(HOST_SYMVERS)
+	$(Q)$(HOST_SYMVERS) > $@.tmp && mv $@.tmp $@
 
 $(objtree)/umod.pc: $(srctree)/Makefile $(srctree)/VERSION
 	@mkdir -p $(@D)
 	$(Q)printf 'prefix=%s\nlibdir=$${prefix}/lib\nincludedir=$${prefix}/include\n\nName: umod\nDescription: Linux-style loadable modules in user space\nVersion: %s\nLibs: -L$${libdir} -lumod\nLibs.private: -pthread $(LIB_LIBS)\nCflags: -I$${includedir}\n' \
 		'$(PREFIX)' '$(UMOD_RELEASE)' > $@
 
--include $(LIB_OBJS:.o=.d) $(TOOL_OBJS:.o=.d) $(MODPOST_OBJS:.o=.d) $(GENDWARF_OBJS:.o=.d)
+-include $(LIB_OBJS:.o=.d) $(TOOL_OBJS:.o=.d) $(MODPOST_OBJS:.o=.d) $(GENDWARF_OBJS:.o=.d) \
+	$(HOST_SYMVERS_OBJ:.o=.d)
 
 # ---- the article's example ------------------------------------------------------
 examples: all

@@ -1,14 +1,18 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * What an architecture port provides: the arithmetic of its relocation
- * types and the shape of its far-call stubs. Symbol lookup, bounds checks
- * and slot allocation stay generic (load.c, layout.c); a port adds one
- * file in lib/arch/.
+ * What an architecture port provides, in arch/<arch>/kernel/: the
+ * arithmetic of its relocation types and the shape of its far-call stubs
+ * (module.c), and its lines of an oops report (dumpstack.c). Symbol
+ * lookup, bounds checks and slot allocation stay generic
+ * (kernel/module/main.c, layout.c, reloc.c), and so does the oops handler
+ * (kernel/oops.c).
  */
 #ifndef _UMOD_ARCH_H
 #define _UMOD_ARCH_H
 
+#include <signal.h>
 #include <stdint.h>
+#include <ucontext.h>
 
 struct umod_log;
 
@@ -47,5 +51,19 @@ void umod_arch_write_plt(void *slot, uint64_t target);
  */
 int umod_arch_apply(struct umod_log *log, const char *modname,
 		    const struct umod_reloc *r);
+
+/* ---- dumpstack.c: an oops, from the signal handler's context ----------- */
+
+/* the faulting program counter and stack pointer */
+uint64_t umod_arch_oops_pc(const ucontext_t *uc);
+uint64_t umod_arch_oops_sp(const ucontext_t *uc);
+/* the fault's own lines, then "Oops: ..." (x86: the #PF lines, the trap) */
+void umod_arch_oops_header(int sig, const siginfo_t *si, const ucontext_t *uc);
+/* the PC named, code bytes, registers */
+void umod_arch_show_regs(const ucontext_t *uc);
+/* "Call Trace:" and its entries */
+void umod_arch_show_trace(const ucontext_t *uc);
+/* what follows "Modules linked in:" (x86: CR2) */
+void umod_arch_oops_tail(const ucontext_t *uc);
 
 #endif /* _UMOD_ARCH_H */

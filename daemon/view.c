@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * The daemon's /sys: the host's model of /sys/module (lib/sysfs.c, the
+ * The daemon's /sys: the host's model of /sys/module (kernel/module/sysfs.c, the
  * only one there is) under a root holding just module/; and beside it the
  * two /proc files about modules (procfs.c). Paths here are
  * absolute within /sys ("/", "/module", "/module/hellop/initstate"); the

@@ -7,7 +7,9 @@
 #include <errno.h>
 
 #include "fuzz.h"
-#include "internal.h"
+#include "kernel/module/internal.h"
+#include "lib/decompress.h"
+#include "lib/file.h"
 
 #define FUZZ_MAX	(16u << 20)
 

@@ -6,7 +6,7 @@
  * code runs. After every input the host must hold no module.
  */
 #include "fuzz.h"
-#include "internal.h"
+#include "kernel/module/internal.h"
 
 static struct umod_host *host;
 

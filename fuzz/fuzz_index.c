@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * kmod's binary index files as umod reads them (lib/index.c): exact and
+ * kmod's binary index files as umod reads them (libkmod/index.c): exact and
  * wildcard lookups over arbitrary bytes. Every hit points inside the input
  * and is terminated there; a corrupt file only loses hits.
  */
@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "modtree.h"
+#include "libkmod/libkmod.h"
 
 static void check_in(const uint8_t *data, size_t size, const char *s)
 {

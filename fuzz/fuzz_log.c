@@ -11,9 +11,9 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "internal.h"
+#include "kernel/module/internal.h"
 
-#define LINE_MAX_TEXT	992	/* log.c's LOG_LINE_MAX */
+#define LINE_MAX_TEXT	992	/* kernel/printk/printk.c's LOG_LINE_MAX */
 
 struct prog {
 	const uint8_t *p, *end;

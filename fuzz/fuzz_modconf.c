@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: MIT
 /*
- * modprobe.d parsing (lib/modconf.c) and the lookups modprobe makes on
+ * modprobe.d parsing (libkmod/config.c) and the lookups modprobe makes on
  * the result: every kind of entry, bad lines skipped with kmod's warning
  * (into a scratch stream), nothing leaked once released.
  */
 #include <string.h>
 
 #include "fuzz.h"
-#include "internal.h"
-#include "modtree.h"
+#include "kernel/module/internal.h"
+#include "libkmod/libkmod.h"
 
 static const char *const names[] = { "snd_hda_intel", "foo", "bar-baz", "" };
 

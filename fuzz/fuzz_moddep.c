@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * The text indexes modprobe reads (lib/moddb.c): the same bytes as
+ * The text indexes modprobe reads (libkmod/moddb.c): the same bytes as
  * modules.dep and as modules.alias/modules.symbols. Every line handed out
  * has terminated strings; bad lines are skipped with a warning.
  */
@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "modtree.h"
+#include "libkmod/libkmod.h"
 
 static int dep(const char *path, const char *const *deps, unsigned int n, void *data)
 {

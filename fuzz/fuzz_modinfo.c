@@ -7,7 +7,8 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "internal.h"
+#include "kernel/module/internal.h"
+#include "lib/modinfo.h"
 
 static const char *const keys[] = {
 	"name", "vermagic", "license", "depends", "parm", "alias", "",

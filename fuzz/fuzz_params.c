@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "internal.h"
+#include "kernel/module/internal.h"
 
 #define MAX_PARAMS	64
 

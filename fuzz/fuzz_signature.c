@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * The appended module signature (lib/signing.c): the trailer, its lengths,
+ * The appended module signature (libkmod/signature.c): the trailer, its lengths,
  * and the PKCS#7 blob handed to OpenSSL. What it reports must fit in the
  * input, and the kmod-style hex of it must be well formed.
  */
@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "internal.h"
+#include "libkmod/libkmod.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

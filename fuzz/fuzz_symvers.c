@@ -10,7 +10,8 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "internal.h"
+#include "kernel/module/internal.h"
+#include "lib/symvers.h"
 
 struct state {
 	unsigned int line;

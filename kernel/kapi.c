@@ -13,7 +13,8 @@
 #include <strings.h>
 #include <sys/types.h>
 
-#include "internal.h"
+#include "kernel/module/internal.h"
+#include "lib/kstrtox.h"
 
 static struct umod_log *module_log(struct module *mod)
 {

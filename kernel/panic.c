@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "internal.h"
+#include "kernel/module/internal.h"
 
 struct taint_flag {
 	char c_true, c_false;

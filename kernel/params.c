@@ -11,7 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "kernel/module/internal.h"
+#include "lib/kstrtox.h"
 
 #define CHARP_MAX	1024	/* the kernel's limit for a charp value */
 

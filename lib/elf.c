@@ -8,7 +8,22 @@
 #include <errno.h>
 #include <string.h>
 
-#include "internal.h"
+#include <linux/kern_levels.h>
+
+#include "lib/elf.h"
+
+/* one message for the caller's log, in the kernel's words */
+static void __attribute__((__format__(printf, 2, 3)))
+elf_err(const struct umod_elf *elf, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!elf->report)
+		return;
+	va_start(ap, fmt);
+	elf->report(elf->report_data, fmt, ap);
+	va_end(ap);
+}
 
 bool umod_elf_range_ok(const struct umod_elf *elf, uint64_t off, uint64_t size)
 {
@@ -38,68 +53,68 @@ const void *umod_elf_section_data(const struct umod_elf *elf, unsigned int idx)
 	return elf->image + elf->sechdrs[idx].sh_offset;
 }
 
-static int check_ehdr(struct umod_elf *elf, struct umod_log *log)
+static int check_ehdr(struct umod_elf *elf)
 {
 	const Elf64_Ehdr *h = elf->hdr;
 
 	if (elf->len < sizeof(*h)) {
-		umod_log_printk(log, KERN_ERR "Invalid ELF header len %zu\n", elf->len);
+		elf_err(elf, KERN_ERR "Invalid ELF header len %zu\n", elf->len);
 		return -ENOEXEC;
 	}
 	if (memcmp(h->e_ident, ELFMAG, SELFMAG)) {
-		umod_log_printk(log, KERN_ERR "Invalid ELF header magic: != %s\n", ELFMAG);
+		elf_err(elf, KERN_ERR "Invalid ELF header magic: != %s\n", ELFMAG);
 		return -ENOEXEC;
 	}
 	if (h->e_ident[EI_CLASS] != ELFCLASS64) {
-		umod_log_printk(log, KERN_ERR "Invalid ELF header class: %u != %u\n",
+		elf_err(elf, KERN_ERR "Invalid ELF header class: %u != %u\n",
 				h->e_ident[EI_CLASS], ELFCLASS64);
 		return -ENOEXEC;
 	}
 	if (h->e_ident[EI_DATA] != ELFDATA2LSB) {
-		umod_log_printk(log, KERN_ERR "Invalid ELF header data encoding: %u != %u\n",
+		elf_err(elf, KERN_ERR "Invalid ELF header data encoding: %u != %u\n",
 				h->e_ident[EI_DATA], ELFDATA2LSB);
 		return -ENOEXEC;
 	}
 	if (h->e_type != ET_REL) {
-		umod_log_printk(log, KERN_ERR "Invalid ELF header type: %u != %u\n",
+		elf_err(elf, KERN_ERR "Invalid ELF header type: %u != %u\n",
 				h->e_type, ET_REL);
 		return -ENOEXEC;
 	}
 	if (h->e_machine != EM_X86_64) {
-		umod_log_printk(log, KERN_ERR "Invalid architecture in ELF header: %u\n",
+		elf_err(elf, KERN_ERR "Invalid architecture in ELF header: %u\n",
 				h->e_machine);
 		return -ENOEXEC;
 	}
 	return 0;
 }
 
-static int check_shdrs(struct umod_elf *elf, struct umod_log *log)
+static int check_shdrs(struct umod_elf *elf)
 {
 	const Elf64_Ehdr *h = elf->hdr;
 
 	if (h->e_shentsize != sizeof(Elf64_Shdr)) {
-		umod_log_printk(log, KERN_ERR "Invalid ELF section header size\n");
+		elf_err(elf, KERN_ERR "Invalid ELF section header size\n");
 		return -ENOEXEC;
 	}
 	if (h->e_shoff >= elf->len ||
 	    !umod_elf_range_ok(elf, h->e_shoff, (uint64_t)h->e_shnum * sizeof(Elf64_Shdr))) {
-		umod_log_printk(log, KERN_ERR "Invalid ELF section header overflow\n");
+		elf_err(elf, KERN_ERR "Invalid ELF section header overflow\n");
 		return -ENOEXEC;
 	}
 	if (h->e_shoff % _Alignof(Elf64_Shdr)) {
-		umod_log_printk(log, KERN_ERR "Invalid ELF section header alignment\n");
+		elf_err(elf, KERN_ERR "Invalid ELF section header alignment\n");
 		return -ENOEXEC;
 	}
 	elf->sechdrs = (const Elf64_Shdr *)(elf->image + h->e_shoff);
 	elf->shnum = h->e_shnum;
 	if (h->e_shstrndx == SHN_UNDEF || h->e_shstrndx >= h->e_shnum) {
-		umod_log_printk(log, KERN_ERR "Invalid ELF section name index: %d || e_shstrndx (%d) >= e_shnum (%d)\n",
+		elf_err(elf, KERN_ERR "Invalid ELF section name index: %d || e_shstrndx (%d) >= e_shnum (%d)\n",
 				h->e_shstrndx, h->e_shstrndx, h->e_shnum);
 		return -ENOEXEC;
 	}
 	if (elf->sechdrs[0].sh_type != SHT_NULL || elf->sechdrs[0].sh_size ||
 	    elf->sechdrs[0].sh_addr) {
-		umod_log_printk(log, KERN_ERR "ELF Spec violation: section 0 type(%d)!=SH_NULL or non-zero len or addr\n",
+		elf_err(elf, KERN_ERR "ELF Spec violation: section 0 type(%d)!=SH_NULL or non-zero len or addr\n",
 				elf->sechdrs[0].sh_type);
 		return -ENOEXEC;
 	}
@@ -113,20 +128,20 @@ static bool strtab_ok(const struct umod_elf *elf, const Elf64_Shdr *s)
 	       elf->image[s->sh_offset + s->sh_size - 1] == '\0';
 }
 
-static int check_secstrings(struct umod_elf *elf, struct umod_log *log)
+static int check_secstrings(struct umod_elf *elf)
 {
 	const Elf64_Shdr *s = &elf->sechdrs[elf->hdr->e_shstrndx];
 
 	if (!umod_elf_range_ok(elf, s->sh_offset, s->sh_size)) {
-		umod_log_printk(log, KERN_ERR "Invalid ELF section hdr(type %u)\n", s->sh_type);
+		elf_err(elf, KERN_ERR "Invalid ELF section hdr(type %u)\n", s->sh_type);
 		return -ENOEXEC;
 	}
 	if (!s->sh_size) {
-		umod_log_printk(log, KERN_ERR "empty section name table\n");
+		elf_err(elf, KERN_ERR "empty section name table\n");
 		return -ENOEXEC;
 	}
 	if (elf->image[s->sh_offset + s->sh_size - 1] != '\0') {
-		umod_log_printk(log, KERN_ERR "ELF Spec violation: section name table isn't null terminated\n");
+		elf_err(elf, KERN_ERR "ELF Spec violation: section name table isn't null terminated\n");
 		return -ENOEXEC;
 	}
 	elf->secstrings = (const char *)elf->image + s->sh_offset;
@@ -140,7 +155,7 @@ static int check_secstrings(struct umod_elf *elf, struct umod_log *log)
  * table; a RELA section has the right entry size, links to the symbol
  * table and targets an existing section.
  */
-static int check_section(struct umod_elf *elf, unsigned int i, struct umod_log *log)
+static int check_section(struct umod_elf *elf, unsigned int i)
 {
 	const Elf64_Shdr *s = &elf->sechdrs[i];
 
@@ -149,25 +164,25 @@ static int check_section(struct umod_elf *elf, unsigned int i, struct umod_log *
 	 * found by name, whatever their type, and then read.
 	 */
 	if (s->sh_type != SHT_NOBITS && !umod_elf_range_ok(elf, s->sh_offset, s->sh_size)) {
-		umod_log_printk(log, KERN_ERR "Invalid ELF section in module (section %u type %u)\n",
+		elf_err(elf, KERN_ERR "Invalid ELF section in module (section %u type %u)\n",
 				i, s->sh_type);
 		return -ENOEXEC;
 	}
 	if (s->sh_name >= elf->secstrings_size) {
-		umod_log_printk(log, KERN_ERR "Invalid ELF section name in module (section %u type %u)\n",
+		elf_err(elf, KERN_ERR "Invalid ELF section name in module (section %u type %u)\n",
 				i, s->sh_type);
 		return -ENOEXEC;
 	}
 	if (s->sh_type == SHT_NULL)
 		return 0;
 	if (s->sh_addralign & (s->sh_addralign - 1)) {
-		umod_log_printk(log, KERN_ERR "Invalid ELF section alignment in module (section %u: %llu)\n",
+		elf_err(elf, KERN_ERR "Invalid ELF section alignment in module (section %u: %llu)\n",
 				i, (unsigned long long)s->sh_addralign);
 		return -ENOEXEC;
 	}
 	if (s->sh_type == SHT_SYMTAB) {
 		if (s->sh_link == SHN_UNDEF || s->sh_link >= elf->shnum) {
-			umod_log_printk(log, KERN_ERR "Invalid ELF sh_link!=SHN_UNDEF(%d) or (sh_link(%d) >= hdr->e_shnum(%d)\n",
+			elf_err(elf, KERN_ERR "Invalid ELF sh_link!=SHN_UNDEF(%d) or (sh_link(%d) >= hdr->e_shnum(%d)\n",
 					s->sh_link, s->sh_link, elf->shnum);
 			return -ENOEXEC;
 		}
@@ -178,7 +193,7 @@ static int check_section(struct umod_elf *elf, unsigned int i, struct umod_log *
 	    (s->sh_entsize != sizeof(Elf64_Rela) || s->sh_size % sizeof(Elf64_Rela) ||
 	     s->sh_offset % _Alignof(Elf64_Rela) ||
 	     !s->sh_info || s->sh_info >= elf->shnum)) {
-		umod_log_printk(log, KERN_ERR "Invalid ELF relocation section %u (entsize %llu, target section %u)\n",
+		elf_err(elf, KERN_ERR "Invalid ELF relocation section %u (entsize %llu, target section %u)\n",
 				i, (unsigned long long)s->sh_entsize, s->sh_info);
 		return -ENOEXEC;
 	}
@@ -190,20 +205,20 @@ static int check_section(struct umod_elf *elf, unsigned int i, struct umod_log *
  * symbol's name inside it and its section index either special or an
  * existing section, its value inside that section.
  */
-static int check_symtab(struct umod_elf *elf, struct umod_log *log)
+static int check_symtab(struct umod_elf *elf)
 {
 	const Elf64_Shdr *s = &elf->sechdrs[elf->symtab_idx];
 	const Elf64_Shdr *str;
 
 	if (s->sh_entsize != sizeof(Elf64_Sym) || s->sh_size % sizeof(Elf64_Sym) ||
 	    s->sh_offset % _Alignof(Elf64_Sym) || !s->sh_size) {
-		umod_log_printk(log, KERN_ERR "Invalid ELF symbol table (section %u)\n",
+		elf_err(elf, KERN_ERR "Invalid ELF symbol table (section %u)\n",
 				elf->symtab_idx);
 		return -ENOEXEC;
 	}
 	str = &elf->sechdrs[s->sh_link];
 	if (!strtab_ok(elf, str)) {
-		umod_log_printk(log, KERN_ERR "Invalid ELF string table (section %u)\n", s->sh_link);
+		elf_err(elf, KERN_ERR "Invalid ELF string table (section %u)\n", s->sh_link);
 		return -ENOEXEC;
 	}
 	elf->syms = (const Elf64_Sym *)(elf->image + s->sh_offset);
@@ -216,19 +231,19 @@ static int check_symtab(struct umod_elf *elf, struct umod_log *log)
 		unsigned int shndx = sym->st_shndx;
 
 		if (sym->st_name >= elf->strtab_size) {
-			umod_log_printk(log, KERN_ERR "Invalid ELF symbol %u: name offset %u past the string table\n",
+			elf_err(elf, KERN_ERR "Invalid ELF symbol %u: name offset %u past the string table\n",
 					i, sym->st_name);
 			return -ENOEXEC;
 		}
 		if (shndx == SHN_UNDEF || shndx == SHN_ABS || shndx == SHN_COMMON)
 			continue;
 		if (shndx >= elf->shnum) {
-			umod_log_printk(log, KERN_ERR "Invalid ELF symbol %u (%s): section index %u\n",
+			elf_err(elf, KERN_ERR "Invalid ELF symbol %u (%s): section index %u\n",
 					i, umod_elf_symname(elf, sym), shndx);
 			return -ENOEXEC;
 		}
 		if (sym->st_value > elf->sechdrs[shndx].sh_size) {
-			umod_log_printk(log, KERN_ERR "Invalid ELF symbol %u (%s): value %#llx past its section\n",
+			elf_err(elf, KERN_ERR "Invalid ELF symbol %u (%s): value %#llx past its section\n",
 					i, umod_elf_symname(elf, sym),
 					(unsigned long long)sym->st_value);
 			return -ENOEXEC;
@@ -247,26 +262,28 @@ static int check_symtab(struct umod_elf *elf, struct umod_log *log)
  *   every section is in bounds with a valid name and alignment;
  *   at most one symbol table is used: if there is exactly one, its entries,
  *   string table, names, section indexes and values are all valid.
- * Relocation entries are checked where they are applied (load.c).
- * Returns 0 or -ENOEXEC after logging one line saying what is wrong.
+ * Relocation entries are checked where they are applied (kernel/module/reloc.c).
+ * Returns 0 or -ENOEXEC after reporting one line saying what is wrong.
  */
 int umod_elf_parse(struct umod_elf *elf, const void *image, size_t len,
-		   struct umod_log *log)
+		   umod_elf_report_fn report, void *data)
 {
 	int err;
 
 	memset(elf, 0, sizeof(*elf));
+	elf->report = report;
+	elf->report_data = data;
 	elf->image = image;
 	elf->len = len;
 	elf->hdr = image;
-	err = check_ehdr(elf, log);
+	err = check_ehdr(elf);
 	if (!err)
-		err = check_shdrs(elf, log);
+		err = check_shdrs(elf);
 	if (!err)
-		err = check_secstrings(elf, log);
+		err = check_secstrings(elf);
 	for (unsigned int i = 1; !err && i < elf->shnum; i++)
-		err = check_section(elf, i, log);
+		err = check_section(elf, i);
 	if (!err && elf->num_symtabs == 1)
-		err = check_symtab(elf, log);
+		err = check_symtab(elf);
 	return err;
 }

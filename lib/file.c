@@ -18,7 +18,8 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "internal.h"
+#include "lib/decompress.h"
+#include "lib/file.h"
 
 /* an empty file maps to (NULL, 0): the ELF check then names the problem */
 int umod_file_map(const char *path, const void **imagep, size_t *lenp)

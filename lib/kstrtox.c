@@ -8,7 +8,7 @@
 #include <errno.h>
 #include <limits.h>
 
-#include "internal.h"
+#include "lib/kstrtox.h"
 
 static int digit_value(char c)
 {

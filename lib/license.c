@@ -7,7 +7,8 @@
  */
 #include <string.h>
 
-#include "internal.h"
+#include "lib/license.h"
+#include "lib/macro.h"
 
 static const char *const gpl_compatible[] = {
 	"GPL",

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "lib/symvers.h"
 
 #define SYMVERS_FIELDS	5
 

@@ -23,8 +23,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
-#include "modtree.h"
+#include "lib/array.h"
+#include "lib/file.h"
+#include "libkmod/libkmod.h"
 
 static void conf_warn(const struct umod_modconf *c, const char *fmt, ...)
 	__attribute__((__format__(printf, 2, 3)));

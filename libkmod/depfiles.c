@@ -24,8 +24,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "internal.h"
-#include "depmod.h"
+#include "lib/array.h"
+#include "lib/file.h"
+#include "lib/modinfo.h"
+#include "libkmod/depmod.h"
+#include "libkmod/libkmod.h"
 
 /* every dependency of @m, direct or not, once each, by rank */
 static int all_deps(const struct umod_depmod *d, const struct dmod *m,

@@ -30,8 +30,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "internal.h"
-#include "depmod.h"
+#include "lib/array.h"
+#include "lib/file.h"
+#include "libkmod/depmod.h"
+#include "libkmod/libkmod.h"
 
 #define warn umod_depmod_warn
 

@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "modtree.h"
+#include "libkmod/libkmod.h"
 
 /* an undefined symbol of a module */
 struct dimport {

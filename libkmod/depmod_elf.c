@@ -15,8 +15,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
-#include "depmod.h"
+#include "lib/array.h"
+#include "lib/elf.h"
+#include "lib/file.h"
+#include "lib/modinfo.h"
+#include "libkmod/depmod.h"
+#include "libkmod/libkmod.h"
 
 #define MODVERSION_SIZE		64	/* u64 crc, then a 56-byte name */
 #define MODVERSION_NAME		(MODVERSION_SIZE - 8)
@@ -304,7 +308,7 @@ int umod_depmod_read_module(struct dmod *m)
 
 	if (err)
 		return err;
-	err = umod_elf_parse(&r.elf, img, len, NULL);
+	err = umod_elf_parse(&r.elf, img, len, NULL, NULL);
 	if (!err)
 		err = read_crc_exports(&r);
 	if (!err && !r.exports.n)

@@ -15,8 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
-#include "depmod.h"
+#include "lib/file.h"
+#include "libkmod/depmod.h"
+#include "libkmod/libkmod.h"
 
 /* one line of @buf at *@pos, copied NUL-terminated into @line */
 static bool next_line(const char *buf, size_t len, size_t *pos, char *line, size_t size)

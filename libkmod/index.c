@@ -19,8 +19,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
-#include "modtree.h"
+#include "lib/array.h"
+#include "libkmod/libkmod.h"
 
 #define INDEX_MAGIC		0xB007F457u
 #define INDEX_VERSION		0x00020001u

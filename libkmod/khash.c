@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "modtree.h"
+#include "libkmod/libkmod.h"
 
 struct khash_entry {
 	const char *key;

@@ -1,20 +1,20 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The module tree, <base>/lib/modules/<release>/, inside lib/: what depmod
- * computes and writes, what modprobe reads (the modules.* indexes and the
- * modprobe.d configuration) and how names and aliases match. Declarations
- * are grouped by the file that defines them, as in internal.h; nothing here
- * is part of the public ABI.
+ * kmod's half of umod, as kmod's libkmod/: the module tree
+ * <base>/lib/modules/<release>/ (what depmod computes and writes, what
+ * modprobe reads: the modules.* indexes and the modprobe.d configuration,
+ * how names and aliases match), and what modinfo shows of a module file,
+ * its appended signature included. Declarations are grouped by the file
+ * that defines them; nothing here is part of the public ABI. The host
+ * reaches this part through this header only (request_module).
  */
-#ifndef _UMOD_MODTREE_H
-#define _UMOD_MODTREE_H
+#ifndef _UMOD_LIBKMOD_H
+#define _UMOD_LIBKMOD_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
-
-struct umod_log;
 
 /* ---- khash.c: a hash table that iterates in kmod's order ----------------- */
 
@@ -75,6 +75,8 @@ int umod_index_searchwild(const void *image, size_t len, const char *name,
  * the NUL; returns the name's length, or -ENAMETOOLONG.
  */
 int umod_modname_from_path(const char *path, char *buf, size_t size);
+/* are @a and @b the same module name, '-' and '_' alike? */
+bool umod_modname_eq(const char *a, const char *b);
 /*
  * An alias as kmod compares it: '-' as '_' except inside [...] classes.
  * Returns the length, -ENAMETOOLONG, or -EINVAL for an unmatched bracket.
@@ -85,7 +87,7 @@ bool umod_alias_match(const char *pattern, const char *name);
 /* the suffixes depmod and modprobe take as modules: .ko .ko.xz .ko.zst */
 bool umod_modname_has_module_ext(const char *name, size_t len);
 
-/* ---- modconf.c: modprobe.d ------------------------------------------------ */
+/* ---- config.c: modprobe.d ------------------------------------------------ */
 
 enum umod_conf_kind {
 	UMOD_CONF_ALIAS,	/* name: pattern, value: module */
@@ -292,4 +294,37 @@ int umod_depmod_write_files(struct umod_depmod *d);
 /* -n: the text indexes, one after the other, to @out */
 int umod_depmod_write_stream(struct umod_depmod *d, FILE *out);
 
-#endif /* _UMOD_MODTREE_H */
+/* ---- signature.c: an appended module signature, as modinfo shows it ---- */
+
+/* what kmod's modinfo shows of an appended signature; strings owned */
+struct umod_sig_info {
+	const char *id_type;		/* "PKCS#7", "X509", "PGP": static */
+	char *signer;			/* NUL-terminated, signer_len bytes */
+	size_t signer_len;
+	unsigned char *key_id;		/* the certificate's serial for PKCS#7 */
+	size_t key_id_len;
+	const char *hash_algo;		/* "sha256": static */
+	unsigned char *sig;
+	size_t sig_len;
+};
+
+/*
+ * Reads the signature appended to a module image. Returns 0 (release the
+ * info after), -ENODATA (no "~Module signature appended~" trailer) or
+ * -EBADMSG (a trailer kmod would not show: bad lengths, types, PKCS#7),
+ * -ENOMEM.
+ */
+int umod_signature_info(const void *image, size_t len, struct umod_sig_info *info);
+void umod_signature_info_release(struct umod_sig_info *info);
+/*
+ * modinfo's five signature entries (sig_id, signer, sig_key, sig_hashalgo,
+ * signature) of @image, through @fn; none for an unsigned module. Returns
+ * 0, @fn's first non-zero return, or -ENOMEM.
+ */
+int umod_signature_entries(const void *image, size_t len,
+			   int (*fn)(const char *key, const char *value, void *data),
+			   void *data);
+/* kmod's hex form: "AB:CD:..." with "\n\t\t" after every 20 bytes; malloc'd */
+char *umod_signature_hex(const unsigned char *bytes, size_t len);
+
+#endif /* _UMOD_LIBKMOD_H */

@@ -16,8 +16,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
-#include "modtree.h"
+#include "lib/file.h"
+#include "lib/modinfo.h"
+#include "libkmod/libkmod.h"
 
 static void db_warn(FILE *err, const char *fmt, ...) __attribute__((__format__(printf, 2, 3)));
 

@@ -10,7 +10,7 @@
 #include <fnmatch.h>
 #include <string.h>
 
-#include "modtree.h"
+#include "libkmod/libkmod.h"
 
 int umod_modname_from_path(const char *path, char *buf, size_t size)
 {
@@ -27,6 +27,14 @@ int umod_modname_from_path(const char *path, char *buf, size_t size)
 		return -ENAMETOOLONG;
 	buf[i] = '\0';
 	return (int)i;
+}
+
+bool umod_modname_eq(const char *a, const char *b)
+{
+	for (; *a && *b; a++, b++)
+		if ((*a == '-' ? '_' : *a) != (*b == '-' ? '_' : *b))
+			return false;
+	return *a == *b;
 }
 
 int umod_alias_normalize(const char *alias, char *buf, size_t size)

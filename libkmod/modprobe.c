@@ -25,8 +25,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
-#include "modtree.h"
+#include "lib/array.h"
+#include "libkmod/libkmod.h"
 
 struct umod_probe_mod {
 	char *key;		/* "name" or "name\alias"; name and alias follow it */

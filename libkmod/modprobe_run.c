@@ -13,8 +13,7 @@
 #include <string.h>
 #include <sys/wait.h>
 
-#include "internal.h"
-#include "modtree.h"
+#include "libkmod/libkmod.h"
 
 extern char **environ;
 

@@ -23,7 +23,8 @@
 #include <openssl/pkcs7.h>
 #include <openssl/x509.h>
 
-#include "internal.h"
+#include "lib/macro.h"
+#include "libkmod/libkmod.h"
 
 #define SIG_MAGIC	"~Module signature appended~\n"
 #define SIG_MAGIC_LEN	(sizeof(SIG_MAGIC) - 1)
@@ -205,4 +206,34 @@ char *umod_signature_hex(const unsigned char *bytes, size_t len)
 		*p = '\0';
 	}
 	return s;
+}
+
+/* after .modinfo, kmod's modinfo lists the signature as five more entries */
+int umod_signature_entries(const void *image, size_t len,
+			   int (*fn)(const char *key, const char *value, void *data),
+			   void *data)
+{
+	struct umod_sig_info si;
+	char *key_id, *sig;
+	int err;
+
+	if (umod_signature_info(image, len, &si) < 0)
+		return 0;	/* unsigned, or a trailer kmod would not show either */
+	key_id = umod_signature_hex(si.key_id, si.key_id_len);
+	sig = umod_signature_hex(si.sig, si.sig_len);
+	err = key_id && sig ? 0 : -ENOMEM;
+	if (!err)
+		err = fn("sig_id", si.id_type, data);
+	if (!err)
+		err = fn("signer", si.signer ? si.signer : "", data);
+	if (!err)
+		err = fn("sig_key", key_id, data);
+	if (!err)
+		err = fn("sig_hashalgo", si.hash_algo, data);
+	if (!err)
+		err = fn("signature", sig, data);
+	free(key_id);
+	free(sig);
+	umod_signature_info_release(&si);
+	return err;
 }

@@ -3,7 +3,7 @@
  * umod depmod [-b BASE] [-a] [-n] [-e] [-E SYMVERS|-F SYSTEM.MAP] [RELEASE]: kmod's depmod over
  * BASE/lib/modules/RELEASE (default: /lib/modules/<umod's release>), writing
  * modules.dep, modules.alias, modules.softdep, modules.symbols and
- * modules.devname there, or with -n to stdout. The work is lib/depmod.c's.
+ * modules.devname there, or with -n to stdout. The work is libkmod/depmod.c's.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -14,7 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../lib/modtree.h"
+#include "libkmod/libkmod.h"
 #include "tools.h"
 
 static void usage(FILE *out)

@@ -17,7 +17,8 @@
 #include <umod/umod.h>
 
 #include "../daemon/daemon.h"
-#include "../lib/internal.h"
+#include "lib/decompress.h"
+#include "lib/file.h"
 #include "tools.h"
 
 static void help(void)

@@ -18,7 +18,7 @@
 #include <generated/utsrelease.h>
 #include <umod/umod.h>
 
-#include "../lib/modtree.h"
+#include "libkmod/libkmod.h"
 #include "tools.h"
 
 struct param {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * umod modprobe: kmod's modprobe over a umod module tree. Names and aliases
- * resolve through lib/modprobe.c (modules.dep/.alias/.symbols and
+ * resolve through libkmod/modprobe.c (modules.dep/.alias/.symbols and
  * modprobe.d); --show-depends and -n need no daemon; loading and removal
  * go through the daemon, dependencies first, unused ones removed after.
  *
@@ -14,6 +14,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,8 +23,8 @@
 #include <umod/umod.h>
 
 #include "../daemon/daemon.h"
-#include "../lib/internal.h"
-#include "../lib/modtree.h"
+#include "lib/file.h"
+#include "libkmod/libkmod.h"
 #include "tools.h"
 
 struct modprobe {
@@ -107,7 +108,7 @@ static long loaded_refcnt(struct modprobe *mp, const char *name)
 	if (!connected(mp) || umod_client_list(&mp->client, &status) || status)
 		return -1;
 	while ((n = umod_client_next_module(&mp->client, &m)) > 0)
-		if (umod_module_name_eq(m.name, name))
+		if (umod_modname_eq(m.name, name))
 			return (long)m.refcnt;
 	return -1;
 }

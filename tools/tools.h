@@ -17,7 +17,6 @@ struct umod_cmd {
 };
 
 extern const struct umod_cmd umod_cmd_run;
-extern const struct umod_cmd umod_cmd_host_symvers;
 extern const struct umod_cmd umod_cmd_daemon;
 extern const struct umod_cmd umod_cmd_insmod;
 extern const struct umod_cmd umod_cmd_rmmod;

@@ -10,7 +10,6 @@
 
 static const struct umod_cmd *const cmds[] = {
 	&umod_cmd_run,
-	&umod_cmd_host_symvers,
 	&umod_cmd_daemon,
 	&umod_cmd_insmod,
 	&umod_cmd_rmmod,

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "kernel/module/internal.h"
 
 UMOD_API int umod_host_set_cmdline(struct umod_host *host, const char *cmdline)
 {

@@ -12,7 +12,7 @@
 #include <errno.h>
 #include <string.h>
 
-#include "internal.h"
+#include "kernel/module/internal.h"
 
 static const void *offset_to_ptr(const int *off)
 {

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "kernel/module/internal.h"
 
 int umod_module_alloc(struct umod_host *host, const char *name,
 		      struct umod_module **modp)

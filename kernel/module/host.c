@@ -10,7 +10,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "internal.h"
+#include "kernel/module/internal.h"
 
 #define HOST_LOG_SIZE	(128u << 10)	/* the kernel's default log_buf_len */
 
@@ -252,15 +252,10 @@ UMOD_API int umod_host_log(struct umod_host *host, int level, const char *fmt, .
 /* ---- the module list ------------------------------------------------------ */
 
 /* module names compare with '-' and '_' equal, as the kernel's */
+/* module names compare as parameter names do: '-' and '_' alike */
 bool umod_module_name_eq(const char *a, const char *b)
 {
-	for (; *a && *b; a++, b++) {
-		char x = *a == '-' ? '_' : *a, y = *b == '-' ? '_' : *b;
-
-		if (x != y)
-			return false;
-	}
-	return *a == *b;
+	return umod_parameq(a, b);
 }
 
 struct umod_module *umod_host_find_locked(struct umod_host *host, const char *name)

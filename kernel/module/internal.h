@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Declarations shared inside lib/ only, grouped by the file that defines
- * them. Everything here is hidden from libumod.so's dynamic symbol table
- * (-fvisibility=hidden plus the version script) but carries the umod_
- * prefix because libumod.a is linked into other programs.
+ * What the host's parts share: the module loader (kernel/module/), the
+ * printk ring, parameters, taint and the exported kernel API (kernel/),
+ * and the arch ports (arch/), grouped by the file that defines them. The
+ * shared helpers have their own headers in lib/; kmod's half has
+ * libkmod/libkmod.h. Everything here is hidden from libumod.so's dynamic
+ * symbol table (-fvisibility=hidden plus the version script) but carries
+ * the umod_ prefix because libumod.a is linked into other programs.
  */
-#ifndef _UMOD_INTERNAL_H
-#define _UMOD_INTERNAL_H
+#ifndef _UMOD_KERNEL_MODULE_INTERNAL_H
+#define _UMOD_KERNEL_MODULE_INTERNAL_H
 
 #include <elf.h>
 #include <pthread.h>
@@ -22,40 +25,11 @@
 #include <umod/kabi.h>
 #include <umod/umod.h>
 
-#define UMOD_PAGE_SIZE		4096UL
-#define UMOD_ALIGN(x, a)	(((x) + ((a) - 1)) & ~((__typeof__(x))(a) - 1))
-#define UMOD_ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+#include "lib/elf.h"
+#include "lib/list.h"
+#include "lib/macro.h"
 
-/* ---- list.c-style intrusive list (header only) --------------------------- */
-
-struct umod_list {
-	struct umod_list *next, *prev;
-};
-
-static inline void umod_list_init(struct umod_list *l)
-{
-	l->next = l->prev = l;
-}
-
-static inline void umod_list_add(struct umod_list *n, struct umod_list *head)
-{
-	n->next = head->next;
-	n->prev = head;
-	head->next->prev = n;
-	head->next = n;
-}
-
-static inline void umod_list_del(struct umod_list *n)
-{
-	n->prev->next = n->next;
-	n->next->prev = n->prev;
-	umod_list_init(n);
-}
-
-#define umod_container_of(ptr, type, member) \
-	((type *)((char *)(ptr) - offsetof(type, member)))
-
-/* ---- log.c --------------------------------------------------------------- */
+/* ---- kernel/printk/printk.c: the printk ring ------------------------- */
 
 struct umod_log;
 
@@ -72,75 +46,8 @@ void umod_log_clear_read(struct umod_log *log);
 /* nanoseconds since the log was made, as records are stamped (signal-safe) */
 uint64_t umod_log_now(const struct umod_log *log);
 
-/* ---- elf.c --------------------------------------------------------------- */
+/* ---- limits.c: what one load may cost --------------------------------- */
 
-/* a validated view of an ET_REL image; every pointer points into it */
-struct umod_elf {
-	const unsigned char *image;
-	size_t len;
-	const Elf64_Ehdr *hdr;
-	const Elf64_Shdr *sechdrs;
-	unsigned int shnum;
-	const char *secstrings;
-	size_t secstrings_size;
-	unsigned int num_symtabs;	/* the loader wants exactly one */
-	unsigned int symtab_idx;
-	const Elf64_Sym *syms;
-	unsigned int num_syms;
-	const char *strtab;
-	size_t strtab_size;
-};
-
-int umod_elf_parse(struct umod_elf *elf, const void *image, size_t len,
-		   struct umod_log *log);
-bool umod_elf_range_ok(const struct umod_elf *elf, uint64_t off, uint64_t size);
-const char *umod_elf_secname(const struct umod_elf *elf, unsigned int idx);
-/* is section @idx called @name? (a first-bytes check spares most strcmp calls) */
-static inline bool umod_elf_secname_is(const struct umod_elf *elf, unsigned int idx,
-				       const char *name)
-{
-	const char *s = elf->secstrings + elf->sechdrs[idx].sh_name;
-
-	return s[0] == name[0] && (!s[0] || (s[1] == name[1] && !strcmp(s, name)));
-}
-const char *umod_elf_symname(const struct umod_elf *elf, const Elf64_Sym *sym);
-int umod_elf_find_section(const struct umod_elf *elf, const char *name);
-const void *umod_elf_section_data(const struct umod_elf *elf, unsigned int idx);
-
-/* ---- modinfo.c ----------------------------------------------------------- */
-
-/*
- * Iterates "key=value" strings of a .modinfo image; returns the next one
- * after *@pos (start with *@pos == 0), or NULL at the end.
- */
-const char *umod_modinfo_next(const char *sec, size_t size, size_t *pos);
-/* the value of the first @key, or NULL */
-const char *umod_modinfo_get(const char *sec, size_t size, const char *key);
-
-/* ---- file.c -------------------------------------------------------------- */
-
-/*
- * Maps @path read-only; a compressed module comes back decompressed.
- * Returns 0, -errno of open/mmap, -EISDIR, -EINVAL (not a regular file),
- * or the errors of umod_decompress(). Free with umod_file_unmap().
- */
-int umod_file_map(const char *path, const void **imagep, size_t *lenp);
-void umod_file_unmap(const void *image, size_t len);
-/*
- * umod_file_read - as umod_file_map(), but a regular file of at most
- * UMOD_READ_MAX bytes is read into the heap (*@heapp = true). Free with
- * umod_file_free(image, len, heap).
- */
-#define UMOD_READ_MAX	(256ul << 10)
-int umod_file_read(const char *path, const void **imagep, size_t *lenp, bool *heapp);
-void umod_file_free(const void *image, size_t len, bool heap);
-/* DT_REG, DT_DIR or DT_UNKNOWN for @name in @dirfd (links followed), or -errno */
-int umod_file_type_at(int dirfd, const char *name);
-
-/* ---- limits.c: what one load may cost ------------------------------------ */
-
-/* a .ko, after decompression (the largest 6.1 .ko is ~20 MiB): -EFBIG */
-#define UMOD_MAX_IMAGE_SIZE	(512UL << 20)
 /* the parameter string: the kernel's MAX_ARG_STRLEN, one execve() word: -E2BIG */
 #define UMOD_MAX_ARGS_LEN	(32UL * 4096)
 /* below SHN_LORESERVE: no extended section numbering; -ENOEXEC */
@@ -161,63 +68,7 @@ struct load_info;
 int umod_check_limits(const struct load_info *info, const char *args);
 /* -EFBIG, logged, for an image over UMOD_MAX_IMAGE_SIZE */
 int umod_check_image_size(struct umod_log *log, size_t len);
-
-/* ---- array.c ------------------------------------------------------------- */
-
-/*
- * Room for element @n of the array *@arrayp (of @size-byte elements, *@cap
- * allocated): doubles it when full. Returns 0 or -ENOMEM (the array is
- * left as it was).
- */
-int umod_array_reserve(void *arrayp, unsigned int *cap, unsigned int n, size_t size);
-
-/* ---- decompress.c -------------------------------------------------------- */
-
-#define UMOD_DECOMPRESS_MAX	UMOD_MAX_IMAGE_SIZE
-
-enum umod_compression {
-	UMOD_COMPRESSION_NONE,
-	UMOD_COMPRESSION_XZ,
-	UMOD_COMPRESSION_ZSTD,
-};
-
-/* by magic number, as kmod decides */
-enum umod_compression umod_compression_of(const void *image, size_t len);
-/*
- * Decompresses a whole .xz or .zst image into a new read-only mapping
- * (freed with umod_file_unmap()). Returns 0, -EINVAL (not compressed, or
- * corrupt or truncated data: kmod's errno for those), -EFBIG (more than
- * @max bytes) or -ENOMEM. The out-parameters are set only on success.
- */
-int umod_decompress(const void *in, size_t in_len, size_t max,
-		    const void **outp, size_t *out_lenp);
-
-/* ---- signing.c ----------------------------------------------------------- */
-
-/* what kmod's modinfo shows of an appended signature; strings owned */
-struct umod_sig_info {
-	const char *id_type;		/* "PKCS#7", "X509", "PGP": static */
-	char *signer;			/* NUL-terminated, signer_len bytes */
-	size_t signer_len;
-	unsigned char *key_id;		/* the certificate's serial for PKCS#7 */
-	size_t key_id_len;
-	const char *hash_algo;		/* "sha256": static */
-	unsigned char *sig;
-	size_t sig_len;
-};
-
-/*
- * Reads the signature appended to a module image. Returns 0 (release the
- * info after), -ENODATA (no "~Module signature appended~" trailer) or
- * -EBADMSG (a trailer kmod would not show: bad lengths, types, PKCS#7),
- * -ENOMEM.
- */
-int umod_signature_info(const void *image, size_t len, struct umod_sig_info *info);
-void umod_signature_info_release(struct umod_sig_info *info);
-/* kmod's hex form: "AB:CD:..." with "\n\t\t" after every 20 bytes; malloc'd */
-char *umod_signature_hex(const unsigned char *bytes, size_t len);
-
-/* ---- symtab.c ------------------------------------------------------------ */
+/* ---- symtab.c --------------------------------------------------------- */
 
 #define UMOD_KSYM_GPL		(1u << 0)
 
@@ -249,7 +100,7 @@ size_t umod_symtab_count(const struct umod_symtab *tab);
 int umod_symtab_for_each(const struct umod_symtab *tab,
 			 int (*fn)(const struct umod_ksym *sym, void *data), void *data);
 
-/* ---- kapi.c -------------------------------------------------------------- */
+/* ---- kernel/kapi.c --------------------------------------------------- */
 
 int umod_kapi_export_all(struct umod_symtab *tab);
 
@@ -270,50 +121,7 @@ struct umod_crc_table {
 
 extern const struct umod_crc_table umod_host_crc_table;
 
-/* ---- license.c ----------------------------------------------------------- */
-
-/* the kernel's license_is_gpl_compatible(): the exact strings it accepts */
-bool umod_license_is_gpl_compatible(const char *license);
-
-/* ---- symvers.c ----------------------------------------------------------- */
-
-/* one Module.symvers line: "0x%08x\tname\tmodule\tEXPORT_SYMBOL[_GPL]\tns" */
-struct umod_symvers_entry {
-	uint32_t crc;
-	const char *name;
-	const char *module;	/* the exporter's path without .ko, or "vmlinux" */
-	const char *ns;		/* "" when none */
-	bool gpl;
-	unsigned int line;
-};
-
-/*
- * Parses a Module.symvers image of @len bytes (need not be NUL-terminated)
- * and calls @fn for each line, in order; the entry's strings are only
- * valid during the call. Stops at the first malformed line with -EINVAL and
- * "@path:LINE: reason" in @err, or at @fn's first non-zero return.
- */
-int umod_symvers_parse(const char *path, const char *buf, size_t len,
-		       int (*fn)(const struct umod_symvers_entry *e, void *data),
-		       void *data, char *err, size_t errsize);
-/* writes one entry in the kernel's exact format; returns fprintf's result */
-int umod_symvers_write(FILE *file, const struct umod_symvers_entry *e);
-
-/* ---- kstrtox.c ----------------------------------------------------------- */
-
-int umod_kstrtoull(const char *s, unsigned int base, unsigned long long *res);
-int umod_kstrtoll(const char *s, unsigned int base, long long *res);
-int umod_kstrtoul(const char *s, unsigned int base, unsigned long *res);
-int umod_kstrtol(const char *s, unsigned int base, long *res);
-int umod_kstrtouint(const char *s, unsigned int base, unsigned int *res);
-int umod_kstrtoint(const char *s, unsigned int base, int *res);
-int umod_kstrtou16(const char *s, unsigned int base, uint16_t *res);
-int umod_kstrtos16(const char *s, unsigned int base, int16_t *res);
-int umod_kstrtou8(const char *s, unsigned int base, uint8_t *res);
-int umod_kstrtos8(const char *s, unsigned int base, int8_t *res);
-int umod_kstrtobool(const char *s, bool *res);
-
-/* ---- params.c ------------------------------------------------------------ */
+/* ---- kernel/params.c ------------------------------------------------- */
 
 typedef int (*umod_parse_unknown_fn)(char *param, char *val, const char *doing,
 				     void *arg);
@@ -364,7 +172,7 @@ int umod_param_set_uint_minmax(const char *val, const struct kernel_param *kp,
 void umod_kernel_param_lock(struct module *mod);
 void umod_kernel_param_unlock(struct module *mod);
 
-/* ---- host.c -------------------------------------------------------------- */
+/* ---- host.c ----------------------------------------------------------- */
 
 /* taint flags: the kernel's TAINT_* bit numbers, shown as its letters */
 #define UMOD_TAINT_PROPRIETARY_MODULE	0	/* P */
@@ -414,7 +222,7 @@ struct umod_host {
 struct umod_module *umod_host_find_locked(struct umod_host *host, const char *name);
 bool umod_module_name_eq(const char *a, const char *b);
 
-/* ---- taint.c ------------------------------------------------------------- */
+/* ---- kernel/panic.c: taint ------------------------------------------ */
 
 /* add_taint()'s lockdep_ok argument */
 #define UMOD_LOCKDEP_STILL_OK		false
@@ -434,7 +242,7 @@ void umod_taint_columns(unsigned long taints, char *buf);
 size_t umod_taint_letters(unsigned long taints, bool module_only, char *buf,
 			  size_t size);
 
-/* ---- refcount.c ---------------------------------------------------------- */
+/* ---- refcount.c ------------------------------------------------------- */
 
 #define UMOD_CACHELINE		64
 #define UMOD_REFCNT_STRIPES	16
@@ -481,7 +289,7 @@ int umod_refcount_try_stop(struct umod_module *mod);
  */
 int umod_refcount_stop_wait(struct umod_module *mod, unsigned int ms);
 
-/* ---- usage.c ------------------------------------------------------------- */
+/* ---- usage.c ---------------------------------------------------------- */
 
 /* "source uses target": the kernel's struct module_use, under module_mutex */
 struct umod_module_use {
@@ -497,7 +305,7 @@ void umod_module_unuse_all(struct umod_module *mod);
 /* strong_try_module_get(): 0, -EBUSY (still COMING) or -ENOENT (going) */
 int umod_strong_try_module_get(struct umod_module *mod);
 
-/* ---- kmod.c ------------------------------------------------------------- */
+/* ---- kmod.c ----------------------------------------------------------- */
 
 /*
  * request_module(): loads the module @fmt names (and what it needs) from
@@ -507,7 +315,7 @@ int umod_strong_try_module_get(struct umod_module *mod);
  */
 int umod_request_module(struct umod_host *host, bool wait, const char *fmt, va_list ap);
 
-/* ---- cmdline.c ----------------------------------------------------------- */
+/* ---- cmdline.c -------------------------------------------------------- */
 
 /*
  * What a load of @modname parses: its options from the host's command line,
@@ -517,7 +325,7 @@ int umod_request_module(struct umod_host *host, bool wait, const char *fmt, va_l
 int umod_cmdline_module_args(struct umod_host *host, const char *modname,
 			     const char *args, char **outp);
 
-/* ---- module.c ------------------------------------------------------------ */
+/* ---- handle.c ------------------------------------------------------ */
 
 /* one memory region (core or init) of a loaded module: kernel's module_layout */
 struct umod_layout {
@@ -574,7 +382,7 @@ int umod_module_alloc(struct umod_host *host, const char *name,
 const struct umod_section *umod_module_find_section(const struct umod_module *mod,
 						    const char *name);
 
-/* ---- sysfs.c ------------------------------------------------------------- */
+/* ---- sysfs.c ---------------------------------------------------------- */
 
 struct umod_mod_sysfs;
 /* mod_sysfs_setup(): the module's directory appears (its args are parsed) */
@@ -585,9 +393,9 @@ void umod_mod_sysfs_teardown(struct umod_module *mod);
 int umod_sysfs_emit(char *page, const char *fmt, ...)
 	__attribute__((__format__(printf, 2, 3)));
 
-/* ---- arch/<arch>.c: see arch.h ------------------------------------------- */
+/* ---- arch/<arch>/kernel/: see arch/arch.h ----------------------------- */
 
-/* ---- layout.c, load.c, protect.c, unload.c ------------------------------- */
+/* ---- layout.c, main.c, strict_rwx.c, unload.c ------------------------- */
 
 /* per section of the image: where it lives at run time */
 struct umod_sec {
@@ -657,7 +465,7 @@ void umod_module_release(struct umod_module *mod);
 /* the host is going away: unload what can be, abandon the rest */
 void umod_unload_all(struct umod_host *host);
 
-/* ---- exports.c ----------------------------------------------------------- */
+/* ---- exports.c -------------------------------------------------------- */
 
 /* __ksymtab*, after relocation: every entry's name, namespace and value checked */
 int umod_exports_find(struct load_info *info);
@@ -670,7 +478,7 @@ const char *umod_kernel_symbol_name(const struct kernel_symbol *ks);
 const char *umod_kernel_symbol_namespace(const struct kernel_symbol *ks);
 uint64_t umod_kernel_symbol_value(const struct kernel_symbol *ks);
 
-/* ---- kallsyms.c ---------------------------------------------------------- */
+/* ---- kallsyms.c ------------------------------------------------------- */
 
 struct umod_kallsyms;
 
@@ -686,17 +494,40 @@ bool umod_kallsyms_lookup_nolock(struct umod_host *host, uint64_t addr,
 				 const char **name, const char **modname,
 				 uint64_t *offset, uint64_t *size);
 
-/* ---- oops.c -------------------------------------------------------------- */
+/* ---- kernel/oops.c: oops reports --------------------------------------- */
 
 /* the host is going away: its oops handlers, if any, are removed */
 void umod_oops_host_gone(struct umod_host *host);
 
-/* ---- reloc.c ------------------------------------------------------------ */
+/*
+ * What the report's lines are made with, for kernel/oops.c and the arch
+ * ports' dumpstack.c; all of it safe in a signal handler.
+ */
+#define UMOD_OOPS_SCAN_WORDS	512	/* stack words searched for module text */
+
+struct umod_oops_line {
+	char buf[1024];
+	size_t len;
+};
+
+void umod_oops_put(struct umod_oops_line *l, const char *s);
+void umod_oops_put_hex(struct umod_oops_line *l, uint64_t v, int width);
+void umod_oops_put_dec(struct umod_oops_line *l, uint64_t v, int width, char pad);
+/* "sym+0x12/0x40 [mod]", or the bare address; @is_return: a return address */
+void umod_oops_put_symbol(struct umod_oops_line *l, uint64_t addr, bool is_return);
+/* writes the line with dmesg's timestamp to the report's descriptors, empties it */
+void umod_oops_emit(struct umod_oops_line *l);
+void umod_oops_emit_str(const char *s);
+/* reads memory that may not be mapped: false instead of a fault */
+bool umod_oops_read(uint64_t addr, void *dst, size_t len);
+bool umod_oops_in_module_text(uint64_t addr);
+
+/* ---- reloc.c ---------------------------------------------------------- */
 
 int umod_reloc_scan(struct load_info *info);
 int umod_reloc_apply(struct load_info *info);
 
-/* ---- version.c ----------------------------------------------------------- */
+/* ---- version.c -------------------------------------------------------- */
 
 extern const char umod_vermagic[];
 int umod_check_modinfo(struct load_info *info);
@@ -706,4 +537,4 @@ int umod_check_modstruct_version(struct load_info *info);
 bool umod_check_version(struct load_info *info, const char *name,
 			const struct umod_ksym *ks);
 
-#endif /* _UMOD_INTERNAL_H */
+#endif /* _UMOD_KERNEL_MODULE_INTERNAL_H */

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "kernel/module/internal.h"
 
 struct ksym_entry {
 	uint64_t addr;

@@ -2,7 +2,7 @@
 /*
  * request_module(): module code asking the host to load a module by name
  * or alias, as kernel/module/kmod.c runs /sbin/modprobe. Here the host
- * runs modprobe's resolution itself (lib/modprobe.c) over its module tree
+ * runs modprobe's resolution itself (libkmod/modprobe.c) over its module tree
  * (umod_host_set_module_tree(); none set is the kernel's empty
  * modprobe_path) and loads the list with umod_module_insert_file().
  *
@@ -22,8 +22,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
-#include "modtree.h"
+#include "kernel/module/internal.h"
+#include "libkmod/libkmod.h"
 
 #define MAX_KMOD_CONCURRENT		UMOD_MAX_REQUEST_MODULE
 #define MAX_KMOD_ALL_BUSY_TIMEOUT	5	/* seconds, only for the message */

@@ -12,8 +12,8 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#include "arch.h"
-#include "internal.h"
+#include "arch/arch.h"
+#include "kernel/module/internal.h"
 
 /* the largest mapping one module may ask for (bss included) */
 #define MODULE_MEM_MAX	(512ul << 20)

@@ -11,9 +11,18 @@
 #include <string.h>
 #include <time.h>
 
-#include "internal.h"
+#include "kernel/module/internal.h"
+#include "lib/file.h"
+#include "lib/license.h"
+#include "lib/modinfo.h"
 
 #define NO_NAME "(missing .modinfo section or name field)"
+
+/* the ELF validator's messages go to the host's log */
+static void elf_report(void *log, const char *fmt, va_list ap)
+{
+	umod_log_vprintk(log, fmt, ap);
+}
 
 static const char *info_name(const struct load_info *info)
 {
@@ -545,7 +554,7 @@ static int load_module(struct umod_host *host, const void *image, size_t len,
 	err = umod_check_image_size(info.log, len);
 	if (err)
 		goto out;
-	err = umod_elf_parse(&info.elf, image, len, info.log);
+	err = umod_elf_parse(&info.elf, image, len, elf_report, info.log);
 	if (err)
 		goto out;
 	err = elf_validity_cache_index(&info);

@@ -31,7 +31,7 @@
 #include <errno.h>
 #include <time.h>
 
-#include "internal.h"
+#include "kernel/module/internal.h"
 
 #define MODULE_REF_BASE		1
 

@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "arch.h"
-#include "internal.h"
+#include "arch/arch.h"
+#include "kernel/module/internal.h"
 
 static const char *symname(const struct load_info *info, unsigned int idx)
 {

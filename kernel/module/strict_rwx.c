@@ -7,7 +7,7 @@
 #include <errno.h>
 #include <sys/mman.h>
 
-#include "internal.h"
+#include "kernel/module/internal.h"
 
 static int set_prot(const struct umod_layout *l, size_t from, size_t to, int prot)
 {

@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "kernel/module/internal.h"
 
 #define DIR_MODE	0755
 

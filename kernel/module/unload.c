@@ -11,7 +11,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#include "internal.h"
+#include "kernel/module/internal.h"
 
 void umod_module_going_locked(struct umod_module *mod)
 {

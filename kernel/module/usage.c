@@ -10,7 +10,7 @@
 #include <errno.h>
 #include <stdlib.h>
 
-#include "internal.h"
+#include "kernel/module/internal.h"
 
 int umod_strong_try_module_get(struct umod_module *mod)
 {

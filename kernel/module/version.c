@@ -20,7 +20,8 @@
 
 #include <generated/host_vermagic.h>
 
-#include "internal.h"
+#include "kernel/module/internal.h"
+#include "lib/modinfo.h"
 
 const char umod_vermagic[] = UMOD_HOST_VERMAGIC;
 

@@ -15,7 +15,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "internal.h"
+#include "kernel/module/internal.h"
 
 #define LOG_LINE_MAX		992	/* the kernel's, after its 32-byte prefix */
 #define LOG_DEFAULT_LEVEL	4	/* CONFIG_MESSAGE_LOGLEVEL_DEFAULT: warning */

@@ -49,10 +49,20 @@ void modpost_error(const char *fmt, ...)
 }
 
 /* the ELF checks report through a log: show them with the file's name */
-static void elf_message(void *data, uint64_t seq, int level, uint64_t ts,
-			const char *text, size_t len)
+/* the loader's words for a bad object, without their level and newline */
+static void elf_message(void *data, const char *fmt, va_list ap)
 {
-	modpost_error("%s: %s\n", (const char *)data, text);
+	char text[512];
+	const char *t = text;
+	size_t n;
+
+	vsnprintf(text, sizeof(text), fmt, ap);
+	if (t[0] == KERN_SOH_ASCII && t[1])
+		t += 2;
+	n = strlen(t);
+	if (n && t[n - 1] == '\n')
+		n--;
+	modpost_error("%s: %.*s\n", (const char *)data, (int)n, t);
 }
 
 /* "dir/foo-bar.o" is module "foo_bar", as KBUILD_MODNAME spells it */
@@ -82,7 +92,6 @@ static bool defines(const struct umod_elf *elf, const char *sym)
 
 static int read_modobj(struct modobj *m, const char *path)
 {
-	struct umod_log *log;
 	int idx, err;
 
 	m->path = path;
@@ -95,12 +104,7 @@ static int read_modobj(struct modobj *m, const char *path)
 		modpost_error("%s: %s\n", path, strerror(-err));
 		return err;
 	}
-	err = umod_log_new(&log, 0);
-	if (err)
-		return err;
-	umod_log_set_sink(log, elf_message, (void *)path);
-	err = umod_elf_parse(&m->elf, m->image, m->len, log);
-	umod_log_free(log);
+	err = umod_elf_parse(&m->elf, m->image, m->len, elf_message, (void *)path);
 	if (err)
 		return err;
 	if (m->elf.num_symtabs != 1) {

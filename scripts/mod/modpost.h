@@ -8,7 +8,11 @@
 
 #include <stdio.h>
 
-#include "../../lib/internal.h"
+#include "kernel/module/internal.h"
+#include "lib/file.h"
+#include "lib/license.h"
+#include "lib/modinfo.h"
+#include "lib/symvers.h"
 
 struct modobj {
 	const char *path;		/* foo.o, as given */

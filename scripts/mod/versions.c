@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * Modversions in modpost. Each export of this tree gets the CRC of its
- * type, computed from its object's DWARF (tools/gendwarfksyms), which
+ * type, computed from its object's DWARF (scripts/gendwarfksyms), which
  * goes into Module.symvers and, as one SYMBOL_CRC() per export in the
  * order of the module's __ksymtab(_gpl), into foo.mod.c's __kcrctab(_gpl).
  * Each module's __versions lists module_layout and every symbol it
@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../gendwarfksyms/gendwarfksyms.h"
+#include "scripts/gendwarfksyms/gendwarfksyms.h"
 #include "modpost.h"
 
 static int version_module(struct treemod *t)

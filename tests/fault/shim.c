@@ -127,7 +127,7 @@ void free(void *p)
 	__libc_free(p);
 }
 
-/* module handles are cache-line aligned (lib/module.c) */
+/* module handles are cache-line aligned (kernel/module/handle.c) */
 void *aligned_alloc(size_t align, size_t size)
 {
 	return fail_now(FAULT_ALLOC) ? NULL : track(__libc_memalign(align, size));

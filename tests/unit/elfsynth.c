@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "elfsynth.h"
-#include "internal.h"
+#include "kernel/module/internal.h"
 
 #define MAX_SECS 32
 #define MAX_SYMS 64

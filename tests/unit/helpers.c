@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "helpers.h"
-#include "internal.h"
+#include "kernel/module/internal.h"
 
 static void capture_fn(void *data, uint64_t seq, int level, uint64_t ts,
 		       const char *text, size_t len)

@@ -9,7 +9,7 @@
 
 #include <cmocka.h>
 
-#include "internal.h"
+#include "lib/array.h"
 
 static void grows(void **state)
 {

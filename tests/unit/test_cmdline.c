@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * lib/cmdline.c: which words of the host's command line a load of a module
+ * kernel/module/cmdline.c: which words of the host's command line a load of a module
  * gets, in which form, and that the load's own arguments come after them.
  */
 #include <errno.h>
@@ -13,7 +13,7 @@
 #include <cmocka.h>
 
 #include "helpers.h"
-#include "internal.h"
+#include "kernel/module/internal.h"
 
 static struct capture cap;
 

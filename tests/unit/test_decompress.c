@@ -15,7 +15,8 @@
 
 #include <cmocka.h>
 
-#include "internal.h"
+#include "lib/decompress.h"
+#include "lib/file.h"
 
 #define PLAIN_LEN (300 * 1024)	/* past the first output buffer: it must grow */
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * lib/depmod.c, depmod_elf.c, depfiles.c: trees of synthesized modules.
+ * libkmod/depmod.c, depmod_elf.c, depfiles.c: trees of synthesized modules.
  * Exports from __crc_ symbols win over __ksymtab_strings; an unterminated
  * last string still counts; weak and unknown imports add nothing; unnamed
  * __versions entries become imports; a file that is not ELF is reported and
@@ -20,7 +20,8 @@
 
 #include "elfsynth.h"
 #include "helpers.h"
-#include "modtree.h"
+#include "lib/elf.h"
+#include "libkmod/libkmod.h"
 
 static char dir[64];
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * lib/exports.c and lib/usage.c through whole loads of synthetic modules:
+ * kernel/module/exports.c and kernel/module/usage.c through whole loads of synthetic modules:
  * an exporter's __ksymtab entries (place-relative, as EXPORT_SYMBOL emits
  * them) join the host's table and resolve a consumer's imports; the
  * consumer becomes a holder; GPL-only, namespace and duplicate rules; every
@@ -22,7 +22,7 @@
 
 #include "elfsynth.h"
 #include "helpers.h"
-#include "internal.h"
+#include "kernel/module/internal.h"
 
 static struct capture cap;
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * tools/gendwarfksyms: the CRC of each declared type kind, with fixed
+ * scripts/gendwarfksyms: the CRC of each declared type kind, with fixed
  * expected values (so a change of the text format is a visible decision),
  * the same at -O0 and -O2, changed only for the symbols that reach a
  * struct that grew. The fixture objects are built by tests/unit/Makefile.inc.
@@ -13,7 +13,7 @@
 
 #include <cmocka.h>
 
-#include "../../tools/gendwarfksyms/gendwarfksyms.h"
+#include "scripts/gendwarfksyms/gendwarfksyms.h"
 
 #define NSYMS 7
 

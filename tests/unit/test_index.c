@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * lib/index.c: kmod's binary index. Writing then reading back: exact keys,
+ * libkmod/index.c: kmod's binary index. Writing then reading back: exact keys,
  * priorities and ties, wildcard patterns (with kmod's duplicate when the
  * name itself holds the wildcard), an empty index; corrupt files (bad
  * magic, truncation, a child offset pointing forward: a loop) give no hit
@@ -17,7 +17,7 @@
 
 #include <cmocka.h>
 
-#include "modtree.h"
+#include "libkmod/libkmod.h"
 
 static unsigned char *build(const char *const *kv, unsigned int n, size_t *len)
 {

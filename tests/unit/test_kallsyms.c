@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * lib/kallsyms.c: a loaded module's addresses named as the kernel's %pS
+ * kernel/module/kallsyms.c: a loaded module's addresses named as the kernel's %pS
  * names them, from its copied symbol table: closest symbol below, size up
  * to the next one (or the end of the text run), the first of several
  * symbols at one address; init code named while init runs; nothing once
@@ -18,7 +18,7 @@
 
 #include "elfsynth.h"
 #include "helpers.h"
-#include "internal.h"
+#include "kernel/module/internal.h"
 
 static struct capture cap;
 static struct umod_host *where_host;

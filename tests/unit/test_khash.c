@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * lib/khash.c: kmod's iteration order, which modules.symbols follows. The
+ * libkmod/khash.c: kmod's iteration order, which modules.symbols follows. The
  * golden order is the head and tail of kmod 30's modules.symbols for
  * Debian's 6.1 kernel (2048 buckets, as kmod's depmod sizes it); the order
  * depends on the keys only, never on insertion order. Replace and delete.
@@ -15,7 +15,7 @@
 
 #include <cmocka.h>
 
-#include "modtree.h"
+#include "libkmod/libkmod.h"
 
 static const char *const kmod_order[] = {
 	"drm_dp_link_train_channel_eq_delay", "drm_need_swiotlb",

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * lib/kmod.c: request_module() in a host. No tree is the kernel's empty
+ * kernel/module/kmod.c: request_module() in a host. No tree is the kernel's empty
  * modprobe_path (-ENOENT); a name that does not fit -ENAMETOOLONG; an
  * unknown name modprobe's failure (256); a module of the tree loads once;
  * past 50 nested requests the kernel's message and -ETIME.
@@ -20,7 +20,7 @@
 
 #include "elfsynth.h"
 #include "helpers.h"
-#include "internal.h"
+#include "kernel/module/internal.h"
 
 static char base[64];
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * lib/limits.c: each limit refused with its errno and one message naming
+ * kernel/module/limits.c: each limit refused with its errno and one message naming
  * the module (or the file), and nothing left behind. Oversized tables are
  * made by pointing a section at a zeroed tail of the image; calloc()'s
  * untouched pages keep that cheap.
@@ -20,7 +20,8 @@
 
 #include "elfsynth.h"
 #include "helpers.h"
-#include "internal.h"
+#include "kernel/module/internal.h"
+#include "lib/file.h"
 
 struct image {
 	unsigned char *img;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * lib/load.c's rollback ladder on real modules (tests/modules): an init
+ * kernel/module/main.c's rollback ladder on real modules (tests/modules): an init
  * that fails, with any negative value, undoes every rung (exports,
  * holder links, parameters, sysfs, memory, the list entry), and a
  * thousand failed loads of three kinds (bad parameter, failing init,
@@ -18,7 +18,7 @@
 #include <cmocka.h>
 
 #include "helpers.h"
-#include "internal.h"
+#include "kernel/module/internal.h"
 
 #define MODULES		UMOD_TEST_MODULES "/"
 #define FAILED_LOADS	1000

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * lib/log.c: levels and continuation as printk parses them, and the ring
+ * kernel/printk/printk.c: levels and continuation as printk parses them, and the ring
  * wrapping: the oldest records go, sequence numbers never repeat, a reader
  * behind the ring resumes at the oldest record still there.
  */
@@ -14,7 +14,7 @@
 
 #include <cmocka.h>
 
-#include "internal.h"
+#include "kernel/module/internal.h"
 
 struct sunk {
 	uint64_t seq[4096];

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * lib/modconf.c: modprobe.d lines as kmod 30 reads them. Every malformed
+ * libkmod/config.c: modprobe.d lines as kmod 30 reads them. Every malformed
  * line is skipped with kmod's message naming file and line, and the good
  * lines around it still count; continuation lines, tabs, comments, globs.
  */
@@ -14,7 +14,7 @@
 
 #include <cmocka.h>
 
-#include "modtree.h"
+#include "libkmod/libkmod.h"
 
 struct parsed {
 	struct umod_modconf c;

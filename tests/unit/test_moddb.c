@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * lib/moddb.c: the modules.dep and alias parsers on malformed buffers
+ * libkmod/moddb.c: the modules.dep and alias parsers on malformed buffers
  * (warning per bad line, the rest kept), and the database over a tree
  * written here: names with dashes, globs, symbol: aliases, builtins.
  */
@@ -16,7 +16,7 @@
 #include <cmocka.h>
 
 #include "helpers.h"
-#include "modtree.h"
+#include "libkmod/libkmod.h"
 
 struct seen {
 	char text[4096];

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * lib/modname.c: module names from paths, alias normalisation (dashes,
+ * libkmod/modname.c: module names from paths, alias normalisation (dashes,
  * bracket classes, unmatched brackets, overlong input) and glob matching.
  */
 #include <errno.h>
@@ -11,7 +11,7 @@
 
 #include <cmocka.h>
 
-#include "modtree.h"
+#include "libkmod/libkmod.h"
 
 static void names_from_paths(void **state)
 {

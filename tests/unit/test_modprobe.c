@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * lib/modprobe.c and modprobe_run.c over a tree written here: kmod's lookup
+ * libkmod/modprobe.c and modprobe_run.c over a tree written here: kmod's lookup
  * order, load lists (dependencies last-first, softdeps around them, visited
  * modules skipped), options joined as kmod joins them, and what inserting
  * does with loaded, blacklisted, failing and softdep modules; install
@@ -18,7 +18,7 @@
 #include <cmocka.h>
 
 #include "helpers.h"
-#include "modtree.h"
+#include "libkmod/libkmod.h"
 
 static char dir[64];
 static struct umod_moddb *db;

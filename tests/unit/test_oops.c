@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * lib/oops.c: a fault in module code (tests/modules/nullexit.ko, whose
+ * kernel/oops.c: a fault in module code (tests/modules/nullexit.ko, whose
  * exit writes through NULL) is reported on the given descriptors and ends
  * the process with the chosen status or the signal; a fault in host code
  * is left to the handler that was there before; bad arguments are refused.
@@ -20,7 +20,7 @@
 #include <cmocka.h>
 
 #include "helpers.h"
-#include "internal.h"
+#include "kernel/module/internal.h"
 
 #define NULLEXIT UMOD_TEST_MODULES "/nullexit.ko"
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * lib/params.c: the argument splitter and parse_args() on a fake parameter
+ * kernel/params.c: the argument splitter and parse_args() on a fake parameter
  * table, then every standard op's set and get, arrays and strings, with
  * the kernel's accepted values, errnos and messages.
  */
@@ -16,7 +16,7 @@
 #include <cmocka.h>
 
 #include "helpers.h"
-#include "internal.h"
+#include "kernel/module/internal.h"
 
 static struct capture cap;
 static struct umod_host *host;

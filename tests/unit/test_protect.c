@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * lib/protect.c on real modules: roafterinit.ko's __ro_after_init
+ * kernel/module/strict_rwx.c on real modules: roafterinit.ko's __ro_after_init
  * variable is written by init, then sealed, and a later write must fault;
  * initmap.ko's init region is mapped while init runs and unmapped once it
  * has returned, and its core text is never writable. Writes run in a
@@ -22,7 +22,7 @@
 
 #include "../modules/lifereg.h"
 #include "helpers.h"
-#include "internal.h"
+#include "kernel/module/internal.h"
 
 #define ROAFTERINIT UMOD_TEST_MODULES "/roafterinit.ko"
 #define INITMAP UMOD_TEST_MODULES "/initmap.ko"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * lib/refcount.c: the kernel's use-count semantics on one module (the
+ * kernel/module/refcount.c: the kernel's use-count semantics on one module (the
  * reference held during init, try_module_get failing once GOING or
  * stopped, an unload that only stops an unused module), then the striped
  * count under threads: references taken on one thread and put on another,
@@ -20,7 +20,7 @@
 
 #include <cmocka.h>
 
-#include "internal.h"
+#include "kernel/module/internal.h"
 
 static struct umod_module *fake_module(void)
 {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * lib/arch/x86_64.c and lib/reloc.c: every relocation type, first as the
+ * arch/x86/kernel/module.c and kernel/module/reloc.c: every relocation type, first as the
  * arch's arithmetic on a buffer, then through a whole load of a synthetic
  * object whose code calls a host function and reads a host variable that
  * lie more than 2 GiB away (this test program's own text and data).
@@ -15,10 +15,10 @@
 
 #include <cmocka.h>
 
-#include "arch.h"
+#include "arch/arch.h"
 #include "elfsynth.h"
 #include "helpers.h"
-#include "internal.h"
+#include "kernel/module/internal.h"
 
 static struct capture cap;
 

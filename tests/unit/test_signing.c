@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * lib/signing.c: an appended PKCS#7 signature made here with OpenSSL (as
+ * libkmod/signature.c: an appended PKCS#7 signature made here with OpenSSL (as
  * the kernel's sign-file makes one) reads back as kmod shows it; broken
  * trailers, lengths, types and DER are refused; kmod's hex layout.
  */
@@ -18,7 +18,7 @@
 #include <openssl/rsa.h>
 #include <openssl/x509.h>
 
-#include "internal.h"
+#include "libkmod/libkmod.h"
 
 #define MAGIC "~Module signature appended~\n"
 

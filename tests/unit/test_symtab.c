@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * lib/symtab.c: the export table against a plain reference model, through
+ * kernel/module/symtab.c: the export table against a plain reference model, through
  * growth and backward-shift deletion, plus duplicate refusal.
  */
 #include <errno.h>
@@ -13,7 +13,7 @@
 
 #include <cmocka.h>
 
-#include "internal.h"
+#include "kernel/module/internal.h"
 
 #define N 5000
 

@@ -14,7 +14,7 @@
 
 #include <cmocka.h>
 
-#include "internal.h"
+#include "lib/symvers.h"
 
 struct seen {
 	struct umod_symvers_entry e[8];

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * lib/sysfs.c: the /sys/module tree of a host with one fake module whose
+ * kernel/module/sysfs.c: the /sys/module tree of a host with one fake module whose
  * parameters are this file's variables. Checks what exists (parameters/
  * only with a visible parameter, each file with its perm), what reads
  * show, what writes do and refuse, and that teardown waits for readers.
@@ -18,7 +18,7 @@
 #include <cmocka.h>
 
 #include "helpers.h"
-#include "internal.h"
+#include "kernel/module/internal.h"
 
 static struct capture cap;
 static struct module kmod;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * lib/taint.c and lib/license.c: the kernel's taint letters and their
+ * kernel/panic.c and lib/license.c: the kernel's taint letters and their
  * print_tainted() columns, the module subset, the one "Disabling lock
  * debugging" line, and the exact list of GPL-compatible licences.
  */
@@ -13,7 +13,8 @@
 #include <cmocka.h>
 
 #include "helpers.h"
-#include "internal.h"
+#include "kernel/module/internal.h"
+#include "lib/license.h"
 
 static struct capture cap;
 

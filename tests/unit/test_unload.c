@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * lib/unload.c on real modules (tests/modules): what delete_module()
+ * kernel/module/unload.c on real modules (tests/modules): what delete_module()
  * refuses and in which order (held by another module, permanent, in use),
  * forced unload with and without the host's switch, a load from inside a
  * module's init, and the lifecycle under fire: threads finding lifemod.ko
@@ -24,7 +24,7 @@
 
 #include "../modules/lifereg.h"
 #include "helpers.h"
-#include "internal.h"
+#include "kernel/module/internal.h"
 
 #define MODULES		UMOD_TEST_MODULES "/"
 #ifndef LIFE_ROUNDS

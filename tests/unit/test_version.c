@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * lib/version.c: vermagic with and without modversions, each outcome of
+ * kernel/module/version.c: vermagic with and without modversions, each outcome of
  * check_version() (match, mismatch, no entry, no __versions at all),
  * module_layout first, the force flags and their taint, and a malformed
  * __versions section.
@@ -17,7 +17,7 @@
 
 #include "elfsynth.h"
 #include "helpers.h"
-#include "internal.h"
+#include "kernel/module/internal.h"
 
 static struct capture cap;
 

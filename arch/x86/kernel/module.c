@@ -9,8 +9,8 @@
 #include <errno.h>
 #include <string.h>
 
-#include "../arch.h"
-#include "../internal.h"
+#include "arch/arch.h"
+#include "kernel/module/internal.h"
 
 static bool fits_s32(int64_t v)
 {

@@ -1,16 +1,18 @@
 // SPDX-License-Identifier: MIT
 /*
- * umod host-symvers: the host's own exports in Module.symvers format, with
+ * host-symvers: the host's own exports in Module.symvers format, with
  * their modversions CRCs, for modpost. The build writes it to
- * build/Module.symvers, as a kernel build writes vmlinux's. Part of the
- * umod tree, so it reads the export table directly (lib/internal.h).
+ * build/Module.symvers, as a kernel build writes vmlinux's. A build tool
+ * of the host itself, as modpost is, so it reads the export table
+ * directly. Linked twice: with an empty CRC table it lists the names the
+ * CRCs are then computed for (the bootstrap), with the real one it writes
+ * Module.symvers.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../lib/internal.h"
-#include "tools.h"
+#include "kernel/module/internal.h"
 
 struct syms {
 	const struct umod_ksym **v;
@@ -42,18 +44,18 @@ static int by_name(const void *a, const void *b)
 		      (*(const struct umod_ksym *const *)b)->name);
 }
 
-static int run(int argc, char *argv[])
+int main(void)
 {
 	struct syms s = { 0 };
 	struct umod_host *host;
 	int ret = 0;
 
 	if (umod_host_new(&host) < 0) {
-		fprintf(stderr, "umod host-symvers: cannot create a host\n");
+		fprintf(stderr, "host-symvers: cannot create a host\n");
 		return 1;
 	}
 	if (umod_symtab_for_each(host->exports, collect, &s)) {
-		fprintf(stderr, "umod host-symvers: out of memory\n");
+		fprintf(stderr, "host-symvers: out of memory\n");
 		ret = 1;
 	}
 	qsort(s.v, s.n, sizeof(*s.v), by_name);
@@ -65,9 +67,3 @@ static int run(int argc, char *argv[])
 	umod_host_unref(host);
 	return ret;
 }
-
-const struct umod_cmd umod_cmd_host_symvers = {
-	.name = "host-symvers",
-	.run = run,
-	.help = "print the host's exports as Module.symvers lines",
-};

@@ -1,0 +1,346 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Oops reports: a SIGSEGV, SIGBUS, SIGILL or SIGFPE raised by module code
+ * is reported as the kernel's die() reports it, then the process dies: of
+ * the signal, or with the exit status the embedder chose. This file holds
+ * what every architecture shares (the handler, the line output, symbol
+ * names, the CPU/PID/Tainted line, "Modules linked in:" and the end
+ * marker); the port prints the fault, the registers and the call trace
+ * (arch/<arch>/kernel/dumpstack.c, through arch/arch.h).
+ *
+ * Everything here runs in a signal handler: no malloc, no stdio, no lock.
+ * Lines are formatted into a stack buffer and written with write(2);
+ * memory that may be unmapped (stack words, code bytes) is read through
+ * process_vm_readv(2), which fails instead of faulting. A fault whose PC
+ * is outside every module, and with no module text address on the
+ * stack, is not ours: it goes to the handler that was there before.
+ *
+ * Signal dispositions are process-wide, so this is the one other piece of
+ * process-wide state in libumod: the host being reported on.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/uio.h>
+#include <unistd.h>
+
+#include <generated/utsrelease.h>
+
+#include "arch/arch.h"
+#include "kernel/module/internal.h"
+
+#define OOPS_MAX_FDS		4
+#define OOPS_ALTSTACK_SIZE	(64 * 1024)
+
+static const int oops_signals[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE };
+
+static struct {
+	struct umod_host *host;		/* borrowed: cleared by umod_oops_host_gone() */
+	int fds[OOPS_MAX_FDS];
+	unsigned int nfds;
+	int exit_status;
+	struct sigaction old[UMOD_ARRAY_SIZE(oops_signals)];
+	atomic_bool in_oops;
+} oops;
+
+static char oops_altstack[OOPS_ALTSTACK_SIZE] __attribute__((aligned(16)));
+
+/* ---- output: one line at a time, with dmesg's timestamp ------------------ */
+
+void umod_oops_put(struct umod_oops_line *l, const char *s)
+{
+	while (*s && l->len < sizeof(l->buf) - 1)
+		l->buf[l->len++] = *s++;
+}
+
+void umod_oops_put_hex(struct umod_oops_line *l, uint64_t v, int width)
+{
+	char d[17];
+	int n = 0;
+
+	do {
+		d[n++] = "0123456789abcdef"[v & 15];
+		v >>= 4;
+	} while (v && n < 16);
+	while (n < width && n < 16)
+		d[n++] = '0';
+	while (n && l->len < sizeof(l->buf) - 1)
+		l->buf[l->len++] = d[--n];
+}
+
+void umod_oops_put_dec(struct umod_oops_line *l, uint64_t v, int width, char pad)
+{
+	char d[21];
+	int n = 0;
+
+	do {
+		d[n++] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	while (n < width && n < 20)
+		d[n++] = pad;
+	while (n && l->len < sizeof(l->buf) - 1)
+		l->buf[l->len++] = d[--n];
+}
+
+static void write_all(int fd, const char *p, size_t n)
+{
+	while (n) {
+		ssize_t w = write(fd, p, n);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return;
+		p += w;
+		n -= (size_t)w;
+	}
+}
+
+/* "[    1.234567] " + the line, to every descriptor */
+void umod_oops_emit(struct umod_oops_line *l)
+{
+	uint64_t ns = oops.host ? umod_log_now(oops.host->log) : 0;
+	struct umod_oops_line out = { .len = 0 };
+
+	umod_oops_put(&out, "[");
+	umod_oops_put_dec(&out, ns / 1000000000ull, 5, ' ');
+	umod_oops_put(&out, ".");
+	umod_oops_put_dec(&out, ns % 1000000000ull / 1000ull, 6, '0');
+	umod_oops_put(&out, "] ");
+	l->buf[l->len] = '\0';
+	umod_oops_put(&out, l->buf);
+	out.buf[out.len++] = '\n';
+	for (unsigned int i = 0; i < oops.nfds; i++)
+		write_all(oops.fds[i], out.buf, out.len);
+	l->len = 0;
+}
+
+void umod_oops_emit_str(const char *s)
+{
+	struct umod_oops_line l = { .len = 0 };
+
+	umod_oops_put(&l, s);
+	umod_oops_emit(&l);
+}
+
+/* ---- memory that may not be there ----------------------------------------- */
+
+bool umod_oops_read(uint64_t addr, void *dst, size_t len)
+{
+	struct iovec local = { dst, len };
+	struct iovec remote = { (void *)(uintptr_t)addr, len };
+
+	return process_vm_readv(getpid(), &local, 1, &remote, 1, 0) == (ssize_t)len;
+}
+
+bool umod_oops_in_module_text(uint64_t addr)
+{
+	struct umod_host *host = oops.host;
+
+	for (struct umod_list *n = host->modules.next; n != &host->modules; n = n->next) {
+		const struct umod_module *m = umod_container_of(n, struct umod_module, list);
+		const struct umod_layout *ls[2] = { &m->core, &m->init };
+
+		for (int i = 0; i < 2; i++) {
+			uint64_t base = (uint64_t)(uintptr_t)ls[i]->base;
+
+			if (ls[i]->base && addr >= base && addr < base + ls[i]->text_size)
+				return true;
+		}
+	}
+	return false;
+}
+
+/* "sym+0x12/0x40 [mod]", or the bare address outside any module */
+void umod_oops_put_symbol(struct umod_oops_line *l, uint64_t addr, bool is_return)
+{
+	const char *name, *modname;
+	uint64_t off, size;
+	/* a return address may sit just past its function: look up the call */
+	uint64_t at = is_return ? addr - 1 : addr;
+
+	if (!umod_kallsyms_lookup_nolock(oops.host, at, &name, &modname, &off, &size) || !name) {
+		umod_oops_put(l, "0x");
+		umod_oops_put_hex(l, addr, 16);
+		return;
+	}
+	umod_oops_put(l, name);
+	umod_oops_put(l, "+0x");
+	umod_oops_put_hex(l, off + (addr - at), 1);
+	umod_oops_put(l, "/0x");
+	umod_oops_put_hex(l, size, 1);
+	umod_oops_put(l, " [");
+	umod_oops_put(l, modname);
+	umod_oops_put(l, "]");
+}
+
+/* ---- the lines every architecture prints ---------------------------------- */
+
+static void report_cpu(void)
+{
+	char comm[17] = "", cols[32];
+	unsigned long taints = atomic_load(&oops.host->taints);
+	struct umod_oops_line l = { .len = 0 };
+	int cpu = sched_getcpu();
+
+	prctl(PR_GET_NAME, comm, 0, 0, 0);
+	umod_oops_put(&l, "CPU: ");
+	umod_oops_put_dec(&l, cpu < 0 ? 0 : (uint64_t)cpu, 1, ' ');
+	umod_oops_put(&l, " PID: ");
+	umod_oops_put_dec(&l, (uint64_t)getpid(), 1, ' ');
+	umod_oops_put(&l, " Comm: ");
+	umod_oops_put(&l, comm);
+	if (taints) {
+		umod_taint_columns(taints, cols);
+		umod_oops_put(&l, " Tainted: ");
+		umod_oops_put(&l, cols);
+	} else {
+		umod_oops_put(&l, " Not tainted");
+	}
+	umod_oops_put(&l, " " UTS_RELEASE " #1");
+	umod_oops_emit(&l);
+}
+
+/* print_modules(): newest first, "name(taints+)" with + coming, - going */
+static void report_modules(void)
+{
+	struct umod_host *host = oops.host;
+	struct umod_oops_line l = { .len = 0 };
+
+	umod_oops_put(&l, "Modules linked in:");
+	for (struct umod_list *n = host->modules.next; n != &host->modules; n = n->next) {
+		const struct umod_module *m = umod_container_of(n, struct umod_module, list);
+		int state = atomic_load(&m->state);
+		char letters[32];
+
+		if (state == UMOD_MODULE_UNFORMED)
+			continue;
+		umod_oops_put(&l, " ");
+		umod_oops_put(&l, m->name);
+		if (!m->taints && state != UMOD_MODULE_COMING && state != UMOD_MODULE_GOING)
+			continue;
+		umod_taint_letters(m->taints, true, letters, sizeof(letters));
+		umod_oops_put(&l, "(");
+		umod_oops_put(&l, letters);
+		umod_oops_put(&l, state == UMOD_MODULE_GOING ? "-" :
+				  state == UMOD_MODULE_COMING ? "+" : "");
+		umod_oops_put(&l, ")");
+	}
+	umod_oops_emit(&l);
+}
+
+/* a fault is ours if module code raised it or module code is below it */
+static bool module_fault(const ucontext_t *uc)
+{
+	uint64_t sp = umod_arch_oops_sp(uc), word;
+
+	if (umod_oops_in_module_text(umod_arch_oops_pc(uc)))
+		return true;
+	for (int n = 0; n < UMOD_OOPS_SCAN_WORDS; n++) {
+		if (!umod_oops_read(sp + (uint64_t)n * 8, &word, sizeof(word)))
+			break;
+		if (umod_oops_in_module_text(word))
+			return true;
+	}
+	return false;
+}
+
+/* in the order of the kernel's die() */
+static void report(int sig, const siginfo_t *si, const ucontext_t *uc)
+{
+	umod_arch_oops_header(sig, si, uc);
+	report_cpu();
+	umod_arch_show_regs(uc);
+	umod_arch_show_trace(uc);
+	report_modules();
+	umod_arch_oops_tail(uc);
+	umod_oops_emit_str("---[ end trace 0000000000000000 ]---");
+}
+
+/* ---- the handler ------------------------------------------------------------ */
+
+static int signal_index(int sig)
+{
+	for (size_t i = 0; i < UMOD_ARRAY_SIZE(oops_signals); i++)
+		if (oops_signals[i] == sig)
+			return (int)i;
+	return -1;
+}
+
+/* not a module's fault: to whoever handled it before (ASan, the default) */
+static void pass_on(int sig, siginfo_t *si, void *uc)
+{
+	int i = signal_index(sig);
+	const struct sigaction *old = i < 0 ? NULL : &oops.old[i];
+
+	if (old && (old->sa_flags & SA_SIGINFO) && old->sa_sigaction) {
+		old->sa_sigaction(sig, si, uc);
+		return;
+	}
+	if (old && old->sa_handler != SIG_DFL && old->sa_handler != SIG_IGN) {
+		old->sa_handler(sig);
+		return;
+	}
+	/* a fault happens again when the instruction reruns; a kill(2) does not */
+	signal(sig, SIG_DFL);
+	if (si->si_code <= 0)
+		raise(sig);
+}
+
+static void oops_handler(int sig, siginfo_t *si, void *ucv)
+{
+	ucontext_t *uc = ucv;
+
+	/* only a fault the CPU raised (si_code > 0) is an oops, not a kill(2) */
+	if (!oops.host || si->si_code <= 0 || !module_fault(uc) ||
+	    atomic_exchange(&oops.in_oops, true)) {
+		pass_on(sig, si, ucv);
+		return;
+	}
+	report(sig, si, uc);
+	if (oops.exit_status)
+		_exit(oops.exit_status);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+UMOD_API int umod_host_install_oops(struct umod_host *host, const int *fds,
+				    unsigned int nfds, int exit_status)
+{
+	struct sigaction sa = { .sa_sigaction = oops_handler,
+				.sa_flags = SA_SIGINFO | SA_ONSTACK };
+	stack_t ss = { .ss_sp = oops_altstack, .ss_size = sizeof(oops_altstack) };
+
+	if (!host || !fds || !nfds || nfds > OOPS_MAX_FDS || exit_status < 0 ||
+	    exit_status > 255)
+		return -EINVAL;
+	if (sigaltstack(&ss, NULL) < 0)
+		return -errno;
+	umod_oops_host_gone(oops.host);
+	memcpy(oops.fds, fds, nfds * sizeof(*fds));
+	oops.nfds = nfds;
+	oops.exit_status = exit_status;
+	oops.host = host;
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < UMOD_ARRAY_SIZE(oops_signals); i++) {
+		if (sigaction(oops_signals[i], &sa, &oops.old[i]) < 0) {
+			int err = -errno;
+
+			umod_oops_host_gone(host);
+			return err;
+		}
+	}
+	return 0;
+}
+
+void umod_oops_host_gone(struct umod_host *host)
+{
+	if (!host || oops.host != host)
+		return;
+	for (size_t i = 0; i < UMOD_ARRAY_SIZE(oops_signals); i++)
+		sigaction(oops_signals[i], &oops.old[i], NULL);
+	oops.host = NULL;
+}

@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The kernel's kstrto*(): strict number parsing (parameters, exported to
+ * modules, and the tools' option parsing).
+ */
+#ifndef _UMOD_LIB_KSTRTOX_H
+#define _UMOD_LIB_KSTRTOX_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+int umod_kstrtoull(const char *s, unsigned int base, unsigned long long *res);
+int umod_kstrtoll(const char *s, unsigned int base, long long *res);
+int umod_kstrtoul(const char *s, unsigned int base, unsigned long *res);
+int umod_kstrtol(const char *s, unsigned int base, long *res);
+int umod_kstrtouint(const char *s, unsigned int base, unsigned int *res);
+int umod_kstrtoint(const char *s, unsigned int base, int *res);
+int umod_kstrtou16(const char *s, unsigned int base, uint16_t *res);
+int umod_kstrtos16(const char *s, unsigned int base, int16_t *res);
+int umod_kstrtou8(const char *s, unsigned int base, uint8_t *res);
+int umod_kstrtos8(const char *s, unsigned int base, int8_t *res);
+int umod_kstrtobool(const char *s, bool *res);
+
+#endif /* _UMOD_LIB_KSTRTOX_H */
