@@ -167,7 +167,7 @@ $(GEN)/host_exports.txt: $(HOST_SYMVERS_BOOT)
 	$(Q)$(HOST_SYMVERS_BOOT) | cut -f2 > $@.tmp && mv $@.tmp $@
 
 $(GEN)/host_abi.c: $(GEN)/host_exports.txt $(srctree)/scripts/host_abi.sh \
-		$(wildcard $(srctree)/include/linux/*.h)
+		$(wildcard $(srctree)/include/linux/*.h $(srctree)/include/umod/kabi/*.h)
 	$(Q)$(srctree)/scripts/host_abi.sh $(srctree)/include < $< > $@.tmp && mv $@.tmp $@
 
 $(GEN)/host_abi.o: $(GEN)/host_abi.c | $(GENERATED)
@@ -243,7 +243,7 @@ BUILDDIR := $(DESTDIR)$(PREFIX)/lib/umod/build
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig \
 		$(DESTDIR)$(PREFIX)/include/umod $(BUILDDIR)/bin $(BUILDDIR)/scripts \
-		$(BUILDDIR)/include/linux $(BUILDDIR)/include/umod $(BUILDDIR)/include/generated
+		$(BUILDDIR)/include/linux $(BUILDDIR)/include/umod/kabi $(BUILDDIR)/include/generated
 	install -m 755 $(UMOD_BIN) $(DESTDIR)$(PREFIX)/bin/umod
 	install -m 644 $(LIBUMOD_A) $(DESTDIR)$(PREFIX)/lib/
 	install -m 755 $(LIBUMOD_SO) $(DESTDIR)$(PREFIX)/lib/
@@ -255,6 +255,7 @@ install: all
 		$(BUILDDIR)/scripts/
 	install -m 644 $(srctree)/include/linux/*.h $(BUILDDIR)/include/linux/
 	install -m 644 $(srctree)/include/umod/*.h $(BUILDDIR)/include/umod/
+	install -m 644 $(srctree)/include/umod/kabi/*.h $(BUILDDIR)/include/umod/kabi/
 	install -m 644 $(GENERATED) $(BUILDDIR)/include/generated/
 	install -m 644 $(srctree)/VERSION $(objtree)/Module.symvers $(BUILDDIR)/
 	printf 'srctree := $$(abspath $$(dir $$(lastword $$(MAKEFILE_LIST))))\nobjtree := $$(srctree)\nUMOD_RELEASE := $$(shell cat $$(srctree)/VERSION)\ninclude $$(srctree)/scripts/Makefile.modules\n' \

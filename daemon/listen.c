@@ -6,6 +6,7 @@
  * as CAP_SYS_MODULE is root's).
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -78,12 +79,41 @@ int umod_listen_open(const char *path, int *fdp)
 	return 0;
 }
 
+/* /proc/PID/comm without its newline; "" if the process is already gone */
+static void peer_comm(pid_t pid, char *comm, size_t size)
+{
+	char path[64];
+	ssize_t n = -1;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%d/comm", (int)pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd >= 0) {
+		n = read(fd, comm, size - 1);
+		close(fd);
+	}
+	if (n < 0)
+		n = 0;
+	comm[n] = '\0';
+	comm[strcspn(comm, "\n")] = '\0';
+}
+
+/*
+ * Admits the socket's owner and root only. The thread then acts for the
+ * peer: module code it runs sees the client as current (pid, comm), as
+ * the kernel's sees the insmod process that made the system call.
+ */
 int umod_peer_check(int fd, uid_t owner)
 {
 	struct ucred cred;
 	socklen_t len = sizeof(cred);
+	char comm[16];
 
 	if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &len) < 0)
 		return -EPERM;
-	return cred.uid == owner || cred.uid == 0 ? 0 : -EPERM;
+	if (cred.uid != owner && cred.uid != 0)
+		return -EPERM;
+	peer_comm(cred.pid, comm, sizeof(comm));
+	umod_task_set_identity((int)cred.pid, comm);
+	return 0;
 }

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
 /*
- * What the host exports to modules: the kernel API of include/linux/,
- * implemented on the C library. The C functions are static or umod_-named
- * (an application embedding libumod keeps its own printk); the table gives
- * the names modules link against.
+ * What the host exports to modules: the kernel API of include/linux/.
+ * Each file that implements part of it has a table of its exports
+ * (struct umod_kapi_table, see internal.h); this file joins them into a
+ * host's export table, with the build-time CRCs, and holds the small part
+ * that has no file of its own yet: strings and formatting, use counts,
+ * symbol_get and request_module.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -15,29 +17,6 @@
 
 #include "kernel/module/internal.h"
 #include "lib/kstrtox.h"
-
-static struct umod_log *module_log(struct module *mod)
-{
-	const struct umod_module *m = mod ? mod->umod : NULL;
-
-	return m && m->host ? m->host->log : NULL;
-}
-
-static int kapi_vprintk(struct module *mod, const char *fmt, va_list args)
-{
-	return umod_log_vprintk(module_log(mod), fmt, args);
-}
-
-static int kapi_printk(struct module *mod, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = kapi_vprintk(mod, fmt, ap);
-	va_end(ap);
-	return n;
-}
 
 /* ---- memory: gfp flags carry no meaning in a process ---------------------- */
 
@@ -211,20 +190,6 @@ static int kapi___request_module(struct module *me, bool wait, const char *fmt, 
 	return ret;
 }
 
-struct kapi_export {
-	const char *name;
-	const void *addr;
-	unsigned int flags;
-};
-
-#define EXPORT(name, fn)	{ name, (const void *)(fn), 0 }
-#define EXPORT_GPL(name, fn)	{ name, (const void *)(fn), UMOD_KSYM_GPL }
-/* a standard parameter type: param_ops_X, param_set_X, param_get_X */
-#define EXPORT_PARAM_TYPE(t)						\
-	EXPORT("param_ops_" #t, &umod_param_ops_##t),			\
-	EXPORT("param_set_" #t, umod_param_set_##t),			\
-	EXPORT("param_get_" #t, umod_param_get_##t)
-
 /*
  * Never called: its modversions CRC is that of the ABI structures in its
  * declaration (include/linux/module.h), which every module imports first.
@@ -233,90 +198,63 @@ static void kapi_module_layout(void)
 {
 }
 
-static const struct kapi_export kapi_exports[] = {
-	EXPORT("module_layout", kapi_module_layout),
-	EXPORT("_printk", kapi_printk),
-	EXPORT("_vprintk", kapi_vprintk),
+static const struct umod_kapi_export kapi_exports[] = {
+	UMOD_KAPI("module_layout", kapi_module_layout),
 
-	EXPORT("kmalloc", kapi_kmalloc),
-	EXPORT("kzalloc", kapi_kzalloc),
-	EXPORT("kcalloc", kapi_kcalloc),
-	EXPORT("krealloc", kapi_krealloc),
-	EXPORT("kfree", kapi_kfree),
-	EXPORT("kstrdup", kapi_kstrdup),
-	EXPORT("kstrndup", kapi_kstrndup),
+	UMOD_KAPI("kmalloc", kapi_kmalloc),
+	UMOD_KAPI("kzalloc", kapi_kzalloc),
+	UMOD_KAPI("kcalloc", kapi_kcalloc),
+	UMOD_KAPI("krealloc", kapi_krealloc),
+	UMOD_KAPI("kfree", kapi_kfree),
+	UMOD_KAPI("kstrdup", kapi_kstrdup),
+	UMOD_KAPI("kstrndup", kapi_kstrndup),
 
-	EXPORT("memcpy", memcpy),
-	EXPORT("memmove", memmove),
-	EXPORT("memset", memset),
-	EXPORT("memcmp", memcmp),
-	EXPORT("memchr", memchr),
-	EXPORT("strlen", strlen),
-	EXPORT("strnlen", strnlen),
-	EXPORT("strcmp", strcmp),
-	EXPORT("strncmp", strncmp),
-	EXPORT("strcasecmp", strcasecmp),
-	EXPORT("strncasecmp", strncasecmp),
-	EXPORT("strcpy", strcpy),
-	EXPORT("strncpy", strncpy),
-	EXPORT("strcat", strcat),
-	EXPORT("strncat", strncat),
-	EXPORT("strchr", strchr),
-	EXPORT("strrchr", strrchr),
-	EXPORT("strstr", strstr),
-	EXPORT("strscpy", kapi_strscpy),
+	UMOD_KAPI("memcpy", memcpy),
+	UMOD_KAPI("memmove", memmove),
+	UMOD_KAPI("memset", memset),
+	UMOD_KAPI("memcmp", memcmp),
+	UMOD_KAPI("memchr", memchr),
+	UMOD_KAPI("strlen", strlen),
+	UMOD_KAPI("strnlen", strnlen),
+	UMOD_KAPI("strcmp", strcmp),
+	UMOD_KAPI("strncmp", strncmp),
+	UMOD_KAPI("strcasecmp", strcasecmp),
+	UMOD_KAPI("strncasecmp", strncasecmp),
+	UMOD_KAPI("strcpy", strcpy),
+	UMOD_KAPI("strncpy", strncpy),
+	UMOD_KAPI("strcat", strcat),
+	UMOD_KAPI("strncat", strncat),
+	UMOD_KAPI("strchr", strchr),
+	UMOD_KAPI("strrchr", strrchr),
+	UMOD_KAPI("strstr", strstr),
+	UMOD_KAPI("strscpy", kapi_strscpy),
 
-	EXPORT("sprintf", sprintf),
-	EXPORT("snprintf", snprintf),
-	EXPORT("vsnprintf", vsnprintf),
-	EXPORT("scnprintf", kapi_scnprintf),
-	EXPORT("vscnprintf", kapi_vscnprintf),
-	EXPORT("sscanf", sscanf),
+	UMOD_KAPI("sprintf", sprintf),
+	UMOD_KAPI("snprintf", snprintf),
+	UMOD_KAPI("vsnprintf", vsnprintf),
+	UMOD_KAPI("scnprintf", kapi_scnprintf),
+	UMOD_KAPI("vscnprintf", kapi_vscnprintf),
+	UMOD_KAPI("sscanf", sscanf),
 
-	EXPORT("kstrtoull", umod_kstrtoull),
-	EXPORT("kstrtoll", umod_kstrtoll),
-	EXPORT("kstrtoul", umod_kstrtoul),
-	EXPORT("kstrtol", umod_kstrtol),
-	EXPORT("kstrtouint", umod_kstrtouint),
-	EXPORT("kstrtoint", umod_kstrtoint),
-	EXPORT("kstrtou16", umod_kstrtou16),
-	EXPORT("kstrtos16", umod_kstrtos16),
-	EXPORT("kstrtou8", umod_kstrtou8),
-	EXPORT("kstrtos8", umod_kstrtos8),
-	EXPORT("kstrtobool", umod_kstrtobool),
+	UMOD_KAPI("kstrtoull", umod_kstrtoull),
+	UMOD_KAPI("kstrtoll", umod_kstrtoll),
+	UMOD_KAPI("kstrtoul", umod_kstrtoul),
+	UMOD_KAPI("kstrtol", umod_kstrtol),
+	UMOD_KAPI("kstrtouint", umod_kstrtouint),
+	UMOD_KAPI("kstrtoint", umod_kstrtoint),
+	UMOD_KAPI("kstrtou16", umod_kstrtou16),
+	UMOD_KAPI("kstrtos16", umod_kstrtos16),
+	UMOD_KAPI("kstrtou8", umod_kstrtou8),
+	UMOD_KAPI("kstrtos8", umod_kstrtos8),
+	UMOD_KAPI("kstrtobool", umod_kstrtobool),
 
-	EXPORT_PARAM_TYPE(byte),
-	EXPORT_PARAM_TYPE(short),
-	EXPORT_PARAM_TYPE(ushort),
-	EXPORT_PARAM_TYPE(int),
-	EXPORT_PARAM_TYPE(uint),
-	EXPORT_PARAM_TYPE(long),
-	EXPORT_PARAM_TYPE(ulong),
-	EXPORT_PARAM_TYPE(ullong),
-	EXPORT_PARAM_TYPE(hexint),
-	EXPORT_PARAM_TYPE(charp),
-	EXPORT("param_free_charp", umod_param_free_charp),
-	EXPORT_PARAM_TYPE(bool),
-	EXPORT_PARAM_TYPE(invbool),
-	EXPORT("param_ops_bint", &umod_param_ops_bint),
-	EXPORT("param_set_bint", umod_param_set_bint),
-	EXPORT_GPL("param_ops_bool_enable_only", &umod_param_ops_bool_enable_only),
-	EXPORT_GPL("param_set_bool_enable_only", umod_param_set_bool_enable_only),
-	EXPORT("param_ops_string", &umod_param_ops_string),
-	EXPORT("param_set_copystring", umod_param_set_copystring),
-	EXPORT("param_get_string", umod_param_get_string),
-	EXPORT("param_array_ops", &umod_param_array_ops),
-	EXPORT_GPL("param_set_uint_minmax", umod_param_set_uint_minmax),
-	EXPORT("kernel_param_lock", umod_kernel_param_lock),
-	EXPORT("kernel_param_unlock", umod_kernel_param_unlock),
-
-	EXPORT("try_module_get", kapi_try_module_get),
-	EXPORT("__module_get", kapi___module_get),
-	EXPORT("module_put", kapi_module_put),
-	EXPORT("module_refcount", kapi_module_refcount),
-	EXPORT_GPL("__symbol_get", kapi___symbol_get),
-	EXPORT("__request_module", kapi___request_module),
-	EXPORT("__symbol_put", kapi___symbol_put),
+	UMOD_KAPI("try_module_get", kapi_try_module_get),
+	UMOD_KAPI("__module_get", kapi___module_get),
+	UMOD_KAPI("module_put", kapi_module_put),
+	UMOD_KAPI("module_refcount", kapi_module_refcount),
+	UMOD_KAPI_GPL("__symbol_get", kapi___symbol_get),
+	UMOD_KAPI("__request_module", kapi___request_module),
+	UMOD_KAPI("__symbol_put", kapi___symbol_put),
 };
 
 static int crc_cmp(const void *key, const void *elem)
@@ -336,10 +274,20 @@ static bool host_crc(const char *name, uint32_t *crc)
 	return c != NULL;
 }
 
-int umod_kapi_export_all(struct umod_symtab *tab)
+static const struct umod_kapi_table umod_kapi_core = UMOD_KAPI_TABLE(kapi_exports);
+
+static const struct umod_kapi_table *const kapi_tables[] = {
+	&umod_kapi_core,
+	&umod_kapi_printk,
+	&umod_kapi_params,
+	&umod_kapi_sched,
+	&umod_kapi_jiffies,
+};
+
+static int export_table(struct umod_symtab *tab, const struct umod_kapi_table *t)
 {
-	for (size_t i = 0; i < UMOD_ARRAY_SIZE(kapi_exports); i++) {
-		const struct kapi_export *e = &kapi_exports[i];
+	for (size_t i = 0; i < t->n; i++) {
+		const struct umod_kapi_export *e = &t->v[i];
 		struct umod_ksym sym = {
 			.name = e->name,
 			.addr = (uint64_t)(uintptr_t)e->addr,
@@ -349,6 +297,16 @@ int umod_kapi_export_all(struct umod_symtab *tab)
 
 		sym.has_crc = host_crc(e->name, &sym.crc);
 		err = umod_symtab_add(tab, &sym);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+int umod_kapi_export_all(struct umod_symtab *tab)
+{
+	for (size_t i = 0; i < UMOD_ARRAY_SIZE(kapi_tables); i++) {
+		int err = export_table(tab, kapi_tables[i]);
 
 		if (err)
 			return err;

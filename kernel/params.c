@@ -512,3 +512,38 @@ const struct kernel_param_ops umod_param_ops_string = {
 	.set = umod_param_set_copystring,
 	.get = umod_param_get_string,
 };
+
+/* a standard parameter type: param_ops_X, param_set_X, param_get_X */
+#define EXPORT_PARAM_TYPE(t)						\
+	UMOD_KAPI("param_ops_" #t, &umod_param_ops_##t),		\
+	UMOD_KAPI("param_set_" #t, umod_param_set_##t),			\
+	UMOD_KAPI("param_get_" #t, umod_param_get_##t)
+
+static const struct umod_kapi_export params_exports[] = {
+	EXPORT_PARAM_TYPE(byte),
+	EXPORT_PARAM_TYPE(short),
+	EXPORT_PARAM_TYPE(ushort),
+	EXPORT_PARAM_TYPE(int),
+	EXPORT_PARAM_TYPE(uint),
+	EXPORT_PARAM_TYPE(long),
+	EXPORT_PARAM_TYPE(ulong),
+	EXPORT_PARAM_TYPE(ullong),
+	EXPORT_PARAM_TYPE(hexint),
+	EXPORT_PARAM_TYPE(charp),
+	UMOD_KAPI("param_free_charp", umod_param_free_charp),
+	EXPORT_PARAM_TYPE(bool),
+	EXPORT_PARAM_TYPE(invbool),
+	UMOD_KAPI("param_ops_bint", &umod_param_ops_bint),
+	UMOD_KAPI("param_set_bint", umod_param_set_bint),
+	UMOD_KAPI_GPL("param_ops_bool_enable_only", &umod_param_ops_bool_enable_only),
+	UMOD_KAPI_GPL("param_set_bool_enable_only", umod_param_set_bool_enable_only),
+	UMOD_KAPI("param_ops_string", &umod_param_ops_string),
+	UMOD_KAPI("param_set_copystring", umod_param_set_copystring),
+	UMOD_KAPI("param_get_string", umod_param_get_string),
+	UMOD_KAPI("param_array_ops", &umod_param_array_ops),
+	UMOD_KAPI_GPL("param_set_uint_minmax", umod_param_set_uint_minmax),
+	UMOD_KAPI("kernel_param_lock", umod_kernel_param_lock),
+	UMOD_KAPI("kernel_param_unlock", umod_kernel_param_unlock),
+};
+
+const struct umod_kapi_table umod_kapi_params = UMOD_KAPI_TABLE(params_exports);

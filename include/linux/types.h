@@ -46,6 +46,9 @@ typedef long			ssize_t;
 typedef long long		loff_t;
 typedef unsigned short		umode_t;
 typedef unsigned int		gfp_t;
+typedef int			pid_t;
+typedef long			clock_t;
+typedef long			time64_t;
 
 typedef _Bool			bool;
 

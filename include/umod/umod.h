@@ -282,6 +282,18 @@ UMOD_API int umod_host_sprint_symbol(struct umod_host *host, const void *addr,
 UMOD_API int umod_host_install_oops(struct umod_host *host, const int *fds,
 				    unsigned int nfds, int exit_status);
 
+/* ---- tasks -------------------------------------------------------------- */
+
+/*
+ * umod_task_set_identity - the calling thread acts for process @pid
+ * called @comm (at most 15 bytes kept): module code it runs sees them as
+ * current->pid and current->comm, and the host's reports name them
+ * (`[insmod:4242]`), as the kernel names the process whose system call
+ * it runs. A daemon calls it per request with its client's identity.
+ * Lasts until the next call or the thread's end.
+ */
+UMOD_API void umod_task_set_identity(int pid, const char *comm);
+
 /* ---- modules ----------------------------------------------------------- */
 
 enum umod_module_state {

@@ -23,6 +23,7 @@
 
 #include <linux/kern_levels.h>
 #include <umod/kabi.h>
+#include <umod/kabi/sched.h>
 #include <umod/umod.h>
 
 #include "lib/elf.h"
@@ -100,7 +101,38 @@ size_t umod_symtab_count(const struct umod_symtab *tab);
 int umod_symtab_for_each(const struct umod_symtab *tab,
 			 int (*fn)(const struct umod_ksym *sym, void *data), void *data);
 
-/* ---- kernel/kapi.c --------------------------------------------------- */
+/* ---- kernel/kapi.c: what the host exports to modules ------------------ */
+
+/*
+ * Each file of the kernel API lists its exports in a table of its own,
+ * under the kernel's names; kernel/kapi.c joins the tables (one line per
+ * file). The C functions behind them are static or umod_-named, so an
+ * application embedding libumod keeps its own printk or kmalloc. Every
+ * name needs a declaration in include/linux/ (its modversions CRC comes
+ * from there: the build fails without one). A function that must know
+ * its caller's module takes `struct module *` first, and its header
+ * passes THIS_MODULE, as printk() does.
+ */
+struct umod_kapi_export {
+	const char *name;
+	const void *addr;
+	unsigned int flags;		/* UMOD_KSYM_GPL */
+};
+
+struct umod_kapi_table {
+	const struct umod_kapi_export *v;
+	size_t n;
+};
+
+#define UMOD_KAPI(name, fn)	{ name, (const void *)(fn), 0 }
+#define UMOD_KAPI_GPL(name, fn)	{ name, (const void *)(fn), UMOD_KSYM_GPL }
+#define UMOD_KAPI_TABLE(array)	{ array, UMOD_ARRAY_SIZE(array) }
+
+/* the tables, one per file: kapi.c's own (strings, use counts, ...), then */
+extern const struct umod_kapi_table umod_kapi_printk;	/* kernel/printk/printk.c */
+extern const struct umod_kapi_table umod_kapi_params;	/* kernel/params.c */
+extern const struct umod_kapi_table umod_kapi_sched;	/* kernel/sched/core.c */
+extern const struct umod_kapi_table umod_kapi_jiffies;	/* kernel/time/jiffies.c */
 
 int umod_kapi_export_all(struct umod_symtab *tab);
 
@@ -120,6 +152,51 @@ struct umod_crc_table {
 };
 
 extern const struct umod_crc_table umod_host_crc_table;
+
+/* ---- kernel/sched/core.c: tasks ---------------------------------------- */
+
+#define UMOD_PF_KTHREAD		0x00200000	/* PF_KTHREAD */
+
+/* the kernel's preempt_count() layout: what in_atomic() and friends test */
+#define UMOD_PREEMPT_OFFSET	0x00000001u
+#define UMOD_PREEMPT_MASK	0x000000ffu
+#define UMOD_SOFTIRQ_OFFSET	0x00000100u
+#define UMOD_SOFTIRQ_MASK	0x0000ff00u
+#define UMOD_HARDIRQ_OFFSET	0x00010000u
+#define UMOD_HARDIRQ_MASK	0x000f0000u
+
+/* a task: what modules see first, then what only the host keeps */
+struct umod_task {
+	struct task_struct task;
+	atomic_int usage;		/* get_task_struct(); freed at 0 */
+	/* spinlocks held, softirq (timer) context: the kernel's bits above */
+	unsigned int preempt_count;
+	unsigned int irqs_disabled;	/* local_irq_save() depth */
+};
+
+/*
+ * A new task for a thread the host starts, not yet anyone's current;
+ * @kthread: a kernel thread (PF_KTHREAD, no mm). One reference.
+ */
+int umod_task_new(struct umod_task **tp, const char *comm, bool kthread);
+struct umod_task *umod_task_get(struct umod_task *t);
+void umod_task_put(struct umod_task *t);
+/* the calling thread runs as @t from now on (NULL: as nobody); a kernel
+ * thread's task takes the thread's id as its pid here */
+void umod_task_set_current(struct umod_task *t);
+/* the calling thread's task, made on first use for threads the host did not start */
+struct umod_task *umod_task_current(void);
+
+/* ---- kernel/time/jiffies.c: the clock modules see ---------------------- */
+
+#define UMOD_HZ			250u	/* HZ */
+/* INITIAL_JIFFIES: the low 32 bits wrap five minutes after boot */
+#define UMOD_INITIAL_JIFFIES	((uint64_t)(uint32_t)(-300 * (int)UMOD_HZ))
+
+/* nanoseconds of CLOCK_MONOTONIC since libumod started ("boot") */
+uint64_t umod_ns_since_boot(void);
+/* get_jiffies_64() */
+uint64_t umod_jiffies64(void);
 
 /* ---- kernel/params.c ------------------------------------------------- */
 

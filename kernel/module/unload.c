@@ -42,6 +42,24 @@ static void release_mapping(struct umod_module *mod)
 }
 
 /*
+ * What a module may leave behind in the host's subsystems once its exit
+ * has run (or its init failed): each subsystem reports what is left by
+ * the module's name, in the kernel's words where it has some, and takes
+ * it back (cancels, stops, removes) so that nothing calls into the memory
+ * that goes next. The module's symbols still name its addresses here.
+ * A subsystem adds its function before the NULL.
+ */
+static void (*const module_leftovers[])(struct umod_module *mod) = {
+	NULL
+};
+
+static void release_leftovers(struct umod_module *mod)
+{
+	for (unsigned int i = 0; module_leftovers[i]; i++)
+		module_leftovers[i](mod);
+}
+
+/*
  * Users that still hold references (forced unload, or a failed init they
  * outlived) may still run its code or put their reference: the mapping,
  * the parameters and the handle stay for them, until the host goes,
@@ -50,6 +68,7 @@ static void release_mapping(struct umod_module *mod)
 void umod_module_free_memory(struct umod_module *mod)
 {
 	umod_mod_sysfs_teardown(mod);	/* first: its readers may run module code */
+	release_leftovers(mod);
 	if (mod->keep_mapped)
 		umod_log_printk(mod->host->log, KERN_WARNING "%s: still in use (%d references): its memory stays mapped\n",
 				mod->name, umod_refcount_read(mod));

@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Tasks: `current` is the task_struct of the thread running module code.
+ * Every thread that runs module code has one: a client's request runs as
+ * the client (its pid and comm, "insmod"), a kernel thread as itself, a
+ * timer or a work item as the host's thread that runs it.
+ */
+#ifndef _LINUX_SCHED_H
+#define _LINUX_SCHED_H
+
+#include <linux/compiler.h>
+#include <linux/types.h>
+#include <umod/kabi/sched.h>
+
+#define TASK_COMM_LEN		UMOD_TASK_COMM_LEN
+
+/* task states, as 6.1 numbers them */
+#define TASK_RUNNING		0x00000000
+#define TASK_INTERRUPTIBLE	0x00000001
+#define TASK_UNINTERRUPTIBLE	0x00000002
+#define __TASK_STOPPED		0x00000004
+#define __TASK_TRACED		0x00000008
+#define EXIT_DEAD		0x00000010
+#define EXIT_ZOMBIE		0x00000020
+#define TASK_PARKED		0x00000040
+#define TASK_DEAD		0x00000080
+#define TASK_WAKEKILL		0x00000100
+#define TASK_WAKING		0x00000200
+#define TASK_NOLOAD		0x00000400
+#define TASK_NEW		0x00000800
+#define TASK_KILLABLE		(TASK_WAKEKILL | TASK_UNINTERRUPTIBLE)
+#define TASK_IDLE		(TASK_UNINTERRUPTIBLE | TASK_NOLOAD)
+#define TASK_NORMAL		(TASK_INTERRUPTIBLE | TASK_UNINTERRUPTIBLE)
+
+/* task flags */
+#define PF_EXITING		0x00000004
+#define PF_KTHREAD		0x00200000
+
+/* the calling thread's task; never NULL */
+struct task_struct *get_current(void);
+#define current			get_current()
+
+static inline pid_t task_pid_nr(const struct task_struct *tsk)
+{
+	return tsk->pid;
+}
+
+static inline pid_t task_tgid_nr(const struct task_struct *tsk)
+{
+	return tsk->tgid;
+}
+
+#endif /* _LINUX_SCHED_H */
