@@ -7,6 +7,7 @@
 
 #include <linux/build_bug.h>
 #include <linux/compiler.h>
+#include <linux/container_of.h>
 #include <linux/errno.h>
 #include <linux/printk.h>
 #include <linux/stdarg.h>
@@ -25,10 +26,6 @@
 #define min_t(type, x, y)	({ type __x = (x); type __y = (y); __x < __y ? __x : __y; })
 #define max_t(type, x, y)	({ type __x = (x); type __y = (y); __x > __y ? __x : __y; })
 #define clamp(val, lo, hi)	min(max(val, lo), hi)
-
-#define container_of(ptr, type, member) ({				\
-	void *__mptr = (void *)(ptr);					\
-	((type *)(__mptr - offsetof(type, member))); })
 
 /* formatting: the host's C library formatter (no %p extensions yet) */
 int sprintf(char *buf, const char *fmt, ...) __printf(2, 3);

@@ -10,6 +10,7 @@
 #define _LINUX_TYPES_H
 
 #include <linux/stddef.h>
+#include <umod/kabi/types.h>
 
 typedef __INT8_TYPE__		__s8;
 typedef __UINT8_TYPE__		__u8;
@@ -17,8 +18,9 @@ typedef __INT16_TYPE__		__s16;
 typedef __UINT16_TYPE__		__u16;
 typedef __INT32_TYPE__		__s32;
 typedef __UINT32_TYPE__		__u32;
-typedef __INT64_TYPE__		__s64;
-typedef __UINT64_TYPE__		__u64;
+/* long long on every architecture, as the kernel's int-ll64.h: %lld prints them */
+typedef signed long long	__s64;
+typedef unsigned long long	__u64;
 
 typedef __s8	s8;
 typedef __u8	u8;
@@ -35,8 +37,8 @@ typedef __INT16_TYPE__		int16_t;
 typedef __UINT16_TYPE__		uint16_t;
 typedef __INT32_TYPE__		int32_t;
 typedef __UINT32_TYPE__		uint32_t;
-typedef __INT64_TYPE__		int64_t;
-typedef __UINT64_TYPE__		uint64_t;
+typedef __s64			int64_t;
+typedef __u64			uint64_t;
 typedef __UINTPTR_TYPE__	uintptr_t;
 typedef __INTPTR_TYPE__		intptr_t;
 
@@ -48,9 +50,14 @@ typedef unsigned short		umode_t;
 typedef unsigned int		gfp_t;
 typedef int			pid_t;
 typedef long			clock_t;
-typedef long			time64_t;
+typedef s64			time64_t;
 
 typedef _Bool			bool;
+
+typedef u64			phys_addr_t;
+typedef u64			dma_addr_t;
+typedef s64			ktime_t;
+#define rcu_head callback_head
 
 #define U8_MAX		((u8)~0U)
 #define S8_MAX		((s8)(U8_MAX >> 1))
