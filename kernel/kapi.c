@@ -45,7 +45,7 @@ static void *kapi_krealloc(const void *p, size_t size, unsigned int flags)
 	return realloc((void *)p, size ? size : 1);
 }
 
-static void kapi_kfree(const void *p)
+void umod_kfree(const void *p)
 {
 	free((void *)p);
 }
@@ -205,7 +205,7 @@ static const struct umod_kapi_export kapi_exports[] = {
 	UMOD_KAPI("kzalloc", kapi_kzalloc),
 	UMOD_KAPI("kcalloc", kapi_kcalloc),
 	UMOD_KAPI("krealloc", kapi_krealloc),
-	UMOD_KAPI("kfree", kapi_kfree),
+	UMOD_KAPI("kfree", umod_kfree),
 	UMOD_KAPI("kstrdup", kapi_kstrdup),
 	UMOD_KAPI("kstrndup", kapi_kstrndup),
 

@@ -136,6 +136,9 @@ extern const struct umod_kapi_table umod_kapi_jiffies;	/* kernel/time/jiffies.c 
 
 int umod_kapi_export_all(struct umod_symtab *tab);
 
+/* kfree(), for host code that frees what modules allocated (kfree_rcu) */
+void umod_kfree(const void *p);
+
 /*
  * The CRCs of the host's exports (modversions), generated at build time
  * from include/linux/ (scripts/host_crcs.sh) and sorted by name. The
