@@ -32,38 +32,51 @@ const char *umod_daemon_state_name(enum umod_module_state state)
 	}
 }
 
+/* "a,b,...": as many holders as there are, as /proc/modules lists them */
 struct holders {
-	char list[1024];	/* "a,b": 17 names of the longest kind fit */
-	size_t len;
+	char *list;		/* malloc'd, NUL-terminated */
+	size_t len, cap;
 };
 
 static int add_holder(struct umod_module *holder, void *data)
 {
 	struct holders *h = data;
-	int n = snprintf(h->list + h->len, sizeof(h->list) - h->len, "%s%s",
-			 h->len ? "," : "", umod_module_get_name(holder));
+	const char *name = umod_module_get_name(holder);
+	size_t need = h->len + 1 + strlen(name) + 1;
 
-	if (n < 0 || (size_t)n >= sizeof(h->list) - h->len)
-		return -EMSGSIZE;
-	h->len += (size_t)n;
+	if (need > h->cap) {
+		size_t cap = need > 2 * h->cap ? need : 2 * h->cap;
+		char *list = realloc(h->list, cap);
+
+		if (!list)
+			return -ENOMEM;
+		h->list = list;
+		h->cap = cap;
+	}
+	h->len += (size_t)sprintf(h->list + h->len, "%s%s", h->len ? "," : "", name);
 	return 0;
 }
 
 static int put_module(struct umod_module *mod, void *data)
 {
 	struct umod_proto_buf *b = data;
-	struct holders h = { "", 0 };
+	struct holders h = { NULL, 0, 0 };
 	char taint[32];
+	int err = umod_module_for_each_holder(mod, add_holder, &h);
 
-	umod_module_for_each_holder(mod, add_holder, &h);
+	if (err) {
+		free(h.list);
+		return err;
+	}
 	umod_module_get_taint(mod, taint, sizeof(taint));
 	umod_proto_put_str(b, umod_module_get_name(mod));
 	umod_proto_put_int(b, (int64_t)(umod_module_get_core_size(mod) +
 					umod_module_get_init_size(mod)));
 	umod_proto_put_int(b, umod_module_get_refcnt(mod));
 	umod_proto_put_str(b, umod_daemon_state_name(umod_module_get_state(mod)));
-	umod_proto_put_str(b, h.list);
+	umod_proto_put_str(b, h.list ? h.list : "");
 	umod_proto_put_str(b, taint);
+	free(h.list);
 	return b->err;
 }
 

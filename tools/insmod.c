@@ -41,11 +41,17 @@ static int read_image(const char *path, void **imagep, size_t *lenp)
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) ||
-	    (uint64_t)st.st_size > UMOD_PROTO_MAX_REQUEST) {
-		err = errno ? -errno : -EFBIG;
+	/* as the kernel's finit_module() answers kmod for these */
+	if (fstat(fd, &st) < 0)
+		err = -errno;
+	else if (S_ISDIR(st.st_mode))
+		err = -EISDIR;
+	else if (!S_ISREG(st.st_mode))
+		err = -EINVAL;
+	else if ((uint64_t)st.st_size > UMOD_PROTO_MAX_REQUEST)
+		err = -EFBIG;
+	if (err)
 		goto out;
-	}
 	image = malloc((size_t)st.st_size + 1);
 	if (!image) {
 		err = -ENOMEM;
@@ -109,7 +115,7 @@ static int insert(const char *path, const char *args, unsigned int flags)
 	}
 	err = read_image(path, &image, &len);
 	if (err) {
-		umod_tool_err("could not insert module %s: %s\n", path, strerror(-err));
+		umod_tool_err("could not insert module %s: %s\n", path, umod_tool_strerror(-err));
 		return 1;
 	}
 	err = decompress_image(&image, &len, &mapped);
