@@ -54,6 +54,41 @@ static int find_modinfo(struct load_info *info)
 }
 
 /*
+ * A module's name becomes /sys/module/NAME, a word of lsmod and
+ * /proc/modules, and the prefix of its messages: it must be one path
+ * component ("a/b", ".", ".." are not) of printable ASCII without spaces
+ * (a newline or an escape would forge lines).
+ */
+static bool name_char_ok(unsigned char c)
+{
+	return c > ' ' && c < 0x7f && c != '/';
+}
+
+static bool valid_module_name(const char *name)
+{
+	if (!strcmp(name, ".") || !strcmp(name, ".."))
+		return false;
+	for (const unsigned char *p = (const unsigned char *)name; *p; p++)
+		if (!name_char_ok(*p))
+			return false;
+	return true;
+}
+
+/* @name with every byte a message must not carry as \xNN */
+static void escape_name(const char *name, char *buf, size_t size)
+{
+	size_t n = 0;
+
+	for (const unsigned char *p = (const unsigned char *)name; *p && n + 5 < size; p++) {
+		if (name_char_ok(*p) && *p != '\\')
+			buf[n++] = (char)*p;
+		else
+			n += (size_t)snprintf(buf + n, size - n, "\\x%02x", *p);
+	}
+	buf[n] = '\0';
+}
+
+/*
  * The sections a module must have, as the kernel's checks: one symbol
  * table; exactly one .gnu.linkonce.this_module, allocated, with contents,
  * the size of our struct module and a NUL-terminated name.
@@ -108,6 +143,14 @@ static int find_this_module(struct load_info *info)
 	if (!memchr(name, '\0', UMOD_MODULE_NAME_LEN) || !name[0]) {
 		umod_log_printk(info->log, KERN_ERR "module %s: name in .gnu.linkonce.this_module is empty or not terminated\n",
 				info_name(info));
+		return -ENOEXEC;
+	}
+	if (!valid_module_name(name)) {
+		char esc[4 * UMOD_MODULE_NAME_LEN + 1];
+
+		escape_name(name, esc, sizeof(esc));
+		umod_log_printk(info->log, KERN_ERR "module name '%s' cannot name a sysfs directory\n",
+				esc);
 		return -ENOEXEC;
 	}
 	info->index.mod = (unsigned int)idx;

@@ -429,6 +429,33 @@ static void this_module_misaligned(void **state)
 		       "module synth: .gnu.linkonce.this_module section is not aligned for struct module");
 }
 
+/* names sysfs, lsmod and the log cannot carry, refused with them escaped */
+static void module_name_not_a_sysfs_name(void **state)
+{
+	static const struct { const char *name, *shown; } bad[] = {
+		{ "a/b", "a\\x2fb" },
+		{ ".", "." },
+		{ "..", ".." },
+		{ "line\nforged", "line\\x0aforged" },
+		{ "esc\x1b[1m", "esc\\x1b[1m" },
+		{ "caf\xc3\xa9", "caf\\xc3\\xa9" },
+		{ "two words", "two\\x20words" },
+	};
+	struct fixture *f = *state;
+	char msg[128];
+
+	for (size_t i = 0; i < UMOD_ARRAY_SIZE(bad); i++) {
+		struct synth *s = synth_module(bad[i].name);
+
+		free(f->img);
+		f->img = synth_image(s, &f->len);
+		synth_free(s);
+		snprintf(msg, sizeof(msg), "module name '%s' cannot name a sysfs directory",
+			 bad[i].shown);
+		expect_refused(f, -ENOEXEC, msg);
+	}
+}
+
 static void vermagic_mismatch(void **state)
 {
 	struct fixture *f = *state;
@@ -540,6 +567,7 @@ int main(void)
 		T(this_module_wrong_size),
 		T(this_module_not_allocated),
 		T(this_module_misaligned),
+		T(module_name_not_a_sysfs_name),
 		T(vermagic_mismatch),
 		T(unknown_symbol),
 		T(weak_undefined_is_null),
