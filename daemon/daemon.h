@@ -123,10 +123,11 @@ struct umod_daemon {
 	struct umod_host *host;
 	int listen_fd;
 	uid_t owner;			/* who may talk to us (and root) */
-	bool pidfile_written;
+	int pidfile_fd;			/* locked while we run, or -1 */
 	atomic_bool stopping;
 	/* messages.c: the logfile, and waking `dmesg -w` readers */
-	FILE *messages;
+	int messages_fd;		/* -1: none */
+	uint64_t messages_dropped;	/* lines not written since the last one that was */
 	pthread_mutex_t log_lock;
 	pthread_cond_t log_cond;
 	uint64_t log_next;		/* sequence number of the next record */
@@ -144,7 +145,10 @@ struct umod_daemon {
 int umod_detach(int *notify);
 /* @ok: the daemon is serving (the parent exits 0) or gave up (exits 1) */
 void umod_detach_ready(int notify, bool ok);
-int umod_pidfile_write(const char *path);
+int umod_pidfile_write(const char *path, long *holder);
+void umod_pidfile_remove(const char *path, int fd);
+struct stat;
+int umod_check_private(const struct stat *st, bool is_dir);
 
 /* listen.c: the socket, its mode, and who is on the other end */
 int umod_listen_open(const char *path, int *fdp);
@@ -153,6 +157,7 @@ int umod_peer_check(int fd, uid_t owner);
 
 /* messages.c */
 int umod_messages_open(struct umod_daemon *d);
+int umod_messages_reopen(struct umod_daemon *d);
 void umod_messages_close(struct umod_daemon *d);
 /* the sequence number the next record will get */
 uint64_t umod_messages_next(struct umod_daemon *d);

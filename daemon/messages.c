@@ -1,10 +1,19 @@
 // SPDX-License-Identifier: MIT
 /*
  * The system logfile, <state-dir>/messages: every printk record is
- * appended as dmesg prints it and flushed at once, so what a module said
- * before a crash is on disk. The same sink wakes readers that follow the
- * log (dmesg -w). It runs with the ring's lock held, so it never calls
- * back into the host, and readers never hold log_lock while reading it.
+ * appended as dmesg prints it, one write(2) per line, so what a module
+ * said before a crash is on disk. A line is written whole or not at all:
+ * when the disk is full, a partial write is cut off again and the line
+ * counted; once space returns, the count goes first in the same write,
+ * as the kernel's console prepends "** N printk messages dropped **".
+ * The ring keeps every record meanwhile (dmesg still shows them), and the
+ * failure is said once on stderr. SIGHUP reopens the file
+ * (logrotate renames it first) onto the same descriptor, so the oops
+ * handler's copy of it stays valid.
+ *
+ * The same sink wakes readers that follow the log (dmesg -w). It runs
+ * with the ring's lock held, so it never calls back into the host, and
+ * readers never hold log_lock while reading it.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -22,13 +31,67 @@
 
 #define WAIT_SLICE_MS	500	/* how often a waiting reader checks its peer */
 
+/* the whole of @buf at the end of the file, or nothing of it */
+static bool write_whole(int fd, const char *buf, size_t len)
+{
+	struct stat st;
+	ssize_t n;
+
+	if (fstat(fd, &st) < 0)
+		return false;
+	do
+		n = write(fd, buf, len);
+	while (n < 0 && errno == EINTR);
+	if (n == (ssize_t)len)
+		return true;
+	if (n > 0 && ftruncate(fd, st.st_size) < 0)
+		return false;
+	return false;
+}
+
+/* the line, after the count of those dropped before it: whole, or not at all */
+static void write_line(struct umod_daemon *d, const char *buf, size_t len)
+{
+	char *out = (char *)buf;
+	int n = 0;
+
+	if (d->messages_dropped) {
+		n = asprintf(&out, "** %llu printk messages dropped **\n%.*s",
+			     (unsigned long long)d->messages_dropped, (int)len, buf);
+		if (n < 0)
+			return;
+	}
+	if (write_whole(d->messages_fd, out, n ? (size_t)n : len))
+		d->messages_dropped = 0;
+	else if (!d->messages_dropped++)
+		fprintf(stderr, "umod: %s/messages: %s: lines are counted, the ring keeps them\n",
+			d->opts->state_dir, strerror(errno ? errno : ENOSPC));
+	if (out != buf)
+		free(out);
+}
+
+/* the record as dmesg prints it, in one piece */
+static void log_record(struct umod_daemon *d, uint64_t ts_nsec, const char *text)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	if (!f)
+		return;
+	umod_tool_print_record(f, ts_nsec, text);
+	if (fclose(f) == 0)
+		write_line(d, buf, len);
+	free(buf);
+}
+
 static void sink(void *data, uint64_t seq, int level, uint64_t ts_nsec,
 		 const char *text, size_t len)
 {
 	struct umod_daemon *d = data;
 
-	if (d->messages)
-		umod_tool_print_record(d->messages, ts_nsec, text);
+	if (d->messages_fd >= 0)
+		log_record(d, ts_nsec, text);
 	pthread_mutex_lock(&d->log_lock);
 	d->log_next = seq + 1;
 	pthread_cond_broadcast(&d->log_cond);
@@ -57,35 +120,73 @@ static int make_dirs(const char *path)
 	return 0;
 }
 
-int umod_messages_open(struct umod_daemon *d)
+/* owner-only, never through a link; an old file keeps its lines */
+static int open_logfile(const char *dir)
 {
 	char path[4096];
-	int fd, err;
+	struct stat st;
+	int fd;
 
-	err = make_dirs(d->opts->state_dir);
+	if ((size_t)snprintf(path, sizeof(path), "%s/messages", dir) >= sizeof(path))
+		return -ENAMETOOLONG;
+	fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC,
+		  0600);
+	if (fd < 0)
+		return errno == ELOOP ? -ELOOP : -errno;
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return -EINVAL;
+	}
+	if (umod_check_private(&st, false) || (fchmod(fd, 0600) < 0 && (st.st_mode & 0077))) {
+		close(fd);
+		return -EPERM;
+	}
+	return fd;
+}
+
+int umod_messages_open(struct umod_daemon *d)
+{
+	struct stat st;
+	int err = make_dirs(d->opts->state_dir);
+
 	if (err)
 		return err;
-	if ((size_t)snprintf(path, sizeof(path), "%s/messages", d->opts->state_dir) >=
-	    sizeof(path))
-		return -ENAMETOOLONG;
-	fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0640);
-	if (fd < 0)
+	if (lstat(d->opts->state_dir, &st) < 0)
 		return -errno;
-	d->messages = fdopen(fd, "a");
-	if (!d->messages) {
-		close(fd);
-		return -ENOMEM;
-	}
+	if (!S_ISDIR(st.st_mode) || umod_check_private(&st, true))
+		return -EPERM;
+	d->messages_fd = open_logfile(d->opts->state_dir);
+	if (d->messages_fd < 0)
+		return d->messages_fd;
 	umod_host_set_log_fn(d->host, sink, d);
+	return 0;
+}
+
+/*
+ * SIGHUP: the file at the path is ours from now on (a rotated one has been
+ * renamed away). The new file takes the old descriptor's number, so the
+ * sink and the oops handler carry on writing without a lock.
+ */
+int umod_messages_reopen(struct umod_daemon *d)
+{
+	int fd = open_logfile(d->opts->state_dir);
+
+	if (fd < 0)
+		return fd;
+	if (dup3(fd, d->messages_fd, O_CLOEXEC) < 0) {
+		close(fd);
+		return -errno;
+	}
+	close(fd);
 	return 0;
 }
 
 /* after the host is gone: its last exit lines are in the file by now */
 void umod_messages_close(struct umod_daemon *d)
 {
-	if (d->messages)
-		fclose(d->messages);
-	d->messages = NULL;
+	if (d->messages_fd >= 0)
+		close(d->messages_fd);
+	d->messages_fd = -1;
 }
 
 uint64_t umod_messages_next(struct umod_daemon *d)

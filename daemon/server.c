@@ -160,6 +160,29 @@ static void accept_one(struct umod_daemon *d)
 	pthread_attr_destroy(&attr);
 }
 
+/*
+ * A daemon's manners: SIGTERM and SIGINT stop it in order, SIGHUP reopens
+ * the logfile (after logrotate), the rest of the usual signals are
+ * ignored. Returns true to stop.
+ */
+static bool handle_signal(struct umod_daemon *d, int sigfd)
+{
+	struct signalfd_siginfo si;
+	int err;
+
+	if (read(sigfd, &si, sizeof(si)) != sizeof(si))
+		return false;
+	if (si.ssi_signo == SIGTERM || si.ssi_signo == SIGINT)
+		return true;
+	if (si.ssi_signo == SIGHUP) {
+		err = umod_messages_reopen(d);
+		if (err)
+			umod_host_log(d->host, 3, "umod: cannot reopen %s/messages: %s\n",
+				      d->opts->state_dir, strerror(-err));
+	}
+	return false;
+}
+
 /* accept until a signal says stop */
 static void serve(struct umod_daemon *d, int sigfd)
 {
@@ -174,7 +197,7 @@ static void serve(struct umod_daemon *d, int sigfd)
 				continue;
 			return;
 		}
-		if (p[1].revents)
+		if (p[1].revents && handle_signal(d, sigfd))
 			return;
 		if (p[0].revents & POLLIN)
 			accept_one(d);
@@ -202,8 +225,15 @@ static int block_signals(void)
 	sigemptyset(&set);
 	sigaddset(&set, SIGTERM);
 	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGHUP);
+	sigaddset(&set, SIGQUIT);
+	sigaddset(&set, SIGUSR2);
+	sigaddset(&set, SIGALRM);
+	/* SIGUSR1 stops the FUSE thread's read (fuse.c), which unblocks it */
+	sigaddset(&set, SIGUSR1);
 	/* before any thread exists, so that every thread inherits the mask */
 	pthread_sigmask(SIG_BLOCK, &set, NULL);
+	sigdelset(&set, SIGUSR1);
 	return signalfd(-1, &set, SFD_CLOEXEC);
 }
 
@@ -222,13 +252,27 @@ static void init_sync(struct umod_daemon *d)
 
 static int fail(const char *what, const char *path, int err)
 {
-	if (err == -EADDRINUSE)
+	if (err == -EPERM)
+		fprintf(stderr, "umod: ERROR: %s %s: another user can write it\n", what, path);
+	else if (err == -ELOOP)
+		fprintf(stderr, "umod: ERROR: %s %s: it is a symbolic link\n", what, path);
+	else if (err == -EADDRINUSE)
 		fprintf(stderr, "umod: ERROR: a daemon is already listening on %s\n", path);
 	else if (err == -EEXIST)
 		fprintf(stderr, "umod: ERROR: %s exists and is not a socket\n", path);
 	else
 		fprintf(stderr, "umod: ERROR: %s %s: %s\n", what, path, strerror(-err));
 	return err;
+}
+
+static int pidfile_held(const char *path, long holder)
+{
+	if (holder > 0)
+		fprintf(stderr, "umod: ERROR: another daemon (pid %ld) holds the pidfile %s\n",
+			holder, path);
+	else
+		fprintf(stderr, "umod: ERROR: another daemon holds the pidfile %s\n", path);
+	return -EBUSY;
 }
 
 /* everything that must work before the daemon says it is ready */
@@ -246,9 +290,9 @@ static int setup(struct umod_daemon *d)
 		return fail("cannot create", "host", -ENOMEM);
 	err = umod_messages_open(d);
 	if (err)
-		return fail("cannot open logfile in", o->state_dir, err);
+		return fail("cannot use the state directory", o->state_dir, err);
 	/* an oops in module code ends the daemon, reported in messages first */
-	err = umod_host_install_oops(d->host, (const int[]){ fileno(d->messages), STDERR_FILENO },
+	err = umod_host_install_oops(d->host, (const int[]){ d->messages_fd, STDERR_FILENO },
 				     2, UMOD_DAEMON_OOPS_EXIT);
 	if (err)
 		return fail("cannot install the oops handler for", "host", err);
@@ -256,10 +300,13 @@ static int setup(struct umod_daemon *d)
 	if (err)
 		return fail("cannot listen on", o->socket_path, err);
 	if (o->pidfile) {
-		err = umod_pidfile_write(o->pidfile);
-		if (err)
-			return fail("cannot write pidfile", o->pidfile, err);
-		d->pidfile_written = true;
+		long holder;
+
+		d->pidfile_fd = umod_pidfile_write(o->pidfile, &holder);
+		if (d->pidfile_fd == -EBUSY)
+			return pidfile_held(o->pidfile, holder);
+		if (d->pidfile_fd < 0)
+			return fail("cannot use the pidfile", o->pidfile, d->pidfile_fd);
 	}
 	/* a sysfs view that cannot be mounted is reported, not fatal */
 	if (o->sysfs_dir)
@@ -278,13 +325,14 @@ static void teardown(struct umod_daemon *d)
 	/* exit functions run here, and their lines still reach the logfile */
 	d->host = umod_host_unref(d->host);
 	umod_messages_close(d);
-	if (d->pidfile_written)
-		unlink(d->opts->pidfile);
+	umod_pidfile_remove(d->opts->pidfile, d->pidfile_fd);
+	d->pidfile_fd = -1;
 }
 
 int umod_daemon_main(const struct umod_daemon_opts *opts)
 {
-	struct umod_daemon d = { .opts = opts, .listen_fd = -1 };
+	struct umod_daemon d = { .opts = opts, .listen_fd = -1, .pidfile_fd = -1,
+				  .messages_fd = -1 };
 	int notify = -1, sigfd, err;
 
 	if (!opts->foreground) {
