@@ -55,7 +55,7 @@ static int receive(struct umod_client *c, uint16_t op, int *status)
 
 	free(c->payload);
 	c->payload = NULL;
-	err = umod_io_recv(c->fd, UMOD_PROTO_MAX_REPLY, &c->hdr, &c->payload);
+	err = umod_io_recv(c->fd, UMOD_PROTO_MAX_REPLY, 0, &c->hdr, &c->payload);
 	if (err)
 		return err;
 	return take_reply(c, op, status);

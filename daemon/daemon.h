@@ -34,7 +34,12 @@ int umod_io_send(int fd, const struct umod_proto_buf *b);
  * *@payload. Returns 0, -ECONNRESET (the peer closed), -ETIMEDOUT, what
  * umod_proto_parse_hdr() returns, -ENOMEM or another socket errno.
  */
-int umod_io_recv(int fd, uint32_t max, struct umod_proto_hdr *hdr, void **payload);
+/*
+ * One frame. @deadline_ms: once its first byte is in, the rest must come
+ * within that many milliseconds (-ETIMEDOUT); 0: no deadline.
+ */
+int umod_io_recv(int fd, uint32_t max, unsigned int deadline_ms,
+		 struct umod_proto_hdr *hdr, void **payload);
 
 /* ---- client.c: the tools' end -------------------------------------------- */
 
@@ -111,6 +116,7 @@ struct umod_daemon_opts {
 	const char *tree_base;	/* request_module()'s module tree: BASE/lib/modules/R */
 	const char *tree_release;
 	bool foreground;	/* else detach, returning once the socket listens */
+	unsigned int request_timeout_s;	/* a request must arrive whole within this */
 };
 
 /* server.c: runs the daemon; returns the process's exit status */

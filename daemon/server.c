@@ -27,12 +27,15 @@
 #include "daemon.h"
 
 #define MAX_CONNS	64
-#define IO_TIMEOUT_S	60	/* a peer that stalls mid-frame is dropped */
+/* each of the two users admitted (the owner, root) has half the room */
+#define MAX_CONNS_PER_UID	(MAX_CONNS / 2)
+#define IO_TIMEOUT_S	60	/* an idle peer, or one that stops reading, is dropped */
 
 struct umod_conn {
 	struct umod_conn *next, **pprev;	/* on d->conns, under conn_lock */
 	struct umod_daemon *d;
 	int fd;
+	uid_t uid;		/* the peer's, from SO_PEERCRED */
 	int refuse;		/* greeting status: 0 or why not */
 };
 
@@ -63,8 +66,10 @@ static int serve_one(struct umod_conn *c, struct umod_proto_buf *reply)
 	void *payload;
 	int err;
 
-	err = umod_io_recv(c->fd, UMOD_PROTO_MAX_REQUEST, &hdr, &payload);
-	if (err == -EBADMSG || err == -EPROTONOSUPPORT || err == -EMSGSIZE) {
+	err = umod_io_recv(c->fd, UMOD_PROTO_MAX_REQUEST,
+			   c->d->opts->request_timeout_s * 1000u, &hdr, &payload);
+	if (err == -EBADMSG || err == -EPROTONOSUPPORT || err == -EMSGSIZE ||
+	    err == -ETIMEDOUT) {
 		send_status(c->fd, UMOD_OP_REPLY, err);
 		return err;
 	}
@@ -123,6 +128,27 @@ static void set_timeouts(int fd)
 	setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof(tv));
 }
 
+static uid_t peer_uid(int fd)
+{
+	struct ucred cred = { .uid = (uid_t)-1 };
+	socklen_t len = sizeof(cred);
+
+	getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &len);
+	return cred.uid;
+}
+
+/* conn_lock held: room for one more, overall and for its user? */
+static int admit(struct umod_daemon *d, uid_t uid)
+{
+	unsigned int same = 0;
+
+	if (d->num_conns >= MAX_CONNS)
+		return -EAGAIN;
+	for (struct umod_conn *c = d->conns; c; c = c->next)
+		same += c->uid == uid;
+	return same >= MAX_CONNS_PER_UID ? -EAGAIN : 0;
+}
+
 static void accept_one(struct umod_daemon *d)
 {
 	struct umod_conn *c;
@@ -144,8 +170,9 @@ static void accept_one(struct umod_daemon *d)
 	set_timeouts(fd);
 	c->d = d;
 	c->fd = fd;
+	c->uid = peer_uid(fd);
 	pthread_mutex_lock(&d->conn_lock);
-	c->refuse = d->num_conns >= MAX_CONNS ? -EAGAIN : 0;
+	c->refuse = admit(d, c->uid);
 	c->next = d->conns;
 	c->pprev = &d->conns;
 	if (d->conns)

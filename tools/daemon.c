@@ -3,6 +3,7 @@
  * umod daemon: the persistent host the kmod-style tools talk to. This file
  * only reads the command line; daemon/ does the serving.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
@@ -11,6 +12,7 @@
 #include <unistd.h>
 
 #include "../daemon/daemon.h"
+#include "lib/kstrtox.h"
 #include "tools.h"
 
 static void usage(FILE *out)
@@ -31,6 +33,8 @@ static void usage(FILE *out)
 		"      --sysfs DIR      mount the /sys view there with FUSE (DIR/module/...)\n"
 		"      --foreground     do not detach (for supervisors and tests)\n"
 		"      --pidfile FILE   write the daemon's pid there once it is ready\n"
+		"      --request-timeout S  drop a client whose request has not come\n"
+		"                       whole S seconds after its first byte (default 30)\n"
 		"  -h, --help           this text\n\n"
 		"An oops in module code is written to `messages` and ends the daemon with\n"
 		"exit status %d.\n", UMOD_SOCKET_FALLBACK, UMOD_DAEMON_OOPS_EXIT);
@@ -50,7 +54,23 @@ static const char *default_state_dir(char *buf, size_t size)
 }
 
 enum { OPT_STATE_DIR = 256, OPT_FORCE_UNLOAD, OPT_SYSFS, OPT_FOREGROUND, OPT_PIDFILE,
-       OPT_RELEASE };
+       OPT_RELEASE, OPT_REQUEST_TIMEOUT };
+
+#define DEFAULT_REQUEST_TIMEOUT_S	30
+
+/* a whole number of seconds, 1 to a day */
+static int parse_seconds(const char *arg, unsigned int *out)
+{
+	unsigned int v;
+
+	if (umod_kstrtouint(arg, 10, &v) || v < 1 || v > 86400) {
+		fprintf(stderr, "umod: ERROR: invalid --request-timeout '%s': 1 to 86400 seconds\n",
+			arg);
+		return -EINVAL;
+	}
+	*out = v;
+	return 0;
+}
 
 static int parse(int argc, char *argv[], struct umod_daemon_opts *o)
 {
@@ -64,12 +84,14 @@ static int parse(int argc, char *argv[], struct umod_daemon_opts *o)
 		{ "pidfile", required_argument, NULL, OPT_PIDFILE },
 		{ "basedir", required_argument, NULL, 'd' },
 		{ "release", required_argument, NULL, OPT_RELEASE },
+		{ "request-timeout", required_argument, NULL, OPT_REQUEST_TIMEOUT },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
 
 	o->tree_base = "";
+	o->request_timeout_s = DEFAULT_REQUEST_TIMEOUT_S;
 	o->tree_release = umod_tool_default_release();
 	while ((c = getopt_long(argc, argv, "S:d:h", opts, NULL)) != -1) {
 		switch (c) {
@@ -96,6 +118,10 @@ static int parse(int argc, char *argv[], struct umod_daemon_opts *o)
 			break;
 		case OPT_PIDFILE:
 			o->pidfile = optarg;
+			break;
+		case OPT_REQUEST_TIMEOUT:
+			if (parse_seconds(optarg, &o->request_timeout_s))
+				return 1;
 			break;
 		case 'h':
 			usage(stdout);
