@@ -49,10 +49,22 @@ static int put_holder(struct umod_module *holder, void *data)
 	return 0;
 }
 
+/* module_flags(): "(OE)", and a + for a module coming, a - for one going */
+static void put_flags(struct text *t, struct umod_module *mod)
+{
+	enum umod_module_state state = umod_module_get_state(mod);
+	char taint[32];
+	int n = umod_module_get_taint(mod, taint, sizeof(taint));
+
+	if (n <= 0 && state != UMOD_MODULE_COMING && state != UMOD_MODULE_GOING)
+		return;
+	put(t, " (%s%s)", n > 0 ? taint : "", state == UMOD_MODULE_GOING ? "-" :
+	    state == UMOD_MODULE_COMING ? "+" : "");
+}
+
 static int put_module(struct umod_module *mod, void *data)
 {
 	struct text *t = data;
-	char taint[32];
 	size_t users;
 
 	put(t, "%s %zu %d ", umod_module_get_name(mod),
@@ -65,8 +77,7 @@ static int put_module(struct umod_module *mod, void *data)
 	if (t->len == users)
 		put(t, "-");
 	put(t, " %s 0x0000000000000000", umod_daemon_state_name(umod_module_get_state(mod)));
-	if (umod_module_get_taint(mod, taint, sizeof(taint)) > 0)
-		put(t, " (%s)", taint);
+	put_flags(t, mod);
 	put(t, "\n");
 	return 0;
 }

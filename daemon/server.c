@@ -30,6 +30,7 @@
 /* each of the two users admitted (the owner, root) has half the room */
 #define MAX_CONNS_PER_UID	(MAX_CONNS / 2)
 #define IO_TIMEOUT_S	60	/* an idle peer, or one that stops reading, is dropped */
+#define CONN_DRAIN_S	5	/* how long shutdown waits for requests in flight */
 
 struct umod_conn {
 	struct umod_conn *next, **pprev;	/* on d->conns, under conn_lock */
@@ -231,16 +232,28 @@ static void serve(struct umod_daemon *d, int sigfd)
 	}
 }
 
-/* wake every connection thread and wait for all of them to end */
+/*
+ * Wake every connection thread and wait for them to end, but not for
+ * ever: a request stuck in module code (an init that never returns, a
+ * load waiting for it) must not keep SIGTERM from ending the daemon.
+ */
 static void stop_conns(struct umod_daemon *d)
 {
+	struct timespec until;
+	int err = 0;
+
 	atomic_store(&d->stopping, true);
 	umod_messages_wake_all(d);
+	clock_gettime(CLOCK_MONOTONIC, &until);
+	until.tv_sec += CONN_DRAIN_S;
 	pthread_mutex_lock(&d->conn_lock);
 	for (struct umod_conn *c = d->conns; c; c = c->next)
 		shutdown(c->fd, SHUT_RDWR);
-	while (d->num_conns)
-		pthread_cond_wait(&d->conn_cond, &d->conn_lock);
+	while (d->num_conns && err != ETIMEDOUT)
+		err = pthread_cond_timedwait(&d->conn_cond, &d->conn_lock, &until);
+	if (d->num_conns)
+		umod_host_log(d->host, 4, "umod: %u requests still running: the daemon exits without them\n",
+			      d->num_conns);
 	pthread_mutex_unlock(&d->conn_lock);
 }
 
@@ -272,9 +285,9 @@ static void init_sync(struct umod_daemon *d)
 	pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
 	pthread_mutex_init(&d->log_lock, NULL);
 	pthread_cond_init(&d->log_cond, &attr);
-	pthread_condattr_destroy(&attr);
 	pthread_mutex_init(&d->conn_lock, NULL);
-	pthread_cond_init(&d->conn_cond, NULL);
+	pthread_cond_init(&d->conn_cond, &attr);
+	pthread_condattr_destroy(&attr);
 }
 
 static int fail(const char *what, const char *path, int err)
@@ -313,12 +326,15 @@ static int setup(struct umod_daemon *d)
 	if (err)
 		return fail("cannot create", "host", err);
 	umod_host_set_force_unload(d->host, o->force_unload);
+	umod_host_set_panic_on_oops(d->host, o->panic_on_oops);
+	if (umod_host_set_cmdline(d->host, o->cmdline) < 0)
+		return fail("cannot create", "host", -ENOMEM);
 	if (umod_host_set_module_tree(d->host, o->tree_base, o->tree_release) < 0)
 		return fail("cannot create", "host", -ENOMEM);
 	err = umod_messages_open(d);
 	if (err)
 		return fail("cannot use the state directory", o->state_dir, err);
-	/* an oops in module code ends the daemon, reported in messages first */
+	/* an oops the host cannot recover from ends the daemon, reported first */
 	err = umod_host_install_oops(d->host, (const int[]){ d->messages_fd, STDERR_FILENO },
 				     2, UMOD_DAEMON_OOPS_EXIT);
 	if (err)
@@ -349,7 +365,10 @@ static void teardown(struct umod_daemon *d)
 	}
 	d->listen_fd = -1;
 	umod_fuse_stop(d);
-	/* exit functions run here, and their lines still reach the logfile */
+	/* exit functions run here, and their lines still reach the logfile;
+	 * a module whose init never returned is named and left */
+	if (d->host)
+		umod_host_shutdown(d->host);
 	d->host = umod_host_unref(d->host);
 	umod_messages_close(d);
 	umod_pidfile_remove(d->opts->pidfile, d->pidfile_fd);

@@ -1,8 +1,14 @@
 // SPDX-License-Identifier: MIT
 /*
  * Oops reports: a SIGSEGV, SIGBUS, SIGILL or SIGFPE raised by module code
- * is reported as the kernel's die() reports it, then the process dies: of
- * the signal, or with the exit status the embedder chose. This file holds
+ * (or an abort() of the C library while module code runs) is reported as
+ * the kernel's die() reports it. Inside an entry into module code
+ * (umod_call(), call.c) the report is kept, the handler jumps back to that
+ * entry, which fails, and the report goes into the host's log: the host
+ * goes on, tainted D, as Linux goes on after killing the task that
+ * oopsed. Anywhere else, or with panic_on_oops, the report is written to
+ * the descriptors given and the process dies: of the signal, or with the
+ * exit status the embedder chose. This file holds
  * what every architecture shares (the handler, the line output, symbol
  * names, the CPU/PID/Tainted line, "Modules linked in:" and the end
  * marker); the port prints the fault, the registers and the call trace
@@ -19,7 +25,10 @@
  * process-wide state in libumod: the host being reported on.
  */
 #include <errno.h>
+#include <pthread.h>
+#include <sched.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <stdatomic.h>
 #include <string.h>
 #include <sys/prctl.h>
@@ -34,7 +43,9 @@
 #define OOPS_MAX_FDS		4
 #define OOPS_ALTSTACK_SIZE	(64 * 1024)
 
-static const int oops_signals[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE };
+#define OOPS_REPORT_SIZE	(32 * 1024)
+
+static const int oops_signals[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT };
 
 static struct {
 	struct umod_host *host;		/* borrowed: cleared by umod_oops_host_gone() */
@@ -42,7 +53,13 @@ static struct {
 	unsigned int nfds;
 	int exit_status;
 	struct sigaction old[UMOD_ARRAY_SIZE(oops_signals)];
-	atomic_bool in_oops;
+	/* the thread reporting now (0: none): one report at a time */
+	atomic_int reporter;
+	atomic_uint die_counter;	/* the kernel's: "[#N]" */
+	/* a recoverable oops is kept here until umod_oops_log_report() */
+	bool keep;
+	char report[OOPS_REPORT_SIZE];
+	size_t report_len;
 } oops;
 
 static char oops_altstack[OOPS_ALTSTACK_SIZE] __attribute__((aligned(16)));
@@ -99,11 +116,29 @@ static void write_all(int fd, const char *p, size_t n)
 	}
 }
 
-/* "[    1.234567] " + the line, to every descriptor */
+/* a line of a recoverable oops: kept for the log, without a timestamp */
+static void keep_line(struct umod_oops_line *l)
+{
+	size_t room = sizeof(oops.report) - oops.report_len;
+
+	if (l->len + 1 < room) {
+		memcpy(oops.report + oops.report_len, l->buf, l->len);
+		oops.report_len += l->len;
+		oops.report[oops.report_len++] = '\n';
+	}
+	l->len = 0;
+}
+
+/* "[    1.234567] " + the line, to every descriptor; or kept for the log */
 void umod_oops_emit(struct umod_oops_line *l)
 {
 	uint64_t ns = oops.host ? umod_log_now(oops.host->log) : 0;
 	struct umod_oops_line out = { .len = 0 };
+
+	if (oops.keep) {
+		keep_line(l);
+		return;
+	}
 
 	umod_oops_put(&out, "[");
 	umod_oops_put_dec(&out, ns / 1000000000ull, 5, ' ');
@@ -179,18 +214,23 @@ void umod_oops_put_symbol(struct umod_oops_line *l, uint64_t addr, bool is_retur
 
 /* ---- the lines every architecture prints ---------------------------------- */
 
+/* the task that faulted, as current: a daemon's client shows as itself */
 static void report_cpu(void)
 {
-	char comm[17] = "", cols[32];
+	struct umod_task *t = umod_task_peek();
+	char comm[UMOD_TASK_COMM_LEN + 1] = "", cols[32];
 	unsigned long taints = atomic_load(&oops.host->taints);
 	struct umod_oops_line l = { .len = 0 };
 	int cpu = sched_getcpu();
 
-	prctl(PR_GET_NAME, comm, 0, 0, 0);
+	if (t)
+		memcpy(comm, t->task.comm, UMOD_TASK_COMM_LEN);
+	else
+		prctl(PR_GET_NAME, comm, 0, 0, 0);
 	umod_oops_put(&l, "CPU: ");
 	umod_oops_put_dec(&l, cpu < 0 ? 0 : (uint64_t)cpu, 1, ' ');
 	umod_oops_put(&l, " PID: ");
-	umod_oops_put_dec(&l, (uint64_t)getpid(), 1, ' ');
+	umod_oops_put_dec(&l, t ? (uint64_t)t->task.pid : (uint64_t)getpid(), 1, ' ');
 	umod_oops_put(&l, " Comm: ");
 	umod_oops_put(&l, comm);
 	if (taints) {
@@ -290,21 +330,173 @@ static void pass_on(int sig, siginfo_t *si, void *uc)
 		raise(sig);
 }
 
+/*
+ * One report at a time: a second thread faulting waits for the first;
+ * a fault inside the report itself (the same thread) is not reported.
+ */
+static bool report_begin(void)
+{
+	int self = (int)gettid(), none = 0;
+
+	if (atomic_load(&oops.reporter) == self)
+		return false;
+	while (!atomic_compare_exchange_weak(&oops.reporter, &none, self)) {
+		none = 0;
+		sched_yield();
+	}
+	return true;
+}
+
+static bool oops_begin(void)
+{
+	if (!report_begin())
+		return false;
+	atomic_fetch_add(&oops.die_counter, 1);
+	return true;
+}
+
+unsigned int umod_oops_die_counter(void)
+{
+	return atomic_load(&oops.die_counter);
+}
+
+/*
+ * Only a fault the CPU raised (si_code > 0) is an oops, not a kill(2);
+ * abort() raises SIGABRT itself, which is one when module code runs.
+ */
+static bool is_fault(int sig, const siginfo_t *si, const struct umod_call *c)
+{
+	return si->si_code > 0 || (sig == SIGABRT && c && si->si_pid == getpid());
+}
+
 static void oops_handler(int sig, siginfo_t *si, void *ucv)
 {
 	ucontext_t *uc = ucv;
+	struct umod_task *t = umod_task_peek();
+	struct umod_call *c = t ? t->call : NULL;
 
-	/* only a fault the CPU raised (si_code > 0) is an oops, not a kill(2) */
-	if (!oops.host || si->si_code <= 0 || !module_fault(uc) ||
-	    atomic_exchange(&oops.in_oops, true)) {
+	if (!oops.host || !is_fault(sig, si, c) || !(c || module_fault(uc)) || !oops_begin()) {
 		pass_on(sig, si, ucv);
 		return;
+	}
+	if (c && !atomic_load(&oops.host->panic_on_oops)) {
+		oops.keep = true;
+		oops.report_len = 0;
+		report(sig, si, uc);
+		oops.keep = false;
+		/* the bit the kernel sets in oops_end(), after the report */
+		atomic_fetch_or(&oops.host->taints, 1ul << UMOD_TAINT_DIE);
+		siglongjmp(c->recover, 1);
 	}
 	report(sig, si, uc);
 	if (oops.exit_status)
 		_exit(oops.exit_status);
 	signal(sig, SIG_DFL);
 	raise(sig);
+}
+
+/* the kept report into the log, the first line at @first_level */
+static void log_kept(struct umod_host *host, const char *first_level)
+{
+	for (size_t pos = 0; pos < oops.report_len;) {
+		const char *line = oops.report + pos;
+		size_t len = (size_t)((const char *)memchr(line, '\n', oops.report_len - pos) - line);
+
+		umod_log_printk(host->log, "%s%.*s\n", pos ? KERN_ALERT : first_level,
+				(int)len, line);
+		pos += len + 1;
+	}
+	oops.report_len = 0;
+}
+
+void umod_oops_log_report(struct umod_host *host)
+{
+	log_kept(host, KERN_ALERT);
+	/* taint D is set: the kernel's add_taint(TAINT_DIE) says this once */
+	umod_host_add_taint(host, UMOD_TAINT_DIE, UMOD_LOCKDEP_NOW_UNRELIABLE);
+	atomic_store(&oops.reporter, 0);
+}
+
+/*
+ * On the thread the watchdog found stuck, from its signal: the kernel's
+ * soft-lockup report, kept for umod_oops_log_lockup(). False if no report
+ * can be made now.
+ */
+bool umod_oops_capture_lockup(const ucontext_t *uc, unsigned int secs)
+{
+	struct umod_task *t = umod_task_peek();
+	struct umod_oops_line l = { .len = 0 };
+	int cpu = sched_getcpu();
+
+	if (!oops.host || !report_begin())
+		return false;
+	oops.keep = true;
+	oops.report_len = 0;
+	umod_oops_put(&l, "watchdog: BUG: soft lockup - CPU#");
+	umod_oops_put_dec(&l, cpu < 0 ? 0 : (uint64_t)cpu, 1, ' ');
+	umod_oops_put(&l, " stuck for ");
+	umod_oops_put_dec(&l, secs, 1, ' ');
+	umod_oops_put(&l, "s! [");
+	umod_oops_put(&l, t ? t->task.comm : "umod");
+	umod_oops_put(&l, ":");
+	umod_oops_put_dec(&l, t ? (uint64_t)t->task.pid : (uint64_t)getpid(), 1, ' ');
+	umod_oops_put(&l, "]");
+	umod_oops_emit(&l);
+	report_modules();
+	report_cpu();
+	umod_arch_show_regs(uc);
+	umod_arch_show_trace(uc);
+	oops.keep = false;
+	return true;
+}
+
+/* the watchdog's thread: the captured report into the log, at KERN_EMERG first */
+void umod_oops_log_lockup(struct umod_host *host)
+{
+	log_kept(host, KERN_EMERG);
+	umod_host_add_taint(host, UMOD_TAINT_SOFTLOCKUP, UMOD_LOCKDEP_STILL_OK);
+	atomic_store(&oops.reporter, 0);
+}
+
+/* a thread's own alternate stack, freed with the thread */
+static pthread_key_t altstack_key;
+static pthread_once_t altstack_once = PTHREAD_ONCE_INIT;
+
+static void altstack_free(void *stack)
+{
+	stack_t ss = { .ss_flags = SS_DISABLE };
+
+	sigaltstack(&ss, NULL);
+	free(stack);
+}
+
+static void altstack_key_init(void)
+{
+	pthread_key_create(&altstack_key, altstack_free);
+}
+
+void umod_oops_thread_init(void)
+{
+	stack_t old, ss = { .ss_size = OOPS_ALTSTACK_SIZE };
+
+	if (sigaltstack(NULL, &old) == 0 && !(old.ss_flags & SS_DISABLE))
+		return;
+	pthread_once(&altstack_once, altstack_key_init);
+	ss.ss_sp = malloc(OOPS_ALTSTACK_SIZE);
+	if (!ss.ss_sp)
+		return;
+	if (pthread_setspecific(altstack_key, ss.ss_sp) || sigaltstack(&ss, NULL) < 0) {
+		pthread_setspecific(altstack_key, NULL);
+		free(ss.ss_sp);
+	}
+}
+
+UMOD_API int umod_host_set_panic_on_oops(struct umod_host *host, int enable)
+{
+	if (!host)
+		return -EINVAL;
+	atomic_store(&host->panic_on_oops, enable != 0);
+	return 0;
 }
 
 UMOD_API int umod_host_install_oops(struct umod_host *host, const int *fds,

@@ -23,6 +23,9 @@ const char *umod_tool_strerror(int err)
 		return "Unknown symbol in module";
 	case EINVAL:
 		return "Invalid parameters";
+	case ENOTRECOVERABLE:
+		/* Linux kills the process whose system call oopsed: say why */
+		return "Killed by an oops in the module (see dmesg)";
 	default:
 		return strerror(err);
 	}

@@ -35,9 +35,15 @@ static void usage(FILE *out)
 		"      --pidfile FILE   write the daemon's pid there once it is ready\n"
 		"      --request-timeout S  drop a client whose request has not come\n"
 		"                       whole S seconds after its first byte (default 30)\n"
+		"      --panic-on-oops  an oops ends the daemon (panic_on_oops=1)\n"
+		"      --cmdline STR    the host's kernel command line: MODULE.PARAM=VALUE\n"
+		"                       words for each load, watchdog_thresh=N\n"
 		"  -h, --help           this text\n\n"
-		"An oops in module code is written to `messages` and ends the daemon with\n"
-		"exit status %d.\n", UMOD_SOCKET_FALLBACK, UMOD_DAEMON_OOPS_EXIT);
+		"An oops in module code fails the request that ran it and is logged; the\n"
+		"module stays as the oops left it, the host is tainted D and goes on. With\n"
+		"--panic-on-oops, or where it cannot go on, the report is written to\n"
+		"`messages` and the daemon ends with exit status %d.\n",
+		UMOD_SOCKET_FALLBACK, UMOD_DAEMON_OOPS_EXIT);
 }
 
 static const char *default_state_dir(char *buf, size_t size)
@@ -54,7 +60,7 @@ static const char *default_state_dir(char *buf, size_t size)
 }
 
 enum { OPT_STATE_DIR = 256, OPT_FORCE_UNLOAD, OPT_SYSFS, OPT_FOREGROUND, OPT_PIDFILE,
-       OPT_RELEASE, OPT_REQUEST_TIMEOUT };
+       OPT_RELEASE, OPT_REQUEST_TIMEOUT, OPT_PANIC_ON_OOPS, OPT_CMDLINE };
 
 #define DEFAULT_REQUEST_TIMEOUT_S	30
 
@@ -85,6 +91,8 @@ static int parse(int argc, char *argv[], struct umod_daemon_opts *o)
 		{ "basedir", required_argument, NULL, 'd' },
 		{ "release", required_argument, NULL, OPT_RELEASE },
 		{ "request-timeout", required_argument, NULL, OPT_REQUEST_TIMEOUT },
+		{ "panic-on-oops", no_argument, NULL, OPT_PANIC_ON_OOPS },
+		{ "cmdline", required_argument, NULL, OPT_CMDLINE },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -112,6 +120,12 @@ static int parse(int argc, char *argv[], struct umod_daemon_opts *o)
 			break;
 		case OPT_SYSFS:
 			o->sysfs_dir = optarg;
+			break;
+		case OPT_CMDLINE:
+			o->cmdline = optarg;
+			break;
+		case OPT_PANIC_ON_OOPS:
+			o->panic_on_oops = true;
 			break;
 		case OPT_FOREGROUND:
 			o->foreground = true;

@@ -120,15 +120,25 @@ static int load_next(struct umod_host *host, int argc, char *argv[], int *i,
 
 /*
  * Newest first; a module that cannot go (permanent, or in use) stays
- * until the host goes, unless forced.
+ * until the host goes, unless forced. Returns 1 if an exit oopsed, as the
+ * rmmod that ran it would have been killed.
  */
-static void unload_all(struct umod_host *host, struct umod_module **mods, int n,
-		       unsigned int flags)
+static int unload_all(struct umod_host *host, struct umod_module **mods, int n,
+		      unsigned int flags)
 {
+	int ret = 0;
+
 	while (n-- > 0) {
-		umod_module_remove(host, umod_module_get_name(mods[n]), flags);
+		const char *name = umod_module_get_name(mods[n]);
+
+		if (umod_module_remove(host, name, flags) == -ENOTRECOVERABLE) {
+			fprintf(stderr, "umod: ERROR: could not remove module %s: %s\n", name,
+				umod_tool_strerror(ENOTRECOVERABLE));
+			ret = 1;
+		}
 		umod_module_unref(mods[n]);
 	}
+	return ret;
 }
 
 static void print_taint(struct umod_host *host)
@@ -164,7 +174,8 @@ static int run_modules(struct umod_host *host, int argc, char *argv[], int i, bo
 	/* after a failure too: it shows that nothing of that module stayed */
 	if (sysfs)
 		umod_tool_print_sysfs(host, "", stdout);
-	unload_all(host, mods, n, remove_flags);
+	if (unload_all(host, mods, n, remove_flags))
+		ret = 1;
 	free(mods);
 	return ret;
 }

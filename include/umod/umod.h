@@ -282,6 +282,28 @@ UMOD_API int umod_host_sprint_symbol(struct umod_host *host, const void *addr,
 UMOD_API int umod_host_install_oops(struct umod_host *host, const int *fds,
 				    unsigned int nfds, int exit_status);
 
+/*
+ * umod_host_set_panic_on_oops - @enable: an oops ends the process after
+ * its report, as umod_host_install_oops() describes, as the kernel's
+ * panic_on_oops. Off by default: an oops in module code that the host
+ * entered (an init, an exit, a parameter's ops, a timer, ...) fails that
+ * entry only (an insert returns -ENOTRECOVERABLE, the module stays in the
+ * state it was in), its report goes into the host's log, and the host,
+ * tainted D, goes on. Returns 0 or -EINVAL.
+ */
+UMOD_API int umod_host_set_panic_on_oops(struct umod_host *host, int enable);
+
+/*
+ * umod_host_shutdown - unload every module that can be, newest first, each
+ * with its exit where it may be unloaded and dropped without it otherwise
+ * (permanent, in use), and refuse loads from now on (-ESHUTDOWN). A module
+ * whose code is still running (an init that never returns) is left, and
+ * named in the log; so is what it uses. Returns how many are left, or
+ * -EINVAL. The host itself stays until its last reference goes; a load
+ * still running holds one.
+ */
+UMOD_API int umod_host_shutdown(struct umod_host *host);
+
 /* ---- tasks -------------------------------------------------------------- */
 
 /*

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "kernel/module/internal.h"
+#include "lib/kstrtox.h"
 
 UMOD_API int umod_host_set_cmdline(struct umod_host *host, const char *cmdline)
 {
@@ -136,4 +137,31 @@ int umod_cmdline_module_args(struct umod_host *host, const char *modname,
 	}
 	*outp = out;
 	return 0;
+}
+
+/*
+ * watchdog_thresh=N on the host's command line, as the kernel's boot
+ * parameter: the soft-lockup detector reports after 2 * N seconds; 0
+ * turns it off. 10 without one, the kernel's default.
+ */
+unsigned int umod_cmdline_watchdog_thresh(struct umod_host *host)
+{
+	static const char key[] = "watchdog_thresh=";
+	unsigned int thresh = 10, v;
+	const char *s, *w;
+	char buf[32];
+	size_t len;
+
+	pthread_mutex_lock(&host->module_mutex);
+	for (s = host->cmdline ? host->cmdline : ""; (len = next_word(&s, &w));) {
+		if (len <= sizeof(key) - 1 || len - (sizeof(key) - 1) >= sizeof(buf) ||
+		    strncmp(w, key, sizeof(key) - 1))
+			continue;
+		memcpy(buf, w + sizeof(key) - 1, len - (sizeof(key) - 1));
+		buf[len - (sizeof(key) - 1)] = '\0';
+		if (!umod_kstrtouint(buf, 10, &v) && v <= 60)
+			thresh = v;
+	}
+	pthread_mutex_unlock(&host->module_mutex);
+	return thresh;
 }

@@ -23,7 +23,8 @@ static void host_free(struct umod_host *host)
 	pthread_cond_destroy(&host->module_wq);
 	pthread_mutex_destroy(&host->use_lock);
 	pthread_mutex_destroy(&host->module_mutex);
-	pthread_mutex_destroy(&host->load_lock);
+	pthread_cond_destroy(&host->watchdog_wake);
+	pthread_mutex_destroy(&host->calls_lock);
 	free(host);
 }
 
@@ -36,17 +37,6 @@ static void init_module_wq(pthread_cond_t *wq)
 	pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
 	pthread_cond_init(wq, &attr);
 	pthread_condattr_destroy(&attr);
-}
-
-/* recursive: a module's init may load another module (request_module) */
-static void init_load_lock(pthread_mutex_t *lock)
-{
-	pthread_mutexattr_t attr;
-
-	pthread_mutexattr_init(&attr);
-	pthread_mutexattr_settype(&attr, PTHREAD_MUTEX_RECURSIVE);
-	pthread_mutex_init(lock, &attr);
-	pthread_mutexattr_destroy(&attr);
 }
 
 /* the old entry point, for binaries built before umod_host_new() became a macro */
@@ -68,12 +58,14 @@ UMOD_API int umod_host_new_exports(struct umod_host **hostp,
 	if (!host)
 		return -ENOMEM;
 	atomic_init(&host->refs, 1);
-	init_load_lock(&host->load_lock);
 	pthread_mutex_init(&host->module_mutex, NULL);
 	init_module_wq(&host->module_wq);
 	pthread_mutex_init(&host->use_lock, NULL);
 	umod_list_init(&host->modules);
 	umod_list_init(&host->kept);
+	pthread_mutex_init(&host->calls_lock, NULL);
+	umod_list_init(&host->calls);
+	init_module_wq(&host->watchdog_wake);
 	err = umod_log_new(&host->log, HOST_LOG_SIZE);
 	if (!err)
 		err = umod_symtab_new(&host->exports);
@@ -81,6 +73,8 @@ UMOD_API int umod_host_new_exports(struct umod_host **hostp,
 		err = umod_kapi_export_all(host->exports);
 	if (!err)
 		err = umod_host_export_table(host, first, last);
+	if (!err)
+		err = umod_watchdog_start(host);
 	if (err) {
 		host_free(host);
 		return err;
@@ -101,6 +95,7 @@ UMOD_API struct umod_host *umod_host_unref(struct umod_host *host)
 	if (!host || atomic_fetch_sub(&host->refs, 1) > 1)
 		return host;
 	umod_unload_all(host);
+	umod_watchdog_stop(host);
 	/* after the last exit functions, which it still covers */
 	umod_oops_host_gone(host);
 	host_free(host);

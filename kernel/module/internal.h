@@ -13,6 +13,8 @@
 
 #include <elf.h>
 #include <pthread.h>
+#include <setjmp.h>
+#include <ucontext.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdbool.h>
@@ -168,6 +170,8 @@ extern const struct umod_crc_table umod_host_crc_table;
 #define UMOD_HARDIRQ_OFFSET	0x00010000u
 #define UMOD_HARDIRQ_MASK	0x000f0000u
 
+struct umod_call;
+
 /* a task: what modules see first, then what only the host keeps */
 struct umod_task {
 	struct task_struct task;
@@ -175,6 +179,11 @@ struct umod_task {
 	/* spinlocks held, softirq (timer) context: the kernel's bits above */
 	unsigned int preempt_count;
 	unsigned int irqs_disabled;	/* local_irq_save() depth */
+	/* the innermost entry into module code on this thread (call.c) */
+	struct umod_call *call;
+	/* when the task last entered module code or went to sleep or woke:
+	 * the soft-lockup watchdog's clock (ns since boot) */
+	_Atomic uint64_t switch_ns;
 };
 
 /*
@@ -189,6 +198,37 @@ void umod_task_put(struct umod_task *t);
 void umod_task_set_current(struct umod_task *t);
 /* the calling thread's task, made on first use for threads the host did not start */
 struct umod_task *umod_task_current(void);
+/* the calling thread's task or NULL, never allocating: for signal handlers */
+struct umod_task *umod_task_peek(void);
+/* around a wait of host code on its own primitives: the task sleeps */
+unsigned int umod_task_sleep_begin(void);
+void umod_task_sleep_end(unsigned int state);
+
+/* ---- kernel/module/call.c: entering module code ------------------------- */
+
+/* what umod_call() returns when the call oopsed: the module stays as it was */
+#define UMOD_OOPSED	(-ENOTRECOVERABLE)
+
+/* one entry into module code, on the caller's stack */
+struct umod_call {
+	struct umod_call *outer;	/* the call this one runs inside, or NULL */
+	struct umod_module *mod;	/* whose code runs */
+	struct umod_task *task;
+	sigjmp_buf recover;		/* the oops handler comes back here */
+	struct umod_list node;		/* on the host's calls, under calls_lock */
+	pthread_t thread;		/* the thread running it, for the watchdog */
+	uint64_t reported_ns;		/* the watchdog's last report of it, or 0 */
+	_Atomic unsigned int lockup_secs; /* set for the watchdog's signal */
+};
+
+/*
+ * Runs @fn(@arg) as module @mod's code; *@retp gets its result. Returns 0,
+ * or UMOD_OOPSED after a fault in it was reported (taint D): then nothing
+ * after the fault ran, and what it held stays held.
+ */
+int umod_call(struct umod_module *mod, long (*fn)(void *arg), void *arg, long *retp);
+int umod_call_init(struct umod_module *mod, int (*init)(void), int *retp);
+int umod_call_exit(struct umod_module *mod, void (*exit_fn)(void));
 
 /* ---- kernel/time/jiffies.c: the clock modules see ---------------------- */
 
@@ -200,6 +240,12 @@ struct umod_task *umod_task_current(void);
 uint64_t umod_ns_since_boot(void);
 /* get_jiffies_64() */
 uint64_t umod_jiffies64(void);
+
+/* ---- kernel/watchdog.c: soft lockups ----------------------------------- */
+
+/* the host's watchdog thread, started with the host: 0 or -errno */
+int umod_watchdog_start(struct umod_host *host);
+void umod_watchdog_stop(struct umod_host *host);
 
 /* ---- kernel/params.c ------------------------------------------------- */
 
@@ -258,18 +304,15 @@ void umod_kernel_param_unlock(struct module *mod);
 #define UMOD_TAINT_PROPRIETARY_MODULE	0	/* P */
 #define UMOD_TAINT_FORCED_MODULE	1	/* F */
 #define UMOD_TAINT_FORCED_RMMOD		3	/* R */
+#define UMOD_TAINT_DIE			7	/* D */
+#define UMOD_TAINT_SOFTLOCKUP		14	/* L */
 #define UMOD_TAINT_UNSIGNED_MODULE	13	/* E */
 #define UMOD_TAINT_OOT_MODULE		12	/* O */
 
 struct umod_host {
 	atomic_int refs;
-	/*
-	 * Held across a whole load (init included) and a whole unload (exit
-	 * included), so they are serialised; recursive, so that an init may
-	 * load another module. Taken before module_mutex; never by
-	 * try_module_get/module_put, sysfs readers or the list walkers.
-	 */
-	pthread_mutex_t load_lock;
+	/* umod_host_shutdown(): no load may start any more */
+	atomic_bool shutting_down;
 	/*
 	 * Protects the module list, the export table and the module_use
 	 * links (as the kernel's module_mutex); held briefly, never while
@@ -297,6 +340,14 @@ struct umod_host {
 	char *cmdline;			/* umod_host_set_cmdline()'s copy; module_mutex */
 	char *module_tree;		/* request_module()'s BASE/lib/modules/R; module_mutex */
 	atomic_int kmod_running;	/* request_module() calls in progress */
+	/* every thread running module code now, for the watchdog (call.c) */
+	pthread_mutex_t calls_lock;
+	struct umod_list calls;
+	atomic_bool panic_on_oops;	/* an oops ends the process, after its report */
+	/* kernel/watchdog.c: its thread, started with the host */
+	pthread_t watchdog;
+	bool watchdog_running, watchdog_stop;
+	pthread_cond_t watchdog_wake;
 };
 /* a module of that name (with '-' and '_' equal), or NULL; module_mutex held */
 struct umod_module *umod_host_find_locked(struct umod_host *host, const char *name);
@@ -404,6 +455,8 @@ int umod_request_module(struct umod_host *host, bool wait, const char *fmt, va_l
  */
 int umod_cmdline_module_args(struct umod_host *host, const char *modname,
 			     const char *args, char **outp);
+/* the soft-lockup threshold's watchdog_thresh=N (10 if none; 0: off) */
+unsigned int umod_cmdline_watchdog_thresh(struct umod_host *host);
 
 /* ---- handle.c ------------------------------------------------------ */
 
@@ -578,6 +631,18 @@ bool umod_kallsyms_lookup_nolock(struct umod_host *host, uint64_t addr,
 
 /* the host is going away: its oops handlers, if any, are removed */
 void umod_oops_host_gone(struct umod_host *host);
+/*
+ * After umod_call() came back from an oops: the report, kept by the signal
+ * handler, goes into @host's log as printk lines, and the next oops may be
+ * reported.
+ */
+void umod_oops_log_report(struct umod_host *host);
+/* the watchdog's report of a stuck thread: captured on it, then logged */
+bool umod_oops_capture_lockup(const ucontext_t *uc, unsigned int secs);
+void umod_oops_log_lockup(struct umod_host *host);
+/* an alternate signal stack for the calling thread, so that a module's stack
+ * overflow is still reported; kept until the thread ends */
+void umod_oops_thread_init(void);
 
 /*
  * What the report's lines are made with, for kernel/oops.c and the arch
@@ -598,6 +663,8 @@ void umod_oops_put_symbol(struct umod_oops_line *l, uint64_t addr, bool is_retur
 /* writes the line with dmesg's timestamp to the report's descriptors, empties it */
 void umod_oops_emit(struct umod_oops_line *l);
 void umod_oops_emit_str(const char *s);
+/* how many oopses there have been, this one included: the report's [#N] */
+unsigned int umod_oops_die_counter(void);
 /* reads memory that may not be mapped: false instead of a fault */
 bool umod_oops_read(uint64_t addr, void *dst, size_t len);
 bool umod_oops_in_module_text(uint64_t addr);

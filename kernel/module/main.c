@@ -192,7 +192,21 @@ static int elf_validity_cache_index(struct load_info *info)
 	return err;
 }
 
-/* reserve the name first: a duplicate load fails before memory is mapped */
+/* is a module of @name on its way in (UNFORMED or COMING)? module_mutex held */
+static bool still_loading(struct umod_host *host, const char *name)
+{
+	struct umod_module *old = umod_host_find_locked(host, name);
+	int state = old ? atomic_load(&old->state) : UMOD_MODULE_GONE;
+
+	return state == UMOD_MODULE_UNFORMED || state == UMOD_MODULE_COMING;
+}
+
+/*
+ * Reserve the name first: a duplicate load fails before memory is mapped.
+ * A module of the same name still loading is waited for, as the kernel's
+ * add_unformed_module() waits, in case it fails; one that is live or
+ * going makes this load -EEXIST.
+ */
 static int add_unformed_module(struct load_info *info)
 {
 	struct umod_host *host = info->host;
@@ -202,10 +216,18 @@ static int add_unformed_module(struct load_info *info)
 	if (err)
 		return err;
 	pthread_mutex_lock(&host->module_mutex);
-	if (umod_host_find_locked(host, info->name)) {
+	while (still_loading(host, info->name) && !atomic_load(&host->shutting_down)) {
+		unsigned int state = umod_task_sleep_begin();
+
+		pthread_cond_wait(&host->module_wq, &host->module_mutex);
+		umod_task_sleep_end(state);
+	}
+	err = atomic_load(&host->shutting_down) ? -ESHUTDOWN :
+	      umod_host_find_locked(host, info->name) ? -EEXIST : 0;
+	if (err) {
 		pthread_mutex_unlock(&host->module_mutex);
 		umod_module_unref(mod);
-		return -EEXIST;
+		return err;
 	}
 	umod_list_add(&mod->list, &host->modules);
 	pthread_mutex_unlock(&host->module_mutex);
@@ -334,8 +356,12 @@ static int resolve_symbol_wait(struct load_info *info, const char *name,
 	clock_gettime(CLOCK_MONOTONIC, &deadline);
 	deadline.tv_sec += 30;
 	while ((err = resolve_symbol(info, name, ksp)) == -EBUSY) {
-		if (pthread_cond_timedwait(&host->module_wq, &host->module_mutex,
-					   &deadline) != ETIMEDOUT)
+		unsigned int state = umod_task_sleep_begin();
+		int timedout = pthread_cond_timedwait(&host->module_wq, &host->module_mutex,
+						      &deadline) == ETIMEDOUT;
+
+		umod_task_sleep_end(state);
+		if (!timedout)
 			continue;
 		err = resolve_symbol(info, name, ksp);
 		if (err == -EBUSY)
@@ -551,13 +577,22 @@ static int parse_module_args(struct load_info *info, const char *args)
 	return err;
 }
 
+/*
+ * The module's init, run without any lock held, as the kernel's (loads of
+ * other modules go on meanwhile). An oops in it leaves the module COMING,
+ * with the reference init holds: it can neither be used up nor unloaded,
+ * as in Linux after an oops in init.
+ */
 static int do_init_module(struct load_info *info)
 {
 	struct umod_module *mod = info->mod;
-	int ret = 0;
+	int ret = 0, err;
 
-	if (mod->kmod->init)
-		ret = mod->kmod->init();
+	if (mod->kmod->init) {
+		err = umod_call_init(mod, mod->kmod->init, &ret);
+		if (err)
+			return err;
+	}
 	if (ret < 0)
 		return ret;
 	if (ret > 0) {
@@ -647,6 +682,8 @@ static int load_module(struct umod_host *host, const void *image, size_t len,
 	if (err)
 		goto coming_cleanup;
 	err = do_init_module(&info);
+	if (err == UMOD_OOPSED)
+		goto out;	/* the module stays, COMING, as the oops left it */
 	if (err)
 		goto coming_cleanup;
 
@@ -668,16 +705,21 @@ out:
 	return err;
 }
 
-/* loads are serialised per host: one at a time, init included */
+/*
+ * Loads run side by side, as the kernel's: what they share is under
+ * module_mutex, and a module's init runs with no lock held. The host is
+ * held meanwhile, so it outlives a load whose init never returns.
+ */
 int umod_load_module(struct umod_host *host, const void *image, size_t len,
 		     const char *args, unsigned int flags,
 		     struct umod_module **modp)
 {
-	int err;
+	int err = -ESHUTDOWN;
 
-	pthread_mutex_lock(&host->load_lock);
-	err = load_module(host, image, len, args, flags, modp);
-	pthread_mutex_unlock(&host->load_lock);
+	umod_host_ref(host);
+	if (!atomic_load(&host->shutting_down))
+		err = load_module(host, image, len, args, flags, modp);
+	umod_host_unref(host);
 	return err;
 }
 

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
  * Unloading, the kernel's delete_module(): under the module mutex decide
- * and mark the module GOING (so nothing new can use it), then call exit
- * without the mutex (exit may log, or in time unload others), then take the
- * module out of the list and free its memory. The host's load lock is held
- * throughout, so an unload never overlaps a load or another unload.
+ * and mark the module GOING (so nothing new can use it, and a second
+ * rmmod of it is -EBUSY), then call exit without the mutex (exit may log,
+ * or unload others), then take the module out of the list and free its
+ * memory. Loads and other unloads go on meanwhile, as in the kernel.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -189,8 +189,9 @@ static int remove_module(struct umod_host *host, const char *name, unsigned int 
 	pthread_mutex_unlock(&host->module_mutex);
 	if (err)
 		return err;
-	if (exit_fn)
-		exit_fn();
+	/* an oops in exit leaves the module GOING, its memory mapped */
+	if (exit_fn && umod_call_exit(mod, exit_fn) == UMOD_OOPSED)
+		return UMOD_OOPSED;
 	free_module(host, mod, true);
 	return 0;
 }
@@ -202,42 +203,97 @@ UMOD_API int umod_module_remove(struct umod_host *host, const char *name,
 
 	if (!host || !name || !*name)
 		return -EINVAL;
-	pthread_mutex_lock(&host->load_lock);
+	umod_host_ref(host);
 	err = remove_module(host, name, flags);
-	pthread_mutex_unlock(&host->load_lock);
+	umod_host_unref(host);
 	return err;
+}
+
+/* does a thread run @mod's code now (an init that has not returned)? */
+static bool module_running(struct umod_host *host, const struct umod_module *mod)
+{
+	bool running = false;
+
+	pthread_mutex_lock(&host->calls_lock);
+	for (struct umod_list *n = host->calls.next; n != &host->calls && !running; n = n->next)
+		running = umod_container_of(n, struct umod_call, node)->mod == mod;
+	pthread_mutex_unlock(&host->calls_lock);
+	return running;
+}
+
+/*
+ * Unloads @mod for good: with its exit if it may be unloaded, else
+ * dropped without it (permanent, in use, or left by an oops), as a
+ * machine powering off drops it.
+ */
+static void unload_for_good(struct umod_host *host, struct umod_module *mod)
+{
+	char name[UMOD_MODULE_NAME_LEN];
+
+	strcpy(name, mod->name);
+	if (remove_module(host, name, 0) == 0)
+		return;
+	pthread_mutex_lock(&host->module_mutex);
+	umod_module_going_locked(mod);
+	pthread_mutex_unlock(&host->module_mutex);
+	umod_refcount_stop_wait(mod, 0);
+	free_module(host, mod, false);
+}
+
+/* the newest module but @skip, or NULL */
+static struct umod_module *next_to_unload(struct umod_host *host, unsigned int skip)
+{
+	struct umod_list *n;
+
+	pthread_mutex_lock(&host->module_mutex);
+	for (n = host->modules.next; n != &host->modules && skip; n = n->next)
+		skip--;
+	pthread_mutex_unlock(&host->module_mutex);
+	return n == &host->modules ? NULL : umod_container_of(n, struct umod_module, list);
+}
+
+UMOD_API int umod_host_shutdown(struct umod_host *host)
+{
+	struct umod_module *mod;
+	unsigned int left = 0;
+
+	if (!host)
+		return -EINVAL;
+	atomic_store(&host->shutting_down, true);
+	/* loads waiting for a module of their name give up now */
+	pthread_mutex_lock(&host->module_mutex);
+	pthread_cond_broadcast(&host->module_wq);
+	pthread_mutex_unlock(&host->module_mutex);
+	while ((mod = next_to_unload(host, left))) {
+		bool held = mod->source_list.next != &mod->source_list;
+
+		if (!held && !module_running(host, mod)) {
+			unload_for_good(host, mod);
+			continue;
+		}
+		if (held)
+			umod_log_printk(host->log, KERN_WARNING "%s: a module still running uses it: not unloaded\n",
+					mod->name);
+		else
+			umod_log_printk(host->log, KERN_WARNING "%s: its %s is still running: not unloaded\n",
+					mod->name, atomic_load(&mod->state) == UMOD_MODULE_COMING ?
+					"init" : "exit");
+		left++;
+	}
+	return (int)left;
 }
 
 /*
  * The last reference to the host is going: unload newest first, so users
- * go before what they use. A module that cannot be unloaded (permanent,
- * or still in use) is dropped without its exit, as a machine powering off
- * drops it, and so is what was kept for users; no module code may run
- * after this.
+ * go before what they use, each with its exit where it may be unloaded.
+ * Loads and unloads hold the host, so none is running; what was kept for
+ * users goes too; no module code may run after this.
  */
 void umod_unload_all(struct umod_host *host)
 {
-	pthread_mutex_lock(&host->load_lock);
-	for (;;) {
-		struct umod_module *mod;
-		char name[UMOD_MODULE_NAME_LEN];
+	struct umod_module *mod;
 
-		pthread_mutex_lock(&host->module_mutex);
-		if (host->modules.next == &host->modules) {
-			pthread_mutex_unlock(&host->module_mutex);
-			break;
-		}
-		mod = umod_container_of(host->modules.next, struct umod_module, list);
-		strcpy(name, mod->name);
-		pthread_mutex_unlock(&host->module_mutex);
-		if (remove_module(host, name, 0) == 0)
-			continue;
-		pthread_mutex_lock(&host->module_mutex);
-		umod_module_going_locked(mod);
-		pthread_mutex_unlock(&host->module_mutex);
-		umod_refcount_stop_wait(mod, 0);
-		free_module(host, mod, false);
-	}
+	while ((mod = next_to_unload(host, 0)))
+		unload_for_good(host, mod);
 	release_kept(host);
-	pthread_mutex_unlock(&host->load_lock);
 }

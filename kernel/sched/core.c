@@ -104,11 +104,40 @@ static struct umod_task *lazy_task(void)
 	return t;
 }
 
+struct umod_task *umod_task_peek(void)
+{
+	return current_task;
+}
+
 struct umod_task *umod_task_current(void)
 {
 	struct umod_task *t = current_task;
 
 	return t ? t : lazy_task();
+}
+
+/*
+ * Host code that waits on its own primitives while it runs for module
+ * code (a load waiting for another, from an init's request_module()) says
+ * so: the task is asleep, as the kernel's would be in schedule(), and the
+ * soft-lockup watchdog leaves it alone.
+ */
+unsigned int umod_task_sleep_begin(void)
+{
+	struct umod_task *t = umod_task_current();
+	unsigned int old = t->task.__state;
+
+	t->task.__state = 0x2;	/* TASK_UNINTERRUPTIBLE */
+	atomic_store(&t->switch_ns, umod_ns_since_boot());
+	return old;
+}
+
+void umod_task_sleep_end(unsigned int state)
+{
+	struct umod_task *t = umod_task_current();
+
+	t->task.__state = state;
+	atomic_store(&t->switch_ns, umod_ns_since_boot());
 }
 
 UMOD_API void umod_task_set_identity(int pid, const char *comm)

@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: MIT
 /*
  * kernel/oops.c: a fault in module code (tests/modules/nullexit.ko, whose
- * exit writes through NULL) is reported on the given descriptors and ends
- * the process with the chosen status or the signal; a fault in host code
- * is left to the handler that was there before; bad arguments are refused.
- * Every fault happens in a forked child.
+ * exit writes through NULL) is an oops of the exit call by default: its
+ * report goes into the host's log, the host is tainted D and goes on, the
+ * module stays GOING, and the next oops is [#2]. With panic_on_oops the
+ * report is written to the given descriptors and the process ends with
+ * the chosen status or the signal; a fault in host code is left to the
+ * handler that was there before; bad arguments are refused. Faults that
+ * end the process happen in a forked child.
  */
 #include <errno.h>
 #include <setjmp.h>
@@ -34,7 +37,8 @@ static void child(int fd, int status, enum fault how)
 
 	signal(SIGSEGV, SIG_DFL);
 	if (!host || umod_module_insert_file(host, NULLEXIT, NULL, 0, NULL) ||
-	    umod_host_install_oops(host, &fd, 1, status))
+	    umod_host_install_oops(host, &fd, 1, status) ||
+	    umod_host_set_panic_on_oops(host, 1))
 		_exit(3);
 	if (how == IN_MODULE) {
 		umod_module_remove(host, "nullexit", 0);
@@ -83,8 +87,8 @@ static void module_fault_reported_then_exit_status(void **state)
 	assert_int_equal(WEXITSTATUS(ws), 42);
 	assert_non_null(strstr(report, "] BUG: kernel NULL pointer dereference, address: 0000000000000000\n"));
 	assert_non_null(strstr(report, "] #PF: supervisor write access in kernel mode\n"));
-	assert_non_null(strstr(report, "] Oops: 0002 [#1] PREEMPT SMP\n"));
-	assert_non_null(strstr(report, "] RIP: 0033:nullexit_exit+0x"));
+	assert_non_null(strstr(report, "] Oops: 0002 [#1] PREEMPT SMP NOPTI\n"));
+	assert_non_null(strstr(report, "] RIP: 0010:nullexit_exit+0x"));
 	assert_non_null(strstr(report, "/0x1000 [nullexit]\n"));
 	assert_non_null(strstr(report, "] Modules linked in: nullexit(-)\n"));
 	assert_non_null(strstr(report, "] ---[ end trace 0000000000000000 ]---\n"));
@@ -116,6 +120,32 @@ static void sent_signal_is_not_an_oops(void **state)
 	assert_true(WIFSIGNALED(ws));
 	assert_int_equal(WTERMSIG(ws), SIGSEGV);
 	assert_string_equal(report, "");
+}
+
+/*
+ * The exit oopses, the host goes on: the module stays GOING (a second
+ * rmmod is -EBUSY, a second load of it -EEXIST), the report is in the log.
+ */
+static void module_fault_recovered(void **state)
+{
+	struct capture cap;
+	struct umod_host *host = test_host_new(&cap);
+	struct umod_module *mod;
+	int fd = 2;
+
+	assert_int_equal(umod_host_install_oops(host, &fd, 1, 0), 0);
+	assert_int_equal(umod_module_insert_file(host, NULLEXIT, NULL, 0, NULL), 0);
+	assert_int_equal(umod_module_remove(host, "nullexit", 0), -ENOTRECOVERABLE);
+	assert_true(capture_has(&cap, "BUG: kernel NULL pointer dereference, address: 0000000000000000"));
+	assert_true(capture_has(&cap, "Modules linked in: nullexit(-)"));
+	assert_true(capture_has(&cap, "Disabling lock debugging due to kernel taint"));
+	assert_true(umod_host_get_taint(host) & (1ul << 7));
+	assert_int_equal(umod_module_find(host, "nullexit", &mod), 0);
+	assert_int_equal(umod_module_get_state(mod), UMOD_MODULE_GOING);
+	umod_module_unref(mod);
+	assert_int_equal(umod_module_remove(host, "nullexit", 0), -EBUSY);
+	assert_int_equal(umod_module_insert_file(host, NULLEXIT, NULL, 0, NULL), -EEXIST);
+	umod_host_unref(host);
 }
 
 static void bad_arguments(void **state)
@@ -154,6 +184,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(module_fault_reported_then_exit_status),
 		cmocka_unit_test(module_fault_without_status_dies_of_signal),
+		cmocka_unit_test(module_fault_recovered),
 		cmocka_unit_test(host_fault_is_not_an_oops),
 		cmocka_unit_test(sent_signal_is_not_an_oops),
 		cmocka_unit_test(bad_arguments),

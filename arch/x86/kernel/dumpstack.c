@@ -71,7 +71,11 @@ void umod_arch_oops_header(int sig, const siginfo_t *si, const ucontext_t *uc)
 	unsigned long err = (unsigned long)mc->gregs[REG_ERR];
 	struct umod_oops_line l = { .len = 0 };
 
-	if (sig == SIGILL || (sig != SIGFPE && trap == X86_TRAP_UD)) {
+	if (sig == SIGABRT) {
+		/* the C library found the heap broken under module code */
+		umod_oops_emit_str("kernel BUG: abort() in the C library (a double free or heap corruption?)");
+		umod_oops_put(&l, "invalid opcode: 0000");
+	} else if (sig == SIGILL || (sig != SIGFPE && trap == X86_TRAP_UD)) {
 		umod_oops_put(&l, "invalid opcode: 0000");
 	} else if (sig == SIGFPE) {
 		umod_oops_put(&l, "divide error: 0000");
@@ -83,7 +87,9 @@ void umod_arch_oops_header(int sig, const siginfo_t *si, const ucontext_t *uc)
 		umod_oops_put(&l, "Oops: ");
 		umod_oops_put_hex(&l, trap == X86_TRAP_PF ? err & ~PF_USER : 0, 4);
 	}
-	umod_oops_put(&l, " [#1] PREEMPT SMP");
+	umod_oops_put(&l, " [#");
+	umod_oops_put_dec(&l, umod_oops_die_counter(), 1, ' ');
+	umod_oops_put(&l, "] PREEMPT SMP NOPTI");
 	umod_oops_emit(&l);
 }
 
@@ -130,19 +136,14 @@ void umod_arch_show_regs(const ucontext_t *uc)
 		{ "R10", REG_R10 }, { "R11", REG_R11 }, { "R12", REG_R12 },
 		{ "R13", REG_R13 }, { "R14", REG_R14 }, { "R15", REG_R15 },
 	};
-	uint64_t csgsfs = (uint64_t)mc->gregs[REG_CSGSFS];
 	struct umod_oops_line l = { .len = 0 };
 
-	umod_oops_put(&l, "RIP: ");
-	umod_oops_put_hex(&l, csgsfs & 0xffff, 4);
-	umod_oops_put(&l, ":");
+	/* module code is the "kernel": its segments are __KERNEL_CS and __KERNEL_DS */
+	umod_oops_put(&l, "RIP: 0010:");
 	umod_oops_put_symbol(&l, (uint64_t)mc->gregs[REG_RIP], false);
 	umod_oops_emit(&l);
 	report_code((uint64_t)mc->gregs[REG_RIP]);
-	/* a user-mode stack segment is implied: SS = CS + 8 (0x2b) */
-	umod_oops_put(&l, "RSP: ");
-	umod_oops_put_hex(&l, (csgsfs & 0xffff) - 8, 4);
-	umod_oops_put(&l, ":");
+	umod_oops_put(&l, "RSP: 0018:");
 	umod_oops_put_hex(&l, (uint64_t)mc->gregs[REG_RSP], 16);
 	umod_oops_put(&l, " EFLAGS: ");
 	umod_oops_put_hex(&l, (uint64_t)mc->gregs[REG_EFL], 8);
