@@ -25,6 +25,12 @@ clang-14
 libclang-rt-14-dev
 libfuse3-dev
 fuse3
+scdoc
+mandoc
+dpkg-dev
+debhelper
+lintian
+zsh
 "
 
 if [ "${1:-}" = "--list" ]; then

@@ -35,7 +35,8 @@ static void usage(FILE *out)
 		"      --pidfile FILE   write the daemon's pid there once it is ready\n"
 		"      --request-timeout S  drop a client whose request has not come\n"
 		"                       whole S seconds after its first byte (default 30)\n"
-		"  -h, --help           this text\n\n"
+		"  -V, --version        show the version and the compiled-in features\n"
+		"  -h, --help           show this help\n\n"
 		"An oops in module code is written to `messages` and ends the daemon with\n"
 		"exit status %d.\n", UMOD_SOCKET_FALLBACK, UMOD_DAEMON_OOPS_EXIT);
 }
@@ -85,6 +86,7 @@ static int parse(int argc, char *argv[], struct umod_daemon_opts *o)
 		{ "basedir", required_argument, NULL, 'd' },
 		{ "release", required_argument, NULL, OPT_RELEASE },
 		{ "request-timeout", required_argument, NULL, OPT_REQUEST_TIMEOUT },
+		{ "version", no_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -93,7 +95,7 @@ static int parse(int argc, char *argv[], struct umod_daemon_opts *o)
 	o->tree_base = "";
 	o->request_timeout_s = DEFAULT_REQUEST_TIMEOUT_S;
 	o->tree_release = umod_tool_default_release();
-	while ((c = getopt_long(argc, argv, "S:d:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "S:d:Vh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'd':
 			o->tree_base = umod_tool_absolute(optarg, base_buf, sizeof(base_buf));
@@ -123,6 +125,8 @@ static int parse(int argc, char *argv[], struct umod_daemon_opts *o)
 			if (parse_seconds(optarg, &o->request_timeout_s))
 				return 1;
 			break;
+		case 'V':
+			return umod_tool_print_version();
 		case 'h':
 			usage(stdout);
 			return 0;

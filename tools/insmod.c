@@ -13,7 +13,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <generated/utsrelease.h>
 #include <umod/umod.h>
 
 #include "../daemon/daemon.h"
@@ -166,8 +165,7 @@ static int run(int argc, char *argv[])
 			help();
 			return 0;
 		case 'V':
-			printf("umod version %s\n", UTS_RELEASE);
-			return 0;
+			return umod_tool_print_version();
 		default:
 			return 1;
 		}
