@@ -27,6 +27,7 @@ libfuse3-dev
 fuse3
 scdoc
 mandoc
+groff-base
 dpkg-dev
 debhelper
 lintian
