@@ -20,7 +20,6 @@ static const struct umod_cmd *const cmds[] = {
 	&umod_cmd_dmesg,
 	&umod_cmd_sysfs,
 	&umod_cmd_version,
-	&umod_cmd_host_symvers,
 };
 
 #define NUM_CMDS	(sizeof(cmds) / sizeof(cmds[0]))

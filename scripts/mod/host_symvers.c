@@ -50,18 +50,6 @@ int main(void)
 	struct umod_host *host;
 	int ret = 0;
 
-	if (argc > 1 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
-		printf("Usage: umod host-symvers\n"
-		       "Print the host's exports with their modversions CRCs as Module.symvers\n"
-		       "lines; the build writes them to build/Module.symvers for modpost.\n");
-		return 0;
-	}
-	if (argc > 1 && (!strcmp(argv[1], "-V") || !strcmp(argv[1], "--version")))
-		return umod_tool_print_version();
-	if (argc > 1) {
-		fprintf(stderr, "Usage: umod host-symvers\n");
-		return 1;
-	}
 	if (umod_host_new(&host) < 0) {
 		fprintf(stderr, "host-symvers: cannot create a host\n");
 		return 1;
