@@ -5,7 +5,8 @@
 #   make check                build and run every test
 #   make bench                run the benchmarks
 #   make fuzz FUZZ_SECONDS=N  run every libFuzzer target for N seconds (clang)
-#   make install PREFIX=...   install library, headers, tools and build files
+#   make install prefix=...   install (scripts/Makefile.install: DESTDIR, bindir, ...)
+#   make deb                  Debian packages in build/deb/
 #   make -C <umod> M=<dir> modules|clean
 #                             the kernel's external-module workflow (Kbuild)
 
@@ -22,7 +23,6 @@ else
 CC ?= gcc
 MODCC ?= gcc
 CFLAGS ?= -O2 -g
-PREFIX ?= /usr/local
 
 # SANITIZE=address,undefined builds everything with those sanitizers
 ifneq ($(SANITIZE),)
@@ -80,7 +80,7 @@ $(shell mkdir -p $(objtree) && (echo '$(BUILD_ID)' | cmp -s - $(FLAGS_STAMP) || 
 .SECONDARY:
 
 .PHONY: all deps demo check check-unit check-e2e check-kernel-tree examples test-modules bench install clean
-all: $(UMOD_BIN) $(MODPOST) $(GENDWARFKSYMS) $(LIBUMOD_A) $(LIBUMOD_SO) $(objtree)/umod.pc \
+all: $(UMOD_BIN) $(MODPOST) $(GENDWARFKSYMS) $(LIBUMOD_A) $(LIBUMOD_SO) \
 	$(objtree)/Module.symvers
 
 deps: $(objtree)/.deps-ok
@@ -189,11 +189,6 @@ $(GEN)/%.o: $(GEN)/%.c
 $(objtree)/Module.symvers: $(HOST_SYMVERS)
 	$(Q)$(HOST_SYMVERS) > $@.tmp && mv $@.tmp $@
 
-$(objtree)/umod.pc: $(srctree)/Makefile $(srctree)/VERSION
-	@mkdir -p $(@D)
-	$(Q)printf 'prefix=%s\nlibdir=$${prefix}/lib\nincludedir=$${prefix}/include\n\nName: umod\nDescription: Linux-style loadable modules in user space\nVersion: %s\nLibs: -L$${libdir} -lumod\nLibs.private: -pthread $(LIB_LIBS)\nCflags: -I$${includedir}\n' \
-		'$(PREFIX)' '$(UMOD_RELEASE)' > $@
-
 -include $(LIB_OBJS:.o=.d) $(TOOL_OBJS:.o=.d) $(MODPOST_OBJS:.o=.d) $(GENDWARF_OBJS:.o=.d) \
 	$(HOST_SYMVERS_OBJ:.o=.d)
 
@@ -224,6 +219,7 @@ check: deps
 	$(Q)$(MAKE) --no-print-directory check-fault
 	$(Q)$(MAKE) --no-print-directory check-tsan
 	$(Q)$(MAKE) --no-print-directory check-kernel-tree
+	$(Q)$(MAKE) --no-print-directory check-install
 
 # umod against kmod on Debian's own kernel modules (downloads ~70 MB once)
 check-kernel-tree: all
@@ -236,30 +232,7 @@ bench: deps all
 	$(Q)$(MAKE) --no-print-directory -C $(srctree)/bench UMOD_TOP=$(srctree) \
 		CC="$(CC)" LIBS="$(LIB_LIBS)"
 
-# ---- install ----------------------------------------------------------------------
-# $(PREFIX)/lib/umod/build is to umod what /lib/modules/$(uname -r)/build is
-# to Linux: make -C $(PREFIX)/lib/umod/build M=$PWD modules
-BUILDDIR := $(DESTDIR)$(PREFIX)/lib/umod/build
-install: all
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig \
-		$(DESTDIR)$(PREFIX)/include/umod $(BUILDDIR)/bin $(BUILDDIR)/scripts \
-		$(BUILDDIR)/include/linux $(BUILDDIR)/include/umod/kabi $(BUILDDIR)/include/generated
-	install -m 755 $(UMOD_BIN) $(DESTDIR)$(PREFIX)/bin/umod
-	install -m 644 $(LIBUMOD_A) $(DESTDIR)$(PREFIX)/lib/
-	install -m 755 $(LIBUMOD_SO) $(DESTDIR)$(PREFIX)/lib/
-	ln -sf libumod.so.0 $(DESTDIR)$(PREFIX)/lib/libumod.so
-	install -m 644 $(srctree)/include/umod/*.h $(DESTDIR)$(PREFIX)/include/umod/
-	install -m 644 $(objtree)/umod.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig/
-	install -m 755 $(MODPOST) $(BUILDDIR)/bin/
-	install -m 644 $(srctree)/scripts/Makefile.modules $(srctree)/scripts/Makefile.modflags \
-		$(BUILDDIR)/scripts/
-	install -m 644 $(srctree)/include/linux/*.h $(BUILDDIR)/include/linux/
-	install -m 644 $(srctree)/include/umod/*.h $(BUILDDIR)/include/umod/
-	install -m 644 $(srctree)/include/umod/kabi/*.h $(BUILDDIR)/include/umod/kabi/
-	install -m 644 $(GENERATED) $(BUILDDIR)/include/generated/
-	install -m 644 $(srctree)/VERSION $(objtree)/Module.symvers $(BUILDDIR)/
-	printf 'srctree := $$(abspath $$(dir $$(lastword $$(MAKEFILE_LIST))))\nobjtree := $$(srctree)\nUMOD_RELEASE := $$(shell cat $$(srctree)/VERSION)\ninclude $$(srctree)/scripts/Makefile.modules\n' \
-		> $(BUILDDIR)/Makefile
+include $(srctree)/scripts/Makefile.install
 
 clean:
 	rm -rf $(objtree)

@@ -130,6 +130,9 @@ struct umod_daemon {
 	const struct umod_daemon_opts *opts;
 	struct umod_host *host;
 	int listen_fd;
+	bool socket_passed;		/* by a service manager: not ours to unlink */
+	char notify[108];		/* NOTIFY_SOCKET's address (sun_path), */
+	size_t notify_len;		/* its length; 0: no service manager listens */
 	uid_t owner;			/* who may talk to us (and root) */
 	int pidfile_fd;			/* locked while we run, or -1 */
 	atomic_bool stopping;
@@ -162,6 +165,19 @@ int umod_check_private(const struct stat *st, bool is_dir);
 int umod_listen_open(const char *path, int *fdp);
 /* 0 if the peer on @fd runs as @owner or as root, else -EPERM */
 int umod_peer_check(int fd, uid_t owner);
+
+/* service.c: what a service manager (systemd) passes and expects */
+/*
+ * The socket passed by socket activation (LISTEN_PID is this process,
+ * LISTEN_FDS=1): 1 with *@fdp, 0 when none was passed, or -EINVAL (more
+ * than one, or not a listening Unix stream socket; said on stderr). The
+ * variables are cleared in any case.
+ */
+int umod_service_listen_fd(int *fdp);
+/* takes NOTIFY_SOCKET (and clears it) for umod_service_notify() */
+void umod_service_notify_init(struct umod_daemon *d);
+/* sends @state ("READY=1", "STOPPING=1") with MAINPID, if a manager listens */
+void umod_service_notify(struct umod_daemon *d, const char *state);
 
 /* messages.c */
 int umod_messages_open(struct umod_daemon *d);

@@ -7,6 +7,11 @@
  * connections down, unload every module newest first (users before what
  * they use) with their exit functions, and remove the socket.
  *
+ * Under a service manager the socket may come ready-made (socket
+ * activation, service.c): then the daemon does not detach, since the
+ * manager watches this process, and leaves the socket file alone, since
+ * the manager made it and keeps listening on it once we are gone.
+ *
  * A connection is served request by request; a request that does not
  * parse, or is too large, gets an error reply and the connection closes.
  * Nothing a client sends, or fails to send, reaches the host unchecked.
@@ -339,9 +344,11 @@ static int setup(struct umod_daemon *d)
 				     2, UMOD_DAEMON_OOPS_EXIT);
 	if (err)
 		return fail("cannot install the oops handler for", "host", err);
-	err = umod_listen_open(o->socket_path, &d->listen_fd);
-	if (err)
-		return fail("cannot listen on", o->socket_path, err);
+	if (!d->socket_passed) {
+		err = umod_listen_open(o->socket_path, &d->listen_fd);
+		if (err)
+			return fail("cannot listen on", o->socket_path, err);
+	}
 	if (o->pidfile) {
 		long holder;
 
@@ -357,13 +364,20 @@ static int setup(struct umod_daemon *d)
 	return 0;
 }
 
+/* no new connections from here on; a passed socket stays for its manager */
+static void close_socket(struct umod_daemon *d)
+{
+	if (d->listen_fd < 0)
+		return;
+	close(d->listen_fd);
+	if (!d->socket_passed)
+		unlink(d->opts->socket_path);
+	d->listen_fd = -1;
+}
+
 static void teardown(struct umod_daemon *d)
 {
-	if (d->listen_fd >= 0) {
-		close(d->listen_fd);
-		unlink(d->opts->socket_path);
-	}
-	d->listen_fd = -1;
+	close_socket(d);
 	umod_fuse_stop(d);
 	/* exit functions run here, and their lines still reach the logfile;
 	 * a module whose init never returned is named and left */
@@ -381,7 +395,13 @@ int umod_daemon_main(const struct umod_daemon_opts *opts)
 				  .messages_fd = -1 };
 	int notify = -1, sigfd, err;
 
-	if (!opts->foreground) {
+	/* before any fork: LISTEN_PID names this very process */
+	err = umod_service_listen_fd(&d.listen_fd);
+	if (err < 0)
+		return 1;
+	d.socket_passed = err > 0;
+	umod_service_notify_init(&d);
+	if (!opts->foreground && !d.socket_passed) {
 		err = umod_detach(&notify);
 		if (err)
 			return fail("cannot", "detach", err), 1;
@@ -395,10 +415,10 @@ int umod_daemon_main(const struct umod_daemon_opts *opts)
 		return 1;
 	}
 	umod_detach_ready(notify, true);
+	umod_service_notify(&d, "READY=1");
 	serve(&d, sigfd);
-	close(d.listen_fd);
-	unlink(opts->socket_path);
-	d.listen_fd = -1;
+	umod_service_notify(&d, "STOPPING=1");
+	close_socket(&d);
 	stop_conns(&d);
 	teardown(&d);
 	close(sigfd);

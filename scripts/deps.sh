@@ -25,6 +25,13 @@ clang-14
 libclang-rt-14-dev
 libfuse3-dev
 fuse3
+scdoc
+mandoc
+groff-base
+dpkg-dev
+debhelper
+lintian
+zsh
 "
 
 if [ "${1:-}" = "--list" ]; then

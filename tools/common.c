@@ -83,15 +83,58 @@ void umod_tool_err(const char *fmt, ...)
 	va_end(ap);
 }
 
+/* a line after an error that says what to do about it: "PROG: hint: text" */
+static void hint(const char *fmt, ...) __attribute__((__format__(printf, 1, 2)));
+static void hint(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	if (log_syslog) {
+		vsyslog(LOG_INFO, fmt, ap);
+	} else {
+		fprintf(stderr, "%s: hint: ", log_prog);
+		vfprintf(stderr, fmt, ap);
+		fputc('\n', stderr);
+	}
+	va_end(ap);
+}
+
+/*
+ * Nobody answers at @path: say how to start the daemon the tools look for
+ * there (the systemd unit only for the two default places, where the
+ * units listen), and that `umod run` needs none.
+ */
+static void connect_hint(const char *path, int err)
+{
+	const char *env = getenv("UMOD_SOCKET");
+
+	if (err == -EACCES) {
+		hint("only the daemon's owner (or root) may connect: run as that user, or start");
+		hint("your own with 'umod daemon -S SOCKET' and export UMOD_SOCKET=SOCKET");
+		return;
+	}
+	if (err != -ENOENT && err != -ECONNREFUSED)
+		return;
+	if (env && *env)
+		hint("start one with 'umod daemon -S %s'", path);
+	else
+		hint("start one with 'umod daemon' (or 'systemctl %sstart umod.socket')",
+		     strcmp(path, UMOD_SOCKET_FALLBACK) ? "--user " : "");
+	hint("'umod run FILE.ko' needs no daemon: it loads modules into a host of its own");
+}
+
 int umod_tool_connect(struct umod_client *c)
 {
 	char buf[4096];
 	const char *path = umod_socket_default(buf, sizeof(buf));
 	int err = umod_client_open(c, path);
 
-	if (err && err != -EPERM)
+	if (err && err != -EPERM) {
 		umod_tool_err("could not connect to the umod daemon at %s: %s\n",
 			      path, strerror(-err));
+		connect_hint(path, err);
+	}
 	return err;
 }
 

@@ -38,7 +38,8 @@ static void usage(FILE *out)
 		"      --panic-on-oops  an oops ends the daemon (panic_on_oops=1)\n"
 		"      --cmdline STR    the host's kernel command line: MODULE.PARAM=VALUE\n"
 		"                       words for each load, watchdog_thresh=N\n"
-		"  -h, --help           this text\n\n"
+		"  -V, --version        show the version and the compiled-in features\n"
+		"  -h, --help           show this help\n\n"
 		"An oops in module code fails the request that ran it and is logged; the\n"
 		"module stays as the oops left it, the host is tainted D and goes on. With\n"
 		"--panic-on-oops, or where it cannot go on, the report is written to\n"
@@ -93,6 +94,7 @@ static int parse(int argc, char *argv[], struct umod_daemon_opts *o)
 		{ "request-timeout", required_argument, NULL, OPT_REQUEST_TIMEOUT },
 		{ "panic-on-oops", no_argument, NULL, OPT_PANIC_ON_OOPS },
 		{ "cmdline", required_argument, NULL, OPT_CMDLINE },
+		{ "version", no_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -101,7 +103,7 @@ static int parse(int argc, char *argv[], struct umod_daemon_opts *o)
 	o->tree_base = "";
 	o->request_timeout_s = DEFAULT_REQUEST_TIMEOUT_S;
 	o->tree_release = umod_tool_default_release();
-	while ((c = getopt_long(argc, argv, "S:d:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "S:d:Vh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'd':
 			o->tree_base = umod_tool_absolute(optarg, base_buf, sizeof(base_buf));
@@ -137,6 +139,8 @@ static int parse(int argc, char *argv[], struct umod_daemon_opts *o)
 			if (parse_seconds(optarg, &o->request_timeout_s))
 				return 1;
 			break;
+		case 'V':
+			return umod_tool_print_version();
 		case 'h':
 			usage(stdout);
 			return 0;

@@ -30,6 +30,9 @@ static void usage(FILE *out)
 		"\t-F, --filesyms=FILE  Use the file (System.map) for the kernel's symbols\n"
 		"\t-n, --show           Write the dependency file on stdout only\n"
 		"\t-b, --basedir=DIR    Use an image of a module tree.\n"
+		"\t-q, --quiet          Accepted, as kmod's; depmod says little anyway\n"
+		"\t-v, --verbose        Accepted; nothing more is printed\n"
+		"\t-V, --version        show version\n"
 		"\t-h, --help           show this help\n");
 }
 
@@ -88,6 +91,7 @@ static int run(int argc, char *argv[])
 		{ "dry-run", no_argument, NULL, 'n' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "verbose", no_argument, NULL, 'v' },
+		{ "version", no_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -97,7 +101,7 @@ static int run(int argc, char *argv[])
 	bool show = false;
 	int c;
 
-	while ((c = getopt_long(argc, argv, "aAb:eE:F:nqvh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "aAb:eE:F:nqvVh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'a': case 'A': case 'q': case 'v':
 			break;
@@ -116,6 +120,8 @@ static int run(int argc, char *argv[])
 		case 'n':
 			show = true;
 			break;
+		case 'V':
+			return umod_tool_print_version();
 		case 'h':
 			usage(stdout);
 			return 0;

@@ -38,7 +38,8 @@ static void usage(FILE *out)
 		" -w, --follow                wait for new messages\n"
 		" -W, --follow-new            wait and print only new messages\n"
 		" -x, --decode                decode facility and level to readable string\n"
-		"\n -h, --help                  display this help\n");
+		"\n -h, --help                  display this help\n"
+		" -V, --version               display version\n");
 }
 
 /* a level: a name (any case) or 0..7, as util-linux's parse_level() */
@@ -140,13 +141,14 @@ static int run(int argc, char *argv[])
 		{ "follow", no_argument, NULL, 'w' },
 		{ "follow-new", no_argument, NULL, 'W' },
 		{ "decode", no_argument, NULL, 'x' },
+		{ "version", no_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct dmesg_opts o = { 0 };
 	int c;
 
-	while ((c = getopt_long(argc, argv, "Cckl:rtwWxh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "Cckl:rtwWxVh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'C':
 			o.clear_only = true;
@@ -176,6 +178,8 @@ static int run(int argc, char *argv[])
 		case 'x':
 			o.decode = true;
 			break;
+		case 'V':
+			return umod_tool_print_version();
 		case 'h':
 			usage(stdout);
 			return 0;

@@ -13,7 +13,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <generated/utsrelease.h>
 #include <umod/umod.h>
 
 #include "../daemon/daemon.h"
@@ -26,6 +25,8 @@ static void help(void)
 	printf("Usage:\n"
 	       "\tinsmod [options] filename [args]\n"
 	       "Options:\n"
+	       "\t-f, --force       skip the version magic and modversions checks\n"
+	       "\t                  (taints the host F). DANGEROUS\n"
 	       "\t-V, --version     show version\n"
 	       "\t-h, --help        show this help\n");
 }
@@ -145,6 +146,7 @@ static int insert(const char *path, const char *args, unsigned int flags)
 static int run(int argc, char *argv[])
 {
 	static const struct option opts[] = {
+		{ "force", no_argument, NULL, 'f' },
 		{ "version", no_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -166,8 +168,7 @@ static int run(int argc, char *argv[])
 			help();
 			return 0;
 		case 'V':
-			printf("umod version %s\n", UTS_RELEASE);
-			return 0;
+			return umod_tool_print_version();
 		default:
 			return 1;
 		}

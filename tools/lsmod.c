@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include <generated/utsrelease.h>
 
 #include "../daemon/daemon.h"
 #include "tools.h"
@@ -78,8 +77,7 @@ static int run(int argc, char *argv[])
 			help();
 			return 0;
 		case 'V':
-			printf("umod version %s\n", UTS_RELEASE);
-			return 0;
+			return umod_tool_print_version();
 		default:
 			return 1;
 		}

@@ -15,7 +15,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <generated/utsrelease.h>
 #include <umod/umod.h>
 
 #include "libkmod/libkmod.h"
@@ -309,8 +308,7 @@ static int run(int argc, char *argv[])
 			help();
 			return 0;
 		case 'V':
-			printf("umod version %s\n", UTS_RELEASE);
-			return 0;
+			return umod_tool_print_version();
 		default:
 			return 1;
 		}

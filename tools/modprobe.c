@@ -19,7 +19,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <generated/utsrelease.h>
 #include <umod/umod.h>
 
 #include "../daemon/daemon.h"
@@ -69,6 +68,7 @@ static void help(void)
 	       "\t-S, --set-version=VERSION   Use VERSION instead of `uname -r`\n"
 	       "\t-q, --quiet                 disable messages\n"
 	       "\t-v, --verbose               enables more messages\n"
+	       "\t-V, --version               show version\n"
 	       "\t-h, --help                  show this help\n");
 }
 
@@ -450,8 +450,7 @@ static int parse_options(struct modprobe *mp, int argc, char *argv[])
 			mp->show = mp->dry_run = mp->ignore_loaded = true;
 			break;
 		case 'V':
-			printf("umod version %s\n", UTS_RELEASE);
-			exit(0);
+			exit(umod_tool_print_version());
 		case 'h':
 			help();
 			exit(0);

@@ -12,7 +12,6 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include <generated/utsrelease.h>
 #include <umod/kabi.h>
 #include <umod/umod.h>
 
@@ -155,8 +154,7 @@ static int run(int argc, char *argv[])
 			help();
 			return 0;
 		case 'V':
-			printf("umod version %s\n", UTS_RELEASE);
-			return 0;
+			return umod_tool_print_version();
 		default:
 			return 1;
 		}

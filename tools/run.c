@@ -55,7 +55,8 @@ static void usage(FILE *out)
 		"  -S, --release R    that RELEASE\n"
 		"      --force-unload allow forced unload, and unload as rmmod -f does\n"
 		"                     (even a module in use or without exit; taints R)\n"
-		"  -h, --help         this text\n");
+		"  -V, --version      show the version and the compiled-in features\n"
+		"  -h, --help         show this help\n");
 }
 
 /* as kmod: a file that cannot be opened is "could not load", not "insert" */
@@ -180,6 +181,8 @@ static int run_modules(struct umod_host *host, int argc, char *argv[], int i, bo
 	return ret;
 }
 
+enum { OPT_FORCE_VERMAGIC = 256, OPT_FORCE_MODVERSION, OPT_FORCE_UNLOAD };
+
 static int run(int argc, char *argv[])
 {
 	static const struct option opts[] = {
@@ -187,11 +190,12 @@ static int run(int argc, char *argv[])
 		{ "sysfs", no_argument, NULL, 's' },
 		{ "taint", no_argument, NULL, 't' },
 		{ "force", no_argument, NULL, 'f' },
-		{ "force-vermagic", no_argument, NULL, 'V' },
-		{ "force-modversion", no_argument, NULL, 'M' },
+		{ "force-vermagic", no_argument, NULL, OPT_FORCE_VERMAGIC },
+		{ "force-modversion", no_argument, NULL, OPT_FORCE_MODVERSION },
 		{ "basedir", required_argument, NULL, 'd' },
 		{ "release", required_argument, NULL, 'S' },
-		{ "force-unload", no_argument, NULL, 'U' },
+		{ "force-unload", no_argument, NULL, OPT_FORCE_UNLOAD },
+		{ "version", no_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -202,15 +206,15 @@ static int run(int argc, char *argv[])
 	unsigned int flags = 0;
 	int c, ret;
 
-	while ((c = getopt_long(argc, argv, "+c:stfd:S:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+c:stfd:S:Vh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'f':
 			flags |= UMOD_INSERT_FORCE_VERMAGIC | UMOD_INSERT_FORCE_MODVERSION;
 			break;
-		case 'V':
+		case OPT_FORCE_VERMAGIC:
 			flags |= UMOD_INSERT_FORCE_VERMAGIC;
 			break;
-		case 'M':
+		case OPT_FORCE_MODVERSION:
 			flags |= UMOD_INSERT_FORCE_MODVERSION;
 			break;
 		case 'd':
@@ -219,7 +223,7 @@ static int run(int argc, char *argv[])
 		case 'S':
 			release = optarg;
 			break;
-		case 'U':
+		case OPT_FORCE_UNLOAD:
 			force_unload = true;
 			break;
 		case 'c':
@@ -231,6 +235,8 @@ static int run(int argc, char *argv[])
 		case 't':
 			taint = true;
 			break;
+		case 'V':
+			return umod_tool_print_version();
 		case 'h':
 			usage(stdout);
 			return 0;

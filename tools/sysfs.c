@@ -20,7 +20,10 @@ static void usage(FILE *out)
 		"       umod sysfs read PATH\n"
 		"       umod sysfs write PATH VALUE\n"
 		"The daemon's /sys: PATH is /sys/module/NAME/..., with or without /sys;\n"
-		"and /proc/modules, /proc/sys/kernel/tainted (read).\n");
+		"and /proc/modules, /proc/sys/kernel/tainted (read).\n\n"
+		"Options:\n"
+		"  -V, --version  show the version and the compiled-in features\n"
+		"  -h, --help     show this help\n");
 }
 
 /* "/sys/module/x", "module/x" and "/module/x" all name /module/x */
@@ -104,6 +107,8 @@ static int run(int argc, char *argv[])
 		usage(stdout);
 		return 0;
 	}
+	if (!strcmp(verb, "-V") || !strcmp(verb, "--version"))
+		return umod_tool_print_version();
 	op = !strcmp(verb, "ls") ? UMOD_OP_SYSFS_LS : !strcmp(verb, "read") ? UMOD_OP_SYSFS_READ :
 	     !strcmp(verb, "write") ? UMOD_OP_SYSFS_WRITE : 0;
 	if (!op || argc != want) {

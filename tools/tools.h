@@ -26,6 +26,7 @@ extern const struct umod_cmd umod_cmd_dmesg;
 extern const struct umod_cmd umod_cmd_depmod;
 extern const struct umod_cmd umod_cmd_sysfs;
 extern const struct umod_cmd umod_cmd_modprobe;
+extern const struct umod_cmd umod_cmd_version;
 
 /* common.c */
 /* kmod's wording for a failed insert: "Invalid module format", ... */
@@ -44,6 +45,10 @@ void umod_tool_err(const char *fmt, ...) __attribute__((__format__(printf, 1, 2)
 int umod_tool_connect(struct umod_client *c);
 /* the kernel's module name for a file or name: basename, up to '.', '-' as '_' */
 void umod_tool_modname(const char *arg, bool is_path, char *buf, size_t size);
+
+/* version.c */
+/* "umod version R" and the features line, as kmod -V; returns 0 (an exit status) */
+int umod_tool_print_version(void);
 
 /* tree.c */
 /*

@@ -15,24 +15,48 @@ static const struct umod_cmd *const cmds[] = {
 	&umod_cmd_rmmod,
 	&umod_cmd_lsmod,
 	&umod_cmd_modinfo,
-	&umod_cmd_dmesg,
-	&umod_cmd_depmod,
-	&umod_cmd_sysfs,
 	&umod_cmd_modprobe,
+	&umod_cmd_depmod,
+	&umod_cmd_dmesg,
+	&umod_cmd_sysfs,
+	&umod_cmd_version,
+};
+
+#define NUM_CMDS	(sizeof(cmds) / sizeof(cmds[0]))
+
+/* the names a symlink to umod may have; each runs that subcommand */
+static const char *const compat_names[] = {
+	"insmod", "rmmod", "lsmod", "modinfo", "modprobe", "depmod", "dmesg",
 };
 
 static void usage(FILE *out)
 {
-	fprintf(out, "Usage: umod COMMAND [ARGS...]\n\nCommands:\n");
-	for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
+	fprintf(out, "Usage: umod [options] COMMAND [ARGS...]\n\n"
+		"Options:\n"
+		"  -V, --version  show the version and the compiled-in features\n"
+		"  -h, --help     show this help\n\nCommands:\n");
+	for (size_t i = 0; i < NUM_CMDS; i++)
 		fprintf(out, "  %-14s %s\n", cmds[i]->name, cmds[i]->help);
+	fprintf(out, "\nCalled through a symlink named");
+	for (size_t i = 0; i < sizeof(compat_names) / sizeof(compat_names[0]); i++)
+		fprintf(out, " %s", compat_names[i]);
+	fprintf(out, ",\numod runs that command. `umod COMMAND --help` shows a command's options.\n");
 }
 
 static const struct umod_cmd *find(const char *name)
 {
-	for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
+	for (size_t i = 0; i < NUM_CMDS; i++)
 		if (!strcmp(cmds[i]->name, name))
 			return cmds[i];
+	return NULL;
+}
+
+/* only the kmod-style names dispatch on argv[0]: a symlink "run" stays umod */
+static const struct umod_cmd *find_compat(const char *self)
+{
+	for (size_t i = 0; i < sizeof(compat_names) / sizeof(compat_names[0]); i++)
+		if (!strcmp(compat_names[i], self))
+			return find(self);
 	return NULL;
 }
 
@@ -42,16 +66,24 @@ int main(int argc, char *argv[])
 	const struct umod_cmd *cmd;
 
 	self = self ? self + 1 : argv[0];
-	cmd = find(self);
+	cmd = find_compat(self);
 	if (cmd)
 		return cmd->run(argc, argv);
 	if (argc < 2) {
+		fprintf(stderr, "umod: missing command\n");
 		usage(stderr);
 		return 1;
 	}
 	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "help")) {
 		usage(stdout);
 		return 0;
+	}
+	if (!strcmp(argv[1], "-V") || !strcmp(argv[1], "--version"))
+		return umod_tool_print_version();
+	if (argv[1][0] == '-') {
+		fprintf(stderr, "umod: unknown option '%s'\n", argv[1]);
+		usage(stderr);
+		return 1;
 	}
 	cmd = find(argv[1]);
 	if (!cmd) {
