@@ -115,6 +115,7 @@ struct umod_daemon_opts {
 	bool force_unload;	/* CONFIG_MODULE_FORCE_UNLOAD */
 	bool panic_on_oops;	/* an oops ends the daemon (exit 70), as panic_on_oops */
 	const char *cmdline;	/* the host's kernel command line, or NULL */
+	size_t module_memory;	/* bytes of module memory at most; 0: the default */
 	const char *tree_base;	/* request_module()'s module tree: BASE/lib/modules/R */
 	const char *tree_release;
 	bool foreground;	/* else detach, returning once the socket listens */

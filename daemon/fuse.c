@@ -18,16 +18,22 @@
 #include <fuse.h>
 #include <fuse_log.h>
 #include <signal.h>
+#include <spawn.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include <umod/umod.h>
 
 #include "daemon.h"
+
+extern char **environ;
 
 #define SYSFS_FILE_SIZE	4096	/* the size sysfs reports for every attribute */
 
@@ -201,6 +207,44 @@ static void capture_log(enum fuse_log_level level, const char *fmt, va_list ap)
 }
 
 /* fuse_new() and fuse_mount(), libfuse's complaints kept for one message */
+/* is there a umod mount on @dir (ours, of a daemon that was killed)? */
+static bool umod_mounted_on(const char *dir)
+{
+	FILE *f = fopen("/proc/self/mounts", "re");
+	char src[256], at[4096], type[64];
+	bool found = false;
+
+	if (!f)
+		return false;
+	while (!found && fscanf(f, "%255s %4095s %63s %*[^\n]", src, at, type) == 3)
+		found = !strcmp(type, "fuse.umod") && !strcmp(at, dir);
+	fclose(f);
+	return found;
+}
+
+/*
+ * A daemon killed with SIGKILL leaves its mount behind, dead ("Transport
+ * endpoint is not connected"): detach it (as root; fusermount3 -uz
+ * otherwise, as fusermount3 allows a mount's owner), so that this one
+ * mounts on a clean directory.
+ */
+static void clear_dead_mount(const char *dir)
+{
+	char *argv[] = { "fusermount3", "-u", "-z", (char *)dir, NULL };
+	struct stat st;
+	pid_t pid;
+	int status;
+
+	if (stat(dir, &st) == 0 || errno != ENOTCONN || !umod_mounted_on(dir))
+		return;
+	fprintf(stderr, "umod: WARNING: %s: a dead mount of an earlier daemon was there: detached\n",
+		dir);
+	if (umount2(dir, MNT_DETACH) == 0)
+		return;
+	if (posix_spawnp(&pid, "fusermount3", NULL, NULL, argv, environ) == 0)
+		waitpid(pid, &status, 0);
+}
+
 static int mount_fs(struct umod_daemon *d, struct umod_fuse *uf)
 {
 	char *argv[] = { "umod", "-o", geteuid() == 0 ? "allow_other,default_permissions,"
@@ -209,6 +253,7 @@ static int mount_fs(struct umod_daemon *d, struct umod_fuse *uf)
 	struct fuse_args args = FUSE_ARGS_INIT(3, argv);
 	int err = -EIO;
 
+	clear_dead_mount(d->opts->sysfs_dir);
 	clock_gettime(CLOCK_REALTIME, &uf->mounted);
 	log_target = uf;
 	fuse_set_log_func(capture_log);

@@ -332,6 +332,8 @@ static int setup(struct umod_daemon *d)
 		return fail("cannot create", "host", err);
 	umod_host_set_force_unload(d->host, o->force_unload);
 	umod_host_set_panic_on_oops(d->host, o->panic_on_oops);
+	if (o->module_memory)
+		umod_host_set_module_memory_limit(d->host, o->module_memory);
 	if (umod_host_set_cmdline(d->host, o->cmdline) < 0)
 		return fail("cannot create", "host", -ENOMEM);
 	if (umod_host_set_module_tree(d->host, o->tree_base, o->tree_release) < 0)

@@ -38,6 +38,8 @@ static void usage(FILE *out)
 		"      --panic-on-oops  an oops ends the daemon (panic_on_oops=1)\n"
 		"      --cmdline STR    the host's kernel command line: MODULE.PARAM=VALUE\n"
 		"                       words for each load, watchdog_thresh=N\n"
+		"      --module-memory MIB  at most MIB MiB of module memory in all\n"
+		"                       (default 1008, x86-64's module area)\n"
 		"  -V, --version        show the version and the compiled-in features\n"
 		"  -h, --help           show this help\n\n"
 		"An oops in module code fails the request that ran it and is logged; the\n"
@@ -61,7 +63,8 @@ static const char *default_state_dir(char *buf, size_t size)
 }
 
 enum { OPT_STATE_DIR = 256, OPT_FORCE_UNLOAD, OPT_SYSFS, OPT_FOREGROUND, OPT_PIDFILE,
-       OPT_RELEASE, OPT_REQUEST_TIMEOUT, OPT_PANIC_ON_OOPS, OPT_CMDLINE };
+       OPT_RELEASE, OPT_REQUEST_TIMEOUT, OPT_PANIC_ON_OOPS, OPT_CMDLINE,
+       OPT_MODULE_MEMORY };
 
 #define DEFAULT_REQUEST_TIMEOUT_S	30
 
@@ -76,6 +79,19 @@ static int parse_seconds(const char *arg, unsigned int *out)
 		return -EINVAL;
 	}
 	*out = v;
+	return 0;
+}
+
+/* MiB of module memory, 1 to 1 TiB, as bytes */
+static int parse_mib(const char *arg, size_t *out)
+{
+	unsigned int v;
+
+	if (umod_kstrtouint(arg, 10, &v) || v < 1 || v > (1u << 20)) {
+		fprintf(stderr, "umod: ERROR: invalid --module-memory '%s': 1 to 1048576 MiB\n", arg);
+		return -EINVAL;
+	}
+	*out = (size_t)v << 20;
 	return 0;
 }
 
@@ -94,6 +110,7 @@ static int parse(int argc, char *argv[], struct umod_daemon_opts *o)
 		{ "request-timeout", required_argument, NULL, OPT_REQUEST_TIMEOUT },
 		{ "panic-on-oops", no_argument, NULL, OPT_PANIC_ON_OOPS },
 		{ "cmdline", required_argument, NULL, OPT_CMDLINE },
+		{ "module-memory", required_argument, NULL, OPT_MODULE_MEMORY },
 		{ "version", no_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -122,6 +139,10 @@ static int parse(int argc, char *argv[], struct umod_daemon_opts *o)
 			break;
 		case OPT_SYSFS:
 			o->sysfs_dir = optarg;
+			break;
+		case OPT_MODULE_MEMORY:
+			if (parse_mib(optarg, &o->module_memory))
+				return 1;
 			break;
 		case OPT_CMDLINE:
 			o->cmdline = optarg;

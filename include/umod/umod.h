@@ -294,6 +294,15 @@ UMOD_API int umod_host_install_oops(struct umod_host *host, const int *fds,
 UMOD_API int umod_host_set_panic_on_oops(struct umod_host *host, int enable);
 
 /*
+ * umod_host_set_module_memory_limit - at most @bytes of module memory (all
+ * modules' mappings, as the kernel's module area bounds them; default
+ * 1008 MiB, x86-64's with KASLR). A load past it fails with -ENOMEM and a
+ * line in the log saying how much is in use. Returns 0 or -EINVAL (no
+ * host, 0 bytes).
+ */
+UMOD_API int umod_host_set_module_memory_limit(struct umod_host *host, size_t bytes);
+
+/*
  * umod_host_shutdown - unload every module that can be, newest first, each
  * with its exit where it may be unloaded and dropped without it otherwise
  * (permanent, in use), and refuse loads from now on (-ESHUTDOWN). A module

@@ -63,6 +63,7 @@ UMOD_API int umod_host_new_exports(struct umod_host **hostp,
 	pthread_mutex_init(&host->use_lock, NULL);
 	umod_list_init(&host->modules);
 	umod_list_init(&host->kept);
+	atomic_init(&host->module_memory_limit, UMOD_MODULE_MEMORY_DEFAULT);
 	pthread_mutex_init(&host->calls_lock, NULL);
 	umod_list_init(&host->calls);
 	init_module_wq(&host->watchdog_wake);
@@ -194,6 +195,14 @@ UMOD_API int umod_host_for_each_export(struct umod_host *host,
 	ret = umod_symtab_for_each(host->exports, export_one, &w);
 	pthread_mutex_unlock(&host->module_mutex);
 	return ret;
+}
+
+UMOD_API int umod_host_set_module_memory_limit(struct umod_host *host, size_t bytes)
+{
+	if (!host || !bytes)
+		return -EINVAL;
+	atomic_store(&host->module_memory_limit, bytes);
+	return 0;
 }
 
 UMOD_API int umod_host_set_force_unload(struct umod_host *host, int enable)

@@ -344,6 +344,8 @@ struct umod_host {
 	pthread_mutex_t calls_lock;
 	struct umod_list calls;
 	atomic_bool panic_on_oops;	/* an oops ends the process, after its report */
+	/* module memory mapped now, and its limit (layout.c) */
+	atomic_size_t module_memory, module_memory_limit;
 	/* kernel/watchdog.c: its thread, started with the host */
 	pthread_t watchdog;
 	bool watchdog_running, watchdog_stop;
@@ -570,6 +572,11 @@ struct load_info {
 	struct umod_module *mod;
 };
 
+/* x86-64's module area with KASLR (MODULES_END - MODULES_VADDR): 1008 MiB */
+#define UMOD_MODULE_MEMORY_DEFAULT	(1008UL << 20)
+/* -ENOMEM, logged, when the host's module memory would pass its limit */
+int umod_module_memory_reserve(struct umod_host *host, const char *name, size_t size);
+void umod_module_memory_release(struct umod_host *host, size_t size);
 void umod_layout_classify(struct load_info *info);
 int umod_layout_sections(struct load_info *info);
 int umod_layout_alloc(struct load_info *info);

@@ -130,15 +130,45 @@ int umod_layout_sections(struct load_info *info)
  * Maps both regions read-write and copies the sections in; NOBITS stay
  * zero from the anonymous mapping. Protection is applied after relocation.
  */
+/*
+ * The host's module memory, as the kernel's module area bounds it: what
+ * every module maps counts, until it is unmapped. Past the limit a load is
+ * -ENOMEM, with a line saying how much is in use.
+ */
+int umod_module_memory_reserve(struct umod_host *host, const char *name, size_t size)
+{
+	size_t limit = atomic_load(&host->module_memory_limit);
+	size_t used = atomic_fetch_add(&host->module_memory, size);
+
+	if (used + size <= limit && used + size >= used)
+		return 0;
+	atomic_fetch_sub(&host->module_memory, size);
+	umod_log_printk(host->log, KERN_WARNING "%s: cannot map %zu bytes of module memory: %zu of the host's %zu are in use\n",
+			name, size, used, limit);
+	return -ENOMEM;
+}
+
+void umod_module_memory_release(struct umod_host *host, size_t size)
+{
+	atomic_fetch_sub(&host->module_memory, size);
+}
+
 int umod_layout_alloc(struct load_info *info)
 {
 	unsigned char *map;
+	int err;
 
 	info->map_size = info->core.size + info->init.size;
+	err = umod_module_memory_reserve(info->host, info->name, info->map_size);
+	if (err) {
+		info->map_size = 0;
+		return err;
+	}
 	/* populated now: every page is written at once, faulting one by one costs more */
 	map = mmap(NULL, info->map_size, PROT_READ | PROT_WRITE,
 		   MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
 	if (map == MAP_FAILED) {
+		umod_module_memory_release(info->host, info->map_size);
 		info->map_size = 0;
 		return -ENOMEM;
 	}
@@ -161,8 +191,10 @@ int umod_layout_alloc(struct load_info *info)
 
 void umod_layout_free(struct load_info *info)
 {
-	if (info->map)
+	if (info->map) {
 		munmap(info->map, info->map_size);
+		umod_module_memory_release(info->host, info->map_size);
+	}
 	info->map = NULL;
 	info->map_size = 0;
 }

@@ -47,6 +47,7 @@ int umod_module_protect_after_init(struct umod_module *mod)
 
 	if (mod->init.base && mod->init.size) {
 		munmap(mod->init.base, mod->init.size);
+		umod_module_memory_release(mod->host, mod->init.size);
 		mod->map_size -= mod->init.size;
 		mod->init.base = NULL;
 		mod->init.size = 0;

@@ -34,8 +34,10 @@ static void release_mapping(struct umod_module *mod)
 		umod_params_free(mod->kp, mod->num_kp);
 	mod->kp = NULL;
 	mod->num_kp = 0;
-	if (mod->map)
+	if (mod->map) {
 		munmap(mod->map, mod->map_size);
+		umod_module_memory_release(mod->host, mod->map_size);
+	}
 	mod->map = NULL;
 	mod->map_size = 0;
 	mod->core.base = mod->init.base = NULL;
