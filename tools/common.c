@@ -13,6 +13,14 @@ static const char *log_prog = "umod";
 static bool log_syslog;
 
 /* kmod's mod_strerror(): the kernel's errno seen from insmod */
+/* strerror(), but for what a request that oopsed gets */
+const char *umod_tool_errstr(int err)
+{
+	/* Linux kills the process whose system call oopsed: say why */
+	return err == ENOTRECOVERABLE ? "Killed by an oops in the module (see dmesg)" :
+					strerror(err);
+}
+
 const char *umod_tool_strerror(int err)
 {
 	switch (err) {
@@ -23,11 +31,8 @@ const char *umod_tool_strerror(int err)
 		return "Unknown symbol in module";
 	case EINVAL:
 		return "Invalid parameters";
-	case ENOTRECOVERABLE:
-		/* Linux kills the process whose system call oopsed: say why */
-		return "Killed by an oops in the module (see dmesg)";
 	default:
-		return strerror(err);
+		return umod_tool_errstr(err);
 	}
 }
 

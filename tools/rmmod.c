@@ -99,7 +99,7 @@ static int remove_one(struct umod_client *c, const char *arg, unsigned int flags
 	if (!err)
 		err = status;
 	if (err) {
-		umod_tool_err("could not remove module %s: %s\n", arg, strerror(-err));
+		umod_tool_err("could not remove module %s: %s\n", arg, umod_tool_errstr(-err));
 		return 1;
 	}
 	return 0;

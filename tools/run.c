@@ -134,7 +134,7 @@ static int unload_all(struct umod_host *host, struct umod_module **mods, int n,
 
 		if (umod_module_remove(host, name, flags) == -ENOTRECOVERABLE) {
 			fprintf(stderr, "umod: ERROR: could not remove module %s: %s\n", name,
-				umod_tool_strerror(ENOTRECOVERABLE));
+				umod_tool_errstr(ENOTRECOVERABLE));
 			ret = 1;
 		}
 		umod_module_unref(mods[n]);

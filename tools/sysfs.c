@@ -131,7 +131,7 @@ static int run(int argc, char *argv[])
 		err = print_value(&c);
 	umod_client_close(&c);
 	if (err < 0)
-		umod_tool_err("%s %s: %s\n", verb, argv[2], strerror(-err));
+		umod_tool_err("%s %s: %s\n", verb, argv[2], umod_tool_errstr(-err));
 	return err < 0 ? 1 : 0;
 }
 

@@ -30,6 +30,8 @@ extern const struct umod_cmd umod_cmd_version;
 
 /* common.c */
 /* kmod's wording for a failed insert: "Invalid module format", ... */
+/* strerror(), and the oops text for ENOTRECOVERABLE */
+const char *umod_tool_errstr(int err);
 const char *umod_tool_strerror(int err);
 /* a printk record as dmesg prints it: "[    0.000123] text" */
 void umod_tool_print_record(FILE *out, uint64_t ts_nsec, const char *text);

@@ -562,19 +562,37 @@ static int unknown_module_param_cb(char *param, char *val, const char *modname, 
 	return 0;
 }
 
-/* the host's command line options for the module first: the load's own win */
+struct parse_call {
+	struct load_info *info;
+	char *args;
+};
+
+static long call_parse_args(void *arg)
+{
+	struct parse_call *pc = arg;
+	struct umod_module *mod = pc->info->mod;
+
+	return umod_parse_args(pc->info->log, mod->name, pc->args, mod->kp, mod->num_kp,
+			       unknown_module_param_cb, mod);
+}
+
+/*
+ * The host's command line options for the module first: the load's own
+ * win. The set ops are the module's, or the host's writing into the
+ * module's variables: they run as an entry into the module, so a fault
+ * there is an oops of this load (UMOD_OOPSED), as one in init is.
+ */
 static int parse_module_args(struct load_info *info, const char *args)
 {
-	struct umod_module *mod = info->mod;
-	char *copy;
-	int err = umod_cmdline_module_args(info->host, mod->name, args, &copy);
+	struct parse_call pc = { .info = info };
+	long ret = 0;
+	int err = umod_cmdline_module_args(info->host, info->mod->name, args, &pc.args);
 
-	if (err || !copy)
+	if (err || !pc.args)
 		return err;
-	err = umod_parse_args(info->log, mod->name, copy, mod->kp, mod->num_kp,
-			      unknown_module_param_cb, mod);
-	free(copy);
-	return err;
+	err = umod_call(info->mod, call_parse_args, &pc, &ret);
+	free(pc.args);
+	return err ? err : (int)ret;
 }
 
 /*
@@ -676,6 +694,8 @@ static int load_module(struct umod_host *host, const void *image, size_t len,
 	if (err)
 		goto free_module;
 	err = parse_module_args(&info, args);
+	if (err == UMOD_OOPSED)
+		goto out;	/* the module stays, COMING, as the oops left it */
 	if (err)
 		goto coming_cleanup;
 	err = umod_mod_sysfs_setup(info.mod);

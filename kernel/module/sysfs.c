@@ -230,32 +230,61 @@ static int holders_iterate(struct umod_module *mod, sysfs_fill_fn fn, void *data
 
 /* ---- parameters/ ----------------------------------------------------------- */
 
+/* a parameter's op and its buffer, run as the module's code */
+struct param_op {
+	const struct kernel_param *kp;
+	char *buf;
+};
+
+static long call_get(void *arg)
+{
+	const struct param_op *op = arg;
+
+	return op->kp->ops->get(op->buf, op->kp);
+}
+
+static long call_set(void *arg)
+{
+	const struct param_op *op = arg;
+
+	return op->kp->ops->set(op->buf, op->kp);
+}
+
+/*
+ * The op runs inside an entry into the module (umod_call()): it is the
+ * module's code, or the host's acting on the module's variable (a const
+ * one is read-only), and a fault in either is an oops of this read or
+ * write only. The parameter lock is the host's: it is let go either way.
+ */
+static int param_op(struct umod_module *mod, long (*fn)(void *), struct param_op *op)
+{
+	long ret = 0;
+	int err;
+
+	umod_kernel_param_lock(mod->kmod);
+	err = umod_call(mod, fn, op, &ret);
+	umod_kernel_param_unlock(mod->kmod);
+	return err ? err : (int)ret;
+}
+
 static int param_show(struct umod_module *mod, const struct sysfs_node *n, char *page)
 {
-	const struct kernel_param *kp = n->priv;
-	int ret;
+	struct param_op op = { n->priv, page };
 
-	if (!kp->ops->get)
+	if (!op.kp->ops->get)
 		return -EPERM;
-	umod_kernel_param_lock(mod->kmod);
-	ret = kp->ops->get(page, kp);
-	umod_kernel_param_unlock(mod->kmod);
-	return ret;
+	return param_op(mod, call_get, &op);
 }
 
 /* as at load time: the set op decides, and keeps the old value on error */
 static int param_store(struct umod_module *mod, const struct sysfs_node *n,
 		       char *buf, size_t len)
 {
-	const struct kernel_param *kp = n->priv;
-	int err;
+	struct param_op op = { n->priv, buf };
 
-	if (!kp->ops->set)
+	if (!op.kp->ops->set)
 		return -EPERM;
-	umod_kernel_param_lock(mod->kmod);
-	err = kp->ops->set(buf, kp);
-	umod_kernel_param_unlock(mod->kmod);
-	return err;
+	return param_op(mod, call_set, &op);
 }
 
 /* one file per parameter whose perm is not 0, with exactly that mode */

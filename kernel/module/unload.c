@@ -27,11 +27,25 @@ void umod_module_unlist_locked(struct umod_module *mod)
 	pthread_cond_broadcast(&mod->host->module_wq);
 }
 
-/* the module's memory and the parameter values living in it */
+static long call_params_free(void *arg)
+{
+	struct umod_module *mod = arg;
+
+	umod_params_free(mod->kp, mod->num_kp);
+	return 0;
+}
+
+/*
+ * The module's memory and the parameter values living in it. The free ops
+ * follow the module's __param table: a fault there (a corrupt table) is an
+ * oops of this unload, and the memory goes all the same.
+ */
 static void release_mapping(struct umod_module *mod)
 {
+	long ret;
+
 	if (mod->kp)
-		umod_params_free(mod->kp, mod->num_kp);
+		umod_call(mod, call_params_free, mod, &ret);
 	mod->kp = NULL;
 	mod->num_kp = 0;
 	if (mod->map) {
