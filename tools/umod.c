@@ -24,6 +24,19 @@ static const struct umod_cmd *const cmds[] = {
 
 #define NUM_CMDS	(sizeof(cmds) / sizeof(cmds[0]))
 
+/*
+ * In a build with ASan (make SANITIZE=address), a report ends in abort()
+ * rather than _exit(): when module code or host code acting for it made
+ * the error, the oops handler turns the abort into an oops of that
+ * request, and the host goes on, as Linux goes on after a KASAN report.
+ * The runtime looks this function up by name; other builds never call it.
+ */
+__attribute__((visibility("default"))) const char *__asan_default_options(void);
+const char *__asan_default_options(void)
+{
+	return "abort_on_error=1";
+}
+
 /* the names a symlink to umod may have; each runs that subcommand */
 static const char *const compat_names[] = {
 	"insmod", "rmmod", "lsmod", "modinfo", "modprobe", "depmod", "dmesg",
