@@ -40,6 +40,8 @@ LIB_LIBS := -llzma -lzstd -lcrypto
 # libumod: the host (kernel/, arch/), kmod's half (libkmod/), the helpers
 # both use (lib/)
 LIB_SRCS := $(wildcard $(srctree)/kernel/*.c $(srctree)/kernel/*/*.c) \
+	$(wildcard $(srctree)/mm/*.c $(srctree)/fs/*.c $(srctree)/fs/*/*.c) \
+	$(wildcard $(srctree)/drivers/*/*.c) \
 	$(wildcard $(srctree)/arch/x86/kernel/*.c) \
 	$(wildcard $(srctree)/libkmod/*.c) $(wildcard $(srctree)/lib/*.c)
 TOOL_SRCS := $(wildcard $(srctree)/tools/*.c) $(wildcard $(srctree)/daemon/*.c)
