@@ -86,20 +86,37 @@ static int check_inuse(struct umod_client *c, const char *name)
 	return -ENOENT;
 }
 
+/*
+ * A refused delete_module(): libkmod's own line first, then rmmod's, as
+ * kmod 30 prints them (its log names the source line it comes from).
+ */
+static void remove_failed(const char *name, const char *arg, int err)
+{
+	umod_tool_err("../libkmod/libkmod-module.c:856 kmod_module_remove_module() could not remove '%s': %s\n",
+		      name, umod_tool_errstr(-err));
+	umod_tool_err("could not remove module %s: %s\n", arg, umod_tool_errstr(-err));
+}
+
+static void arg_modname(const char *arg, char *name, size_t size)
+{
+	struct stat st;
+
+	umod_tool_modname(arg, stat(arg, &st) == 0, name, size);
+}
+
 static int remove_one(struct umod_client *c, const char *arg, unsigned int flags)
 {
 	char name[UMOD_MODULE_NAME_LEN + 8];
-	struct stat st;
 	int err, status;
 
-	umod_tool_modname(arg, stat(arg, &st) == 0, name, sizeof(name));
+	arg_modname(arg, name, sizeof(name));
 	if (!(flags & UMOD_REMOVE_FORCE) && check_inuse(c, name) < 0)
 		return 1;
 	err = umod_client_remove(c, name, flags, &status);
 	if (!err)
 		err = status;
 	if (err) {
-		umod_tool_err("could not remove module %s: %s\n", arg, umod_tool_errstr(-err));
+		remove_failed(name, arg, err);
 		return 1;
 	}
 	return 0;
@@ -112,8 +129,12 @@ static int remove_all(int argc, char *argv[], unsigned int flags)
 
 	err = umod_tool_connect(&c);
 	if (err == -EPERM) {
-		for (int i = optind; i < argc; i++)
-			umod_tool_err("could not remove module %s: %s\n", argv[i], strerror(EPERM));
+		for (int i = optind; i < argc; i++) {
+			char name[UMOD_MODULE_NAME_LEN + 8];
+
+			arg_modname(argv[i], name, sizeof(name));
+			remove_failed(name, argv[i], -EPERM);
+		}
 		return 1;
 	}
 	if (err)

@@ -85,10 +85,8 @@ void umod_module_free_memory(struct umod_module *mod)
 {
 	umod_mod_sysfs_teardown(mod);	/* first: its readers may run module code */
 	release_leftovers(mod);
-	if (mod->keep_mapped)
-		umod_log_printk(mod->host->log, KERN_WARNING "%s: still in use (%d references): its memory stays mapped\n",
-				mod->name, umod_refcount_read(mod));
-	else
+	/* silently, as Linux's forced unload: README says the memory stays */
+	if (!mod->keep_mapped)
 		release_mapping(mod);
 	mod->kmod = NULL;
 	free(mod->sections);
