@@ -221,7 +221,9 @@ static void log_line(struct umod_log *log, const char *text, size_t len,
 
 int umod_log_vprintk(struct umod_log *log, const char *fmt, va_list ap)
 {
-	char buf[LOG_LINE_MAX + 32];
+	/* as vprintk_store(): at most LOG_LINE_MAX - 1 characters, the level
+	 * prefix included, so a KERN_ERR line keeps 989 of its text */
+	char buf[LOG_LINE_MAX];
 	const char *text = buf;
 	bool cont;
 	int level, n;
