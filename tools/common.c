@@ -36,11 +36,34 @@ const char *umod_tool_strerror(int err)
 	}
 }
 
+int umod_tool_print_stamp(FILE *out, uint64_t ts_nsec)
+{
+	return fprintf(out, "[%5llu.%06llu] ", (unsigned long long)(ts_nsec / 1000000000ull),
+		       (unsigned long long)(ts_nsec % 1000000000ull / 1000ull));
+}
+
+/*
+ * A record's text as util-linux dmesg prints what it read from /dev/kmsg:
+ * control bytes (an ESC a module printed) escaped as \xNN, so a module
+ * cannot drive the terminal or forge a line, and each line after the
+ * first indented to the text column.
+ */
+void umod_tool_print_text(FILE *out, const char *text, int indent)
+{
+	for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+		if (*p == '\n')
+			fprintf(out, "\n%*s", indent, "");
+		else if ((*p < 0x20 && *p != '\t') || *p == 0x7f)
+			fprintf(out, "\\x%02x", *p);
+		else
+			fputc(*p, out);
+	}
+	fputc('\n', out);
+}
+
 void umod_tool_print_record(FILE *out, uint64_t ts_nsec, const char *text)
 {
-	fprintf(out, "[%5llu.%06llu] %s\n",
-		(unsigned long long)(ts_nsec / 1000000000ull),
-		(unsigned long long)(ts_nsec % 1000000000ull / 1000ull), text);
+	umod_tool_print_text(out, text, umod_tool_print_stamp(out, ts_nsec));
 	fflush(out);
 }
 

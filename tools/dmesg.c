@@ -73,14 +73,16 @@ static void print_rec(const struct dmesg_opts *o, const struct umod_logrec *r)
 {
 	if (o->levels && !(o->levels & (1u << r->level)))
 		return;
+	int indent = 0;
+
 	if (o->raw)
-		printf("<%d>", r->level);
+		indent = printf("<%d>", r->level);
 	else if (o->decode)
-		printf("%-6s:%-6s: ", "kern", level_names[r->level]);
-	if (o->notime)
-		printf("%s\n", r->text);
-	else
-		umod_tool_print_record(stdout, r->ts_nsec, r->text);
+		indent = printf("%-6s:%-6s: ", "kern", level_names[r->level]);
+	if (!o->notime)
+		indent += umod_tool_print_stamp(stdout, r->ts_nsec);
+	umod_tool_print_text(stdout, r->text, indent);
+	fflush(stdout);
 }
 
 /* every record from *@seq on; with @wait, blocks for the next ones */

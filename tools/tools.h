@@ -35,6 +35,10 @@ const char *umod_tool_errstr(int err);
 const char *umod_tool_strerror(int err);
 /* a printk record as dmesg prints it: "[    0.000123] text" */
 void umod_tool_print_record(FILE *out, uint64_t ts_nsec, const char *text);
+/* "[    1.000000] ": how many columns it took */
+int umod_tool_print_stamp(FILE *out, uint64_t ts_nsec);
+/* @text escaped, its later lines indented by @indent columns, then a newline */
+void umod_tool_print_text(FILE *out, const char *text, int indent);
 /* argv[first..argc) joined with spaces, as insmod passes parameters */
 char *umod_tool_join_args(int argc, char *argv[], int first);
 /* kmod's ERR(): "PROG: ERROR: text" on stderr, or to syslog once asked */
