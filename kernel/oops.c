@@ -269,15 +269,25 @@ static void report_modules(void)
 				  state == UMOD_MODULE_COMING ? "+" : "");
 		umod_oops_put(&l, ")");
 	}
+	if (umod_area_last_unloaded(host)) {
+		umod_oops_put(&l, " [last unloaded: ");
+		umod_oops_put(&l, umod_area_last_unloaded(host));
+		umod_oops_put(&l, "]");
+	}
 	umod_oops_emit(&l);
 }
 
-/* a fault is ours if module code raised it or module code is below it */
-static bool module_fault(const ucontext_t *uc)
+/*
+ * A fault is ours if module code raised it or module code is below it, or
+ * if it hit the module area: a stale pointer into an unloaded module.
+ */
+static bool module_fault(const siginfo_t *si, const ucontext_t *uc)
 {
 	uint64_t sp = umod_arch_oops_sp(uc), word;
 
-	if (umod_oops_in_module_text(umod_arch_oops_pc(uc)))
+	if (umod_oops_in_module_text(umod_arch_oops_pc(uc)) ||
+	    umod_area_contains(oops.host, umod_arch_oops_pc(uc)) ||
+	    umod_area_contains(oops.host, (uint64_t)(uintptr_t)si->si_addr))
 		return true;
 	for (int n = 0; n < UMOD_OOPS_SCAN_WORDS; n++) {
 		if (!umod_oops_read(sp + (uint64_t)n * 8, &word, sizeof(word)))
@@ -375,7 +385,7 @@ static void oops_handler(int sig, siginfo_t *si, void *ucv)
 	struct umod_task *t = umod_task_peek();
 	struct umod_call *c = t ? t->call : NULL;
 
-	if (!oops.host || !is_fault(sig, si, c) || !(c || module_fault(uc)) || !oops_begin()) {
+	if (!oops.host || !is_fault(sig, si, c) || !(c || module_fault(si, uc)) || !oops_begin()) {
 		pass_on(sig, si, ucv);
 		return;
 	}

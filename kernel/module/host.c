@@ -20,6 +20,7 @@ static void host_free(struct umod_host *host)
 	free(host->module_tree);
 	umod_symtab_free(host->exports);
 	umod_log_free(host->log);
+	umod_area_release(host);
 	pthread_cond_destroy(&host->module_wq);
 	pthread_mutex_destroy(&host->use_lock);
 	pthread_mutex_destroy(&host->module_mutex);

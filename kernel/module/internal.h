@@ -346,6 +346,7 @@ struct umod_host {
 	atomic_bool panic_on_oops;	/* an oops ends the process, after its report */
 	/* module memory mapped now, and its limit (layout.c) */
 	atomic_size_t module_memory, module_memory_limit;
+	struct umod_area *area;		/* area.c's; reserved at the first load */
 	/* kernel/watchdog.c: its thread, started with the host */
 	pthread_t watchdog;
 	bool watchdog_running, watchdog_stop;
@@ -577,6 +578,18 @@ struct load_info {
 /* -ENOMEM, logged, when the host's module memory would pass its limit */
 int umod_module_memory_reserve(struct umod_host *host, const char *name, size_t size);
 void umod_module_memory_release(struct umod_host *host, size_t size);
+/*
+ * area.c: the module area every module's memory comes from. alloc gives
+ * @size bytes (page-aligned) read-write and populated; free makes them
+ * inaccessible at once and gives them back (@name: the module they held,
+ * for oops reports' "last unloaded", or NULL); release drops the area.
+ */
+int umod_area_alloc(struct umod_host *host, size_t size, void **addrp);
+void umod_area_free(struct umod_host *host, void *addr, size_t size, const char *name);
+void umod_area_release(struct umod_host *host);
+/* for the oops handler: lock-free */
+bool umod_area_contains(const struct umod_host *host, uint64_t addr);
+const char *umod_area_last_unloaded(const struct umod_host *host);
 void umod_layout_classify(struct load_info *info);
 int umod_layout_sections(struct load_info *info);
 int umod_layout_alloc(struct load_info *info);

@@ -10,7 +10,6 @@
  */
 #include <errno.h>
 #include <string.h>
-#include <sys/mman.h>
 
 #include "arch/arch.h"
 #include "kernel/module/internal.h"
@@ -127,10 +126,6 @@ int umod_layout_sections(struct load_info *info)
 }
 
 /*
- * Maps both regions read-write and copies the sections in; NOBITS stay
- * zero from the anonymous mapping. Protection is applied after relocation.
- */
-/*
  * The host's module memory, as the kernel's module area bounds it: what
  * every module maps counts, until it is unmapped. Past the limit a load is
  * -ENOMEM, with a line saying how much is in use.
@@ -153,6 +148,11 @@ void umod_module_memory_release(struct umod_host *host, size_t size)
 	atomic_fetch_sub(&host->module_memory, size);
 }
 
+/*
+ * Both regions, read-write from the module area, with the sections copied
+ * in; NOBITS stay zero from the fresh pages. Protection is applied after
+ * relocation.
+ */
 int umod_layout_alloc(struct load_info *info)
 {
 	unsigned char *map;
@@ -164,13 +164,11 @@ int umod_layout_alloc(struct load_info *info)
 		info->map_size = 0;
 		return err;
 	}
-	/* populated now: every page is written at once, faulting one by one costs more */
-	map = mmap(NULL, info->map_size, PROT_READ | PROT_WRITE,
-		   MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
-	if (map == MAP_FAILED) {
+	err = umod_area_alloc(info->host, info->map_size, (void **)&map);
+	if (err) {
 		umod_module_memory_release(info->host, info->map_size);
 		info->map_size = 0;
-		return -ENOMEM;
+		return err;
 	}
 	info->map = map;
 	info->core.base = map;
@@ -192,7 +190,7 @@ int umod_layout_alloc(struct load_info *info)
 void umod_layout_free(struct load_info *info)
 {
 	if (info->map) {
-		munmap(info->map, info->map_size);
+		umod_area_free(info->host, info->map, info->map_size, NULL);
 		umod_module_memory_release(info->host, info->map_size);
 	}
 	info->map = NULL;

@@ -46,7 +46,7 @@ int umod_module_protect_after_init(struct umod_module *mod)
 			   mod->core.ro_after_init_size, PROT_READ);
 
 	if (mod->init.base && mod->init.size) {
-		munmap(mod->init.base, mod->init.size);
+		umod_area_free(mod->host, mod->init.base, mod->init.size, NULL);
 		umod_module_memory_release(mod->host, mod->init.size);
 		mod->map_size -= mod->init.size;
 		mod->init.base = NULL;

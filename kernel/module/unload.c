@@ -9,7 +9,6 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 
 #include "kernel/module/internal.h"
 
@@ -49,7 +48,7 @@ static void release_mapping(struct umod_module *mod)
 	mod->kp = NULL;
 	mod->num_kp = 0;
 	if (mod->map) {
-		munmap(mod->map, mod->map_size);
+		umod_area_free(mod->host, mod->map, mod->map_size, mod->name);
 		umod_module_memory_release(mod->host, mod->map_size);
 	}
 	mod->map = NULL;

@@ -1,0 +1,236 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The module area, as the kernel's MODULES_VADDR range: one stretch of
+ * address space per host, reserved PROT_NONE and MAP_NORESERVE at the
+ * first load (sized by the host's module-memory limit), from which every
+ * module's core and init regions are carved. It costs no memory until a
+ * module uses it, it keeps every module within +-2 GiB of every other (a
+ * call between modules needs no far-call stub), and a range given back
+ * becomes inaccessible at once and loses its pages: a stale pointer into
+ * an unloaded module faults, as it would in the kernel, and the oops
+ * names the module that was there last.
+ *
+ * Free space is a sorted array of extents. Allocation is first-fit from a
+ * cursor that moves on past each new range, so the space an unloaded
+ * module left is reused last: a stale pointer keeps faulting as long as
+ * there is room elsewhere.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "kernel/module/internal.h"
+
+struct extent {
+	size_t off, len;	/* bytes from the area's base, page-aligned */
+};
+
+struct umod_area {
+	pthread_mutex_t lock;
+	unsigned char *base;
+	size_t size;
+	size_t cursor;		/* where the next search starts */
+	struct extent *free;	/* sorted by off, never adjacent */
+	size_t nfree, cap;
+	/* the last module given back, for oops reports: "[last unloaded: m]" */
+	char last_unloaded[UMOD_MODULE_NAME_LEN];
+};
+
+static int area_reserve(struct umod_host *host)
+{
+	struct umod_area *a = calloc(1, sizeof(*a));
+	size_t size = atomic_load(&host->module_memory_limit);
+
+	if (!a)
+		return -ENOMEM;
+	size = (size + UMOD_PAGE_SIZE - 1) & ~(size_t)(UMOD_PAGE_SIZE - 1);
+	a->free = malloc(sizeof(*a->free));
+	a->base = mmap(NULL, size, PROT_NONE,
+		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (!a->free || a->base == MAP_FAILED) {
+		free(a->free);
+		free(a);
+		return -ENOMEM;
+	}
+	pthread_mutex_init(&a->lock, NULL);
+	a->size = size;
+	a->free[0] = (struct extent){ 0, size };
+	a->nfree = a->cap = 1;
+	host->area = a;
+	return 0;
+}
+
+/*
+ * Where @size bytes go: the first place at or after the cursor that fits,
+ * else the first from the start. Returns the extent, *@off the offset.
+ */
+static struct extent *find_fit(struct umod_area *a, size_t size, size_t *off)
+{
+	struct extent *wrapped = NULL;
+
+	for (size_t i = 0; i < a->nfree; i++) {
+		struct extent *e = &a->free[i];
+		size_t end = e->off + e->len;
+		size_t start = e->off > a->cursor ? e->off : a->cursor;
+
+		if (end > a->cursor && end - start >= size) {
+			*off = start;
+			return e;
+		}
+		if (!wrapped && e->len >= size)
+			wrapped = e;
+	}
+	if (wrapped)
+		*off = wrapped->off;
+	return wrapped;
+}
+
+/* takes [off, off+size) out of extent @e */
+static int take(struct umod_area *a, struct extent *e, size_t off, size_t size)
+{
+	size_t end = e->off + e->len;
+
+	if (off == e->off || off + size == end) {
+		e->off = off == e->off ? off + size : e->off;
+		e->len -= size;
+		if (!e->len) {
+			size_t i = (size_t)(e - a->free);
+
+			memmove(e, e + 1, (a->nfree - i - 1) * sizeof(*e));
+			a->nfree--;
+		}
+		return 0;
+	}
+	if (a->nfree == a->cap) {
+		size_t i = (size_t)(e - a->free);
+		struct extent *v = realloc(a->free, 2 * a->cap * sizeof(*v));
+
+		if (!v)
+			return -ENOMEM;
+		a->free = v;
+		a->cap *= 2;
+		e = &v[i];
+	}
+	memmove(e + 2, e + 1, (a->nfree - (size_t)(e - a->free) - 1) * sizeof(*e));
+	a->nfree++;
+	e[1] = (struct extent){ off + size, end - off - size };
+	e->len = off - e->off;
+	return 0;
+}
+
+/* returns [off, off+len) to the free extents, merging with its neighbours */
+static int give_back(struct umod_area *a, size_t off, size_t len)
+{
+	size_t i = 0;
+
+	while (i < a->nfree && a->free[i].off < off)
+		i++;
+	if (i > 0 && a->free[i - 1].off + a->free[i - 1].len == off) {
+		a->free[i - 1].len += len;
+		if (i < a->nfree && off + len == a->free[i].off) {
+			a->free[i - 1].len += a->free[i].len;
+			memmove(&a->free[i], &a->free[i + 1], (a->nfree - i - 1) * sizeof(*a->free));
+			a->nfree--;
+		}
+		return 0;
+	}
+	if (i < a->nfree && off + len == a->free[i].off) {
+		a->free[i].off = off;
+		a->free[i].len += len;
+		return 0;
+	}
+	if (a->nfree == a->cap) {
+		struct extent *v = realloc(a->free, 2 * a->cap * sizeof(*v));
+
+		if (!v)
+			return -ENOMEM;
+		a->free = v;
+		a->cap *= 2;
+	}
+	memmove(&a->free[i + 1], &a->free[i], (a->nfree - i) * sizeof(*a->free));
+	a->free[i] = (struct extent){ off, len };
+	a->nfree++;
+	return 0;
+}
+
+int umod_area_alloc(struct umod_host *host, size_t size, void **addrp)
+{
+	struct umod_area *a;
+	struct extent *e;
+	size_t off = 0;
+	int err = 0;
+
+	pthread_mutex_lock(&host->module_mutex);
+	if (!host->area)
+		err = area_reserve(host);
+	pthread_mutex_unlock(&host->module_mutex);
+	if (err)
+		return err;
+	a = host->area;
+	pthread_mutex_lock(&a->lock);
+	e = find_fit(a, size, &off);
+	err = e ? take(a, e, off, size) : -ENOMEM;
+	if (!err)
+		a->cursor = off + size;
+	pthread_mutex_unlock(&a->lock);
+	if (err)
+		return err;
+	*addrp = a->base + off;
+	/* fresh pages over our own reservation, populated: every page is
+	 * written at once, and faulting them in one by one costs more */
+	if (mmap(*addrp, size, PROT_READ | PROT_WRITE,
+		 MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED | MAP_POPULATE, -1, 0) == MAP_FAILED) {
+		err = -errno;
+		umod_area_free(host, *addrp, size, NULL);
+		return err;
+	}
+	return 0;
+}
+
+/*
+ * One mmap() over the range does both: no access from now on, and the
+ * pages are gone (a fresh anonymous mapping), without unmapping the range
+ * another thread's mmap() could then take.
+ */
+void umod_area_free(struct umod_host *host, void *addr, size_t size, const char *name)
+{
+	struct umod_area *a = host->area;
+
+	if (!a || !addr || !size)
+		return;
+	mmap(addr, size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1, 0);
+	pthread_mutex_lock(&a->lock);
+	give_back(a, (size_t)((unsigned char *)addr - a->base), size);
+	if (name)
+		strncpy(a->last_unloaded, name, sizeof(a->last_unloaded) - 1);
+	pthread_mutex_unlock(&a->lock);
+}
+
+bool umod_area_contains(const struct umod_host *host, uint64_t addr)
+{
+	const struct umod_area *a = host->area;
+
+	return a && addr >= (uint64_t)(uintptr_t)a->base &&
+	       addr - (uint64_t)(uintptr_t)a->base < a->size;
+}
+
+/* read without the lock, for the oops handler: a torn name is still a name */
+const char *umod_area_last_unloaded(const struct umod_host *host)
+{
+	return host->area && host->area->last_unloaded[0] ? host->area->last_unloaded : NULL;
+}
+
+void umod_area_release(struct umod_host *host)
+{
+	struct umod_area *a = host->area;
+
+	if (!a)
+		return;
+	munmap(a->base, a->size);
+	pthread_mutex_destroy(&a->lock);
+	free(a->free);
+	free(a);
+	host->area = NULL;
+}
