@@ -23,6 +23,8 @@
 
 #include "kernel/module/internal.h"
 
+#define AREA_EXTENTS	64
+
 struct extent {
 	size_t off, len;	/* bytes from the area's base, page-aligned */
 };
@@ -46,7 +48,8 @@ static int area_reserve(struct umod_host *host)
 	if (!a)
 		return -ENOMEM;
 	size = (size + UMOD_PAGE_SIZE - 1) & ~(size_t)(UMOD_PAGE_SIZE - 1);
-	a->free = malloc(sizeof(*a->free));
+	/* room for the holes of many modules, so loads rarely grow it */
+	a->free = malloc(AREA_EXTENTS * sizeof(*a->free));
 	a->base = mmap(NULL, size, PROT_NONE,
 		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 	if (!a->free || a->base == MAP_FAILED) {
@@ -57,7 +60,8 @@ static int area_reserve(struct umod_host *host)
 	pthread_mutex_init(&a->lock, NULL);
 	a->size = size;
 	a->free[0] = (struct extent){ 0, size };
-	a->nfree = a->cap = 1;
+	a->nfree = 1;
+	a->cap = AREA_EXTENTS;
 	host->area = a;
 	return 0;
 }
@@ -200,7 +204,12 @@ void umod_area_free(struct umod_host *host, void *addr, size_t size, const char 
 
 	if (!a || !addr || !size)
 		return;
-	mmap(addr, size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1, 0);
+	if (mmap(addr, size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED,
+		 -1, 0) == MAP_FAILED) {
+		/* a release cannot fail (vfree() never does): the same in two steps */
+		mprotect(addr, size, PROT_NONE);
+		madvise(addr, size, MADV_DONTNEED);
+	}
 	pthread_mutex_lock(&a->lock);
 	give_back(a, (size_t)((unsigned char *)addr - a->base), size);
 	if (name)

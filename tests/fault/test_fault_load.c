@@ -78,6 +78,12 @@ static void fail_nth(struct umod_host *host, struct capture *cap,
 	umod_fault_disarm();
 	if (err == 0 && kind == FAULT_MPROTECT) {
 		expect_ro_after_init_warning(host, cap, c);
+	} else if (err == 0 && kind == FAULT_MMAP && n == umod_fault_calls(kind)) {
+		/* the last mmap gave the init region back: a release cannot
+		 * fail a load, it falls back to mprotect and madvise (which
+		 * leaves the area's mapping split: not counted) */
+		assert_int_equal(umod_module_remove(host, c->name, 0), 0);
+		maps = count_mappings();
 	} else {
 		if (err != -ENOMEM)
 			fail_msg("%s: failing call %ld of kind %d gave %d, not -ENOMEM",
@@ -97,6 +103,9 @@ static void sweep(const struct load_case *c, int kind)
 	long total;
 
 	assert_non_null(host);
+	/* the module area is reserved once, at a host's first load: not counted */
+	assert_int_equal(load(host, c), 0);
+	assert_int_equal(umod_module_remove(host, c->name, 0), 0);
 	umod_fault_arm(kind, 0);
 	assert_int_equal(load(host, c), 0);
 	umod_fault_disarm();

@@ -35,6 +35,9 @@ static int setup(void **state)
 	f->host = test_host_new(&f->cap);
 	f->img = synth_image(s, &f->len);
 	synth_free(s);
+	/* the module area is reserved at the first load: let it exist first */
+	if (f->host && !umod_module_insert_image(f->host, f->img, f->len, NULL, 0, NULL))
+		umod_module_remove(f->host, "synth", 0);
 	f->maps = count_mappings();
 	*state = f;
 	return f->host ? 0 : -1;
