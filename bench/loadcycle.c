@@ -50,16 +50,19 @@ const struct kernel_param_ops param_ops_int, param_ops_charp;
 
 /* ---- the process's memory --------------------------------------------------- */
 
-/* total bytes of every mapping in /proc/self/maps */
+/*
+ * Total bytes of every accessible mapping in /proc/self/maps: a PROT_NONE
+ * reservation (umod's module area, ld.so's gaps) holds no memory.
+ */
 static long mapped_bytes(void)
 {
 	FILE *f = fopen("/proc/self/maps", "r");
 	unsigned long lo, hi;
 	long sum = 0;
-	char line[512];
+	char line[512], perms[5];
 
 	while (f && fgets(line, sizeof(line), f))
-		if (sscanf(line, "%lx-%lx", &lo, &hi) == 2)
+		if (sscanf(line, "%lx-%lx %4s", &lo, &hi, perms) == 3 && strcmp(perms, "---p"))
 			sum += (long)(hi - lo);
 	if (f)
 		fclose(f);
