@@ -699,6 +699,9 @@ bool umod_check_version(struct load_info *info, const char *name,
 extern const struct umod_kapi_table umod_kapi_wait;
 extern const struct umod_kapi_table umod_kapi_spinlock;
 extern const struct umod_kapi_table umod_kapi_delay;
+extern const struct umod_kapi_table umod_kapi_completion;
+extern const struct umod_kapi_table umod_kapi_mutex;
+extern const struct umod_kapi_table umod_kapi_semaphore;
 
 /* a host source's name as the kernel's reports give it: "kernel/sched/core.c" */
 static inline const char *umod_src_rel(const char *file)
@@ -740,6 +743,23 @@ long umod_schedule_timeout(long timeout);
 void umod_might_resched(const char *file, int line, unsigned int offsets);
 /* tests: the next might_sleep() report is not held back by the rate limit */
 void umod_might_sleep_reset_ratelimit(void);
+
+/* wait queues for the host's sleeping locks (wait.c) */
+struct wait_queue_head;
+struct umod_task *umod_wq_lock(struct wait_queue_head *wq);
+void umod_wq_unlock(struct wait_queue_head *wq, struct umod_task *t);
+/* wakes up to @nr exclusive waiters (0: all) in @mode; the lock is held */
+void umod_wake_locked(struct wait_queue_head *wq, unsigned int mode, int nr);
+/*
+ * With @wq's lock held (dropped while asleep): sleeps in @state, queued
+ * at the tail, until @ready(@arg), tested under the lock, is true. 0, or
+ * -EINTR when a signal ends the sleep, -ETIME when *@timeout jiffies (the
+ * rest is left there; MAX_SCHEDULE_TIMEOUT: no limit) run out first.
+ */
+int umod_wait_locked(struct wait_queue_head *wq, struct umod_task *t,
+		     bool (*ready)(void *arg), void *arg, unsigned int state, long *timeout);
+/* the kernel's signal_pending_state() */
+bool umod_signal_ends(const struct umod_task *t, unsigned int state);
 
 /* the spin lock word under spinlock_t, rwlock_t; preempt_count untouched */
 void umod_arch_spin_lock(volatile unsigned int *locked);

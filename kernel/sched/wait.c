@@ -63,7 +63,7 @@ static bool list_empty_careful(struct list_head *e)
 
 /* ---- the head's lock: a spin lock, as spin_lock_irqsave() takes it ------- */
 
-static struct umod_task *wq_lock(struct wait_queue_head *wq)
+struct umod_task *umod_wq_lock(struct wait_queue_head *wq)
 {
 	struct umod_task *t = umod_task_fast();
 
@@ -72,7 +72,7 @@ static struct umod_task *wq_lock(struct wait_queue_head *wq)
 	return t;
 }
 
-static void wq_unlock(struct wait_queue_head *wq, struct umod_task *t)
+void umod_wq_unlock(struct wait_queue_head *wq, struct umod_task *t)
 {
 	umod_arch_spin_unlock(&wq->lock.rlock.raw_lock.locked);
 	t->preempt_count--;
@@ -89,9 +89,9 @@ static void kapi_add_wait_queue(struct wait_queue_head *wq, struct wait_queue_en
 	struct umod_task *t;
 
 	e->flags &= ~WQ_FLAG_EXCLUSIVE;
-	t = wq_lock(wq);
+	t = umod_wq_lock(wq);
 	list_insert(&e->entry, &wq->head, wq->head.next);
-	wq_unlock(wq, t);
+	umod_wq_unlock(wq, t);
 }
 
 static void kapi_add_wait_queue_exclusive(struct wait_queue_head *wq, struct wait_queue_entry *e)
@@ -99,9 +99,9 @@ static void kapi_add_wait_queue_exclusive(struct wait_queue_head *wq, struct wai
 	struct umod_task *t;
 
 	e->flags |= WQ_FLAG_EXCLUSIVE;
-	t = wq_lock(wq);
+	t = umod_wq_lock(wq);
 	list_insert(&e->entry, wq->head.prev, &wq->head);
-	wq_unlock(wq, t);
+	umod_wq_unlock(wq, t);
 }
 
 static void kapi_add_wait_queue_priority(struct wait_queue_head *wq, struct wait_queue_entry *e)
@@ -109,17 +109,17 @@ static void kapi_add_wait_queue_priority(struct wait_queue_head *wq, struct wait
 	struct umod_task *t;
 
 	e->flags |= WQ_FLAG_EXCLUSIVE | WQ_FLAG_PRIORITY;
-	t = wq_lock(wq);
+	t = umod_wq_lock(wq);
 	list_insert(&e->entry, &wq->head, wq->head.next);
-	wq_unlock(wq, t);
+	umod_wq_unlock(wq, t);
 }
 
 static void kapi_remove_wait_queue(struct wait_queue_head *wq, struct wait_queue_entry *e)
 {
-	struct umod_task *t = wq_lock(wq);
+	struct umod_task *t = umod_wq_lock(wq);
 
 	list_del_careful(&e->entry);
-	wq_unlock(wq, t);
+	umod_wq_unlock(wq, t);
 }
 
 /* ---- waking --------------------------------------------------------------- */
@@ -152,6 +152,13 @@ static int kapi_woken_wake_function(struct wait_queue_entry *e, unsigned int mod
  * Every entry's function, in order, until @nr exclusive waiters were
  * woken (0: all of them). Non-exclusive waiters sit at the front.
  */
+static void wake_common(struct wait_queue_head *wq, unsigned int mode, int nr, void *key);
+
+void umod_wake_locked(struct wait_queue_head *wq, unsigned int mode, int nr)
+{
+	wake_common(wq, mode, nr, NULL);
+}
+
 static void wake_common(struct wait_queue_head *wq, unsigned int mode, int nr, void *key)
 {
 	struct list_head *pos = wq->head.next, *next;
@@ -172,10 +179,10 @@ static void wake_common(struct wait_queue_head *wq, unsigned int mode, int nr, v
 
 static void kapi___wake_up(struct wait_queue_head *wq, unsigned int mode, int nr, void *key)
 {
-	struct umod_task *t = wq_lock(wq);
+	struct umod_task *t = umod_wq_lock(wq);
 
 	wake_common(wq, mode, nr, key);
-	wq_unlock(wq, t);
+	umod_wq_unlock(wq, t);
 }
 
 static void kapi___wake_up_locked(struct wait_queue_head *wq, unsigned int mode, int nr)
@@ -205,7 +212,7 @@ static void set_state(struct umod_task *t, unsigned int state)
 	__atomic_store_n(&t->task.__state, state, __ATOMIC_SEQ_CST);
 }
 
-static bool signal_ends(const struct umod_task *t, unsigned int state)
+bool umod_signal_ends(const struct umod_task *t, unsigned int state)
 {
 	unsigned int pending = __atomic_load_n(&t->task.sigpending, __ATOMIC_ACQUIRE);
 
@@ -230,10 +237,10 @@ static void kapi_init_wait_entry(struct wait_queue_entry *e, int flags)
 static long kapi_prepare_to_wait_event(struct wait_queue_head *wq,
 				       struct wait_queue_entry *e, int state)
 {
-	struct umod_task *t = wq_lock(wq);
+	struct umod_task *t = umod_wq_lock(wq);
 	long ret = 0;
 
-	if (signal_ends(t, (unsigned int)state)) {
+	if (umod_signal_ends(t, (unsigned int)state)) {
 		list_del_careful(&e->entry);
 		ret = -ERESTARTSYS;
 	} else {
@@ -245,7 +252,7 @@ static long kapi_prepare_to_wait_event(struct wait_queue_head *wq,
 		}
 		set_state(t, (unsigned int)state);
 	}
-	wq_unlock(wq, t);
+	umod_wq_unlock(wq, t);
 	return ret;
 }
 
@@ -255,11 +262,11 @@ static void kapi_prepare_to_wait(struct wait_queue_head *wq, struct wait_queue_e
 	struct umod_task *t;
 
 	e->flags &= ~WQ_FLAG_EXCLUSIVE;
-	t = wq_lock(wq);
+	t = umod_wq_lock(wq);
 	if (list_is_empty(&e->entry))
 		list_insert(&e->entry, &wq->head, wq->head.next);
 	set_state(t, (unsigned int)state);
-	wq_unlock(wq, t);
+	umod_wq_unlock(wq, t);
 }
 
 static bool kapi_prepare_to_wait_exclusive(struct wait_queue_head *wq,
@@ -269,13 +276,13 @@ static bool kapi_prepare_to_wait_exclusive(struct wait_queue_head *wq,
 	struct umod_task *t;
 
 	e->flags |= WQ_FLAG_EXCLUSIVE;
-	t = wq_lock(wq);
+	t = umod_wq_lock(wq);
 	if (list_is_empty(&e->entry)) {
 		was_empty = list_is_empty(&wq->head);
 		list_insert(&e->entry, wq->head.prev, &wq->head);
 	}
 	set_state(t, (unsigned int)state);
-	wq_unlock(wq, t);
+	umod_wq_unlock(wq, t);
 	return was_empty;
 }
 
@@ -286,9 +293,9 @@ static void kapi_finish_wait(struct wait_queue_head *wq, struct wait_queue_entry
 	set_state(t, 0);
 	/* an autoremoving wake unlinked it already: no need for the lock */
 	if (!list_empty_careful(&e->entry)) {
-		wq_lock(wq);
+		umod_wq_lock(wq);
 		list_del_careful(&e->entry);
-		wq_unlock(wq, t);
+		umod_wq_unlock(wq, t);
 	}
 }
 
@@ -303,6 +310,36 @@ static long kapi_wait_woken(struct wait_queue_entry *e, unsigned int mode, long 
 	set_state(t, 0);
 	__atomic_fetch_and(&e->flags, ~WQ_FLAG_WOKEN, __ATOMIC_SEQ_CST);
 	return timeout;
+}
+
+int umod_wait_locked(struct wait_queue_head *wq, struct umod_task *t,
+		     bool (*ready)(void *arg), void *arg, unsigned int state, long *timeout)
+{
+	struct wait_queue_entry e = {
+		.flags = WQ_FLAG_EXCLUSIVE,
+		.private = &t->task,
+		.func = kapi_default_wake_function,
+	};
+	int ret = 0;
+
+	list_insert(&e.entry, wq->head.prev, &wq->head);
+	while (!ready(arg)) {
+		if (umod_signal_ends(t, state)) {
+			ret = -EINTR;
+			break;
+		}
+		if (*timeout <= 0) {
+			ret = -ETIME;
+			break;
+		}
+		set_state(t, state);
+		umod_wq_unlock(wq, t);
+		*timeout = umod_schedule_timeout(*timeout);
+		umod_wq_lock(wq);
+	}
+	list_del_careful(&e.entry);
+	set_state(t, 0);
+	return ret;
 }
 
 static const struct umod_kapi_export wait_exports[] = {
