@@ -282,6 +282,12 @@ static const struct umod_kapi_table *const kapi_tables[] = {
 	&umod_kapi_params,
 	&umod_kapi_sched,
 	&umod_kapi_jiffies,
+	&umod_kapi_wait,
+	&umod_kapi_spinlock,
+	&umod_kapi_delay,
+	&umod_kapi_completion,
+	&umod_kapi_mutex,
+	&umod_kapi_semaphore,
 };
 
 static int export_table(struct umod_symtab *tab, const struct umod_kapi_table *t)
