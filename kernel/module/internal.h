@@ -691,4 +691,13 @@ int umod_check_modstruct_version(struct load_info *info);
 bool umod_check_version(struct load_info *info, const char *name,
 			const struct umod_ksym *ks);
 
+/* ---- gdb_jit.c: gdb's JIT interface ------------------------------------ */
+
+/* after relocation, before any module code runs: gdb learns the module */
+void umod_gdb_jit_register(const struct load_info *info);
+/* the init region is about to be unmapped: its symbols leave gdb's view */
+void umod_gdb_jit_init_freed(const struct umod_module *mod);
+/* before the module's memory goes; nothing if it was never registered */
+void umod_gdb_jit_unregister(const struct umod_module *mod);
+
 #endif /* _UMOD_KERNEL_MODULE_INTERNAL_H */
