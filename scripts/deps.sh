@@ -32,6 +32,7 @@ dpkg-dev
 debhelper
 lintian
 zsh
+gdb
 "
 
 if [ "${1:-}" = "--list" ]; then
