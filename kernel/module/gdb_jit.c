@@ -44,12 +44,12 @@ struct jit_descriptor {
 
 /* gdb sets a breakpoint here; the asm keeps the call from being elided */
 void __attribute__((noinline, used)) __jit_debug_register_code(void);
-void __attribute__((noinline, used)) __jit_debug_register_code(void)
+void __attribute__((noinline, used, weak)) __jit_debug_register_code(void)
 {
 	__asm__ volatile("" ::: "memory");
 }
 
-struct jit_descriptor __jit_debug_descriptor __attribute__((used)) = { 1, JIT_NOACTION, NULL, NULL };
+struct jit_descriptor __jit_debug_descriptor __attribute__((used, weak)) = { 1, JIT_NOACTION, NULL, NULL };
 
 /* every change of the list and the call that reports it, one at a time */
 static pthread_mutex_t jit_lock = PTHREAD_MUTEX_INITIALIZER;

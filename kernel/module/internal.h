@@ -700,4 +700,9 @@ void umod_gdb_jit_init_freed(const struct umod_module *mod);
 /* before the module's memory goes; nothing if it was never registered */
 void umod_gdb_jit_unregister(const struct umod_module *mod);
 
+/* ---- perf_map.c: /tmp/perf-PID.map ------------------------------------ */
+
+/* after relocation: the module's functions, if umod_perf_map_enable() */
+void umod_perf_map_record(const struct load_info *info);
+
 #endif /* _UMOD_KERNEL_MODULE_INTERNAL_H */

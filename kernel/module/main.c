@@ -541,6 +541,7 @@ static int complete_formation(struct load_info *info)
 	if (err)
 		return err;
 	umod_gdb_jit_register(info);
+	umod_perf_map_record(info);
 	err = umod_module_protect(mod);
 	if (err) {
 		umod_log_printk(info->log, KERN_ERR "%s: cannot protect module memory (err %d)\n",
