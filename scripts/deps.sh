@@ -33,6 +33,7 @@ debhelper
 lintian
 zsh
 gdb
+valgrind
 "
 
 if [ "${1:-}" = "--list" ]; then
