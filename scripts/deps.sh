@@ -32,6 +32,8 @@ dpkg-dev
 debhelper
 lintian
 zsh
+gdb
+valgrind
 "
 
 if [ "${1:-}" = "--list" ]; then

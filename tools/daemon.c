@@ -40,6 +40,8 @@ static void usage(FILE *out)
 		"                       words for each load, watchdog_thresh=N\n"
 		"      --module-memory MIB  at most MIB MiB of module memory in all\n"
 		"                       (default 1008, x86-64's module area)\n"
+		"      --perf-map       list the modules' functions in /tmp/perf-PID.map,\n"
+		"                       so that perf report names them\n"
 		"  -V, --version        show the version and the compiled-in features\n"
 		"  -h, --help           show this help\n\n"
 		"An oops in module code fails the request that ran it and is logged; the\n"
@@ -64,7 +66,7 @@ static const char *default_state_dir(char *buf, size_t size)
 
 enum { OPT_STATE_DIR = 256, OPT_FORCE_UNLOAD, OPT_SYSFS, OPT_FOREGROUND, OPT_PIDFILE,
        OPT_RELEASE, OPT_REQUEST_TIMEOUT, OPT_PANIC_ON_OOPS, OPT_CMDLINE,
-       OPT_MODULE_MEMORY };
+       OPT_MODULE_MEMORY, OPT_PERF_MAP };
 
 #define DEFAULT_REQUEST_TIMEOUT_S	30
 
@@ -111,6 +113,7 @@ static int parse(int argc, char *argv[], struct umod_daemon_opts *o)
 		{ "panic-on-oops", no_argument, NULL, OPT_PANIC_ON_OOPS },
 		{ "cmdline", required_argument, NULL, OPT_CMDLINE },
 		{ "module-memory", required_argument, NULL, OPT_MODULE_MEMORY },
+		{ "perf-map", no_argument, NULL, OPT_PERF_MAP },
 		{ "version", no_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -149,6 +152,10 @@ static int parse(int argc, char *argv[], struct umod_daemon_opts *o)
 			break;
 		case OPT_PANIC_ON_OOPS:
 			o->panic_on_oops = true;
+			break;
+		case OPT_PERF_MAP:
+			/* process-wide, as the file: the pid is the daemon's at load time */
+			umod_perf_map_enable(1);
 			break;
 		case OPT_FOREGROUND:
 			o->foreground = true;

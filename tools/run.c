@@ -13,7 +13,7 @@
  * host's /sys/module tree once all are loaded, or after the failure
  * (format in sysfs_tree.c); --cmdline gives the host a kernel command line;
  * --force-unload gives it CONFIG_MODULE_FORCE_UNLOAD and makes the final
- * unloads forced, as rmmod -f.
+ * unloads forced, as rmmod -f; --perf-map writes /tmp/perf-PID.map for perf.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -55,6 +55,8 @@ static void usage(FILE *out)
 		"  -S, --release R    that RELEASE\n"
 		"      --force-unload allow forced unload, and unload as rmmod -f does\n"
 		"                     (even a module in use or without exit; taints R)\n"
+		"      --perf-map     list the modules' functions in /tmp/perf-PID.map,\n"
+		"                     so that perf report names them\n"
 		"  -V, --version      show the version and the compiled-in features\n"
 		"  -h, --help         show this help\n");
 }
@@ -181,7 +183,7 @@ static int run_modules(struct umod_host *host, int argc, char *argv[], int i, bo
 	return ret;
 }
 
-enum { OPT_FORCE_VERMAGIC = 256, OPT_FORCE_MODVERSION, OPT_FORCE_UNLOAD };
+enum { OPT_FORCE_VERMAGIC = 256, OPT_FORCE_MODVERSION, OPT_FORCE_UNLOAD, OPT_PERF_MAP };
 
 static int run(int argc, char *argv[])
 {
@@ -195,6 +197,7 @@ static int run(int argc, char *argv[])
 		{ "basedir", required_argument, NULL, 'd' },
 		{ "release", required_argument, NULL, 'S' },
 		{ "force-unload", no_argument, NULL, OPT_FORCE_UNLOAD },
+		{ "perf-map", no_argument, NULL, OPT_PERF_MAP },
 		{ "version", no_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -225,6 +228,9 @@ static int run(int argc, char *argv[])
 			break;
 		case OPT_FORCE_UNLOAD:
 			force_unload = true;
+			break;
+		case OPT_PERF_MAP:
+			umod_perf_map_enable(1);
 			break;
 		case 'c':
 			cmdline = optarg;

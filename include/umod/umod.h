@@ -294,6 +294,16 @@ UMOD_API int umod_host_install_oops(struct umod_host *host, const int *fds,
 UMOD_API int umod_host_set_panic_on_oops(struct umod_host *host, int enable);
 
 /*
+ * umod_perf_map_enable - @enable: from now on every module loaded in this
+ * process, by any host, appends a line per function to /tmp/perf-PID.map
+ * ("START SIZE name [module]", hex), perf's map format for code without
+ * a file on disk, so `perf report` names module functions. Lines are never
+ * removed: perf takes the latest one covering an address. Process-wide,
+ * as the file is. Returns 0.
+ */
+UMOD_API int umod_perf_map_enable(int enable);
+
+/*
  * umod_host_set_module_memory_limit - at most @bytes of module memory (all
  * modules' mappings, as the kernel's module area bounds them; default
  * 1008 MiB, x86-64's with KASLR). A load past it fails with -ENOMEM and a

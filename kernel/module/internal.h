@@ -780,5 +780,18 @@ static inline void umod_arch_spin_unlock(volatile unsigned int *locked)
 {
 	__atomic_store_n(locked, 0, __ATOMIC_RELEASE);
 }
+/* ---- gdb_jit.c: gdb's JIT interface ------------------------------------ */
+
+/* after relocation, before any module code runs: gdb learns the module */
+void umod_gdb_jit_register(const struct load_info *info);
+/* the init region is about to be unmapped: its symbols leave gdb's view */
+void umod_gdb_jit_init_freed(const struct umod_module *mod);
+/* before the module's memory goes; nothing if it was never registered */
+void umod_gdb_jit_unregister(const struct umod_module *mod);
+
+/* ---- perf_map.c: /tmp/perf-PID.map ------------------------------------ */
+
+/* after relocation: the module's functions, if umod_perf_map_enable() */
+void umod_perf_map_record(const struct load_info *info);
 
 #endif /* _UMOD_KERNEL_MODULE_INTERNAL_H */

@@ -1,0 +1,233 @@
+// SPDX-License-Identifier: MIT
+/*
+ * gdb sees module code through its JIT interface ("JIT Compilation
+ * Interface" in gdb's manual), as LLVM's MCJIT registers the objects it
+ * relocates: a process-wide descriptor lists in-memory ELF objects, and
+ * gdb breaks on __jit_debug_register_code() to read each change.
+ *
+ * The object registered for a module is a copy of its .ko with the final
+ * address of each loaded section written into sh_addr, and SHF_ALLOC
+ * cleared on the sections that were not loaded. gdb reads it as a
+ * relocatable object placed there: its symbols are their section's
+ * address plus st_value, and it applies the .rela.debug_* relocations
+ * itself (bfd's "simple" linker, as for add-symbol-file of a .ko), so the
+ * DWARF needs no rewriting here. When the init region is freed the object
+ * is registered again with the init sections unplaced and their symbols
+ * undefined, so no symbol names the freed addresses any more.
+ */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kernel/module/internal.h"
+
+/* gdb's names and layout: its protocol, hence the only globals here */
+enum {
+	JIT_NOACTION = 0,
+	JIT_REGISTER_FN,
+	JIT_UNREGISTER_FN,
+};
+
+struct jit_code_entry {
+	struct jit_code_entry *next_entry;
+	struct jit_code_entry *prev_entry;
+	const char *symfile_addr;
+	uint64_t symfile_size;
+};
+
+struct jit_descriptor {
+	uint32_t version;
+	uint32_t action_flag;
+	struct jit_code_entry *relevant_entry;
+	struct jit_code_entry *first_entry;
+};
+
+/* gdb sets a breakpoint here; the asm keeps the call from being elided */
+void __attribute__((noinline, used)) __jit_debug_register_code(void);
+void __attribute__((noinline, used, weak)) __jit_debug_register_code(void)
+{
+	__asm__ volatile("" ::: "memory");
+}
+
+struct jit_descriptor __jit_debug_descriptor __attribute__((used, weak)) = { 1, JIT_NOACTION, NULL, NULL };
+
+/* every change of the list and the call that reports it, one at a time */
+static pthread_mutex_t jit_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* one module's registered object */
+struct umod_jit_object {
+	struct jit_code_entry entry;	/* first: the list's entries are these */
+	const struct umod_module *mod;
+	size_t size;
+	unsigned char image[];		/* the edited copy of the .ko */
+};
+
+static void jit_notify(struct jit_code_entry *e, uint32_t action)
+{
+	__jit_debug_descriptor.relevant_entry = e;
+	__jit_debug_descriptor.action_flag = action;
+	__jit_debug_register_code();
+	__jit_debug_descriptor.action_flag = JIT_NOACTION;
+	__jit_debug_descriptor.relevant_entry = NULL;
+}
+
+static void jit_link(struct jit_code_entry *e)
+{
+	e->prev_entry = NULL;
+	e->next_entry = __jit_debug_descriptor.first_entry;
+	if (e->next_entry)
+		e->next_entry->prev_entry = e;
+	__jit_debug_descriptor.first_entry = e;
+	jit_notify(e, JIT_REGISTER_FN);
+}
+
+/* gdb reads the entry while it is still linked, then it goes */
+static void jit_unlink(struct jit_code_entry *e)
+{
+	if (e->prev_entry)
+		e->prev_entry->next_entry = e->next_entry;
+	else
+		__jit_debug_descriptor.first_entry = e->next_entry;
+	if (e->next_entry)
+		e->next_entry->prev_entry = e->prev_entry;
+	jit_notify(e, JIT_UNREGISTER_FN);
+}
+
+/* jit_lock held */
+static struct umod_jit_object *jit_find(const struct umod_module *mod)
+{
+	for (struct jit_code_entry *e = __jit_debug_descriptor.first_entry; e; e = e->next_entry) {
+		struct umod_jit_object *obj = (struct umod_jit_object *)e;
+
+		if (obj->mod == mod)
+			return obj;
+	}
+	return NULL;
+}
+
+static Elf64_Shdr *obj_sechdrs(struct umod_jit_object *obj)
+{
+	const Elf64_Ehdr *hdr = (const Elf64_Ehdr *)obj->image;
+
+	return (Elf64_Shdr *)(obj->image + hdr->e_shoff);
+}
+
+/*
+ * The copy's sections say where they were loaded. The image was
+ * validated by umod_elf_parse() (headers in bounds, aligned), and the copy
+ * is malloc'd, so its headers are aligned too.
+ */
+static void place_sections(struct umod_jit_object *obj, const struct load_info *info)
+{
+	Elf64_Shdr *sh = obj_sechdrs(obj);
+
+	for (unsigned int i = 1; i < info->elf.shnum; i++) {
+		if (info->sec[i].addr) {
+			sh[i].sh_addr = (uint64_t)(uintptr_t)info->sec[i].addr;
+		} else {
+			sh[i].sh_addr = 0;
+			sh[i].sh_flags &= ~(uint64_t)SHF_ALLOC;
+		}
+	}
+}
+
+/* no memory: the module loads all the same, unseen by gdb */
+void umod_gdb_jit_register(const struct load_info *info)
+{
+	struct umod_jit_object *obj = malloc(sizeof(*obj) + info->elf.len);
+
+	if (!obj)
+		return;
+	obj->mod = info->mod;
+	obj->size = info->elf.len;
+	memcpy(obj->image, info->elf.image, info->elf.len);
+	place_sections(obj, info);
+	obj->entry.symfile_addr = (const char *)obj->image;
+	obj->entry.symfile_size = obj->size;
+	pthread_mutex_lock(&jit_lock);
+	jit_link(&obj->entry);
+	pthread_mutex_unlock(&jit_lock);
+}
+
+void umod_gdb_jit_unregister(const struct umod_module *mod)
+{
+	struct umod_jit_object *obj;
+
+	pthread_mutex_lock(&jit_lock);
+	obj = jit_find(mod);
+	if (obj)
+		jit_unlink(&obj->entry);
+	pthread_mutex_unlock(&jit_lock);
+	free(obj);
+}
+
+/* is section @idx of the copy one of the init region's (freed) sections? */
+static bool in_init(const struct umod_module *mod, const Elf64_Shdr *sh)
+{
+	uint64_t base = (uint64_t)(uintptr_t)mod->init.base;
+
+	return (sh->sh_flags & SHF_ALLOC) && sh->sh_addr >= base &&
+	       sh->sh_addr - base < mod->init.size;
+}
+
+/* the copy's symbol table, found again through its section headers */
+static void undefine_init_symbols(struct umod_jit_object *obj, const bool *freed,
+				  unsigned int shnum)
+{
+	Elf64_Shdr *sh = obj_sechdrs(obj);
+
+	for (unsigned int i = 1; i < shnum; i++) {
+		Elf64_Sym *sym;
+		size_t n;
+
+		if (sh[i].sh_type != SHT_SYMTAB)
+			continue;
+		sym = (Elf64_Sym *)(obj->image + sh[i].sh_offset);
+		n = sh[i].sh_size / sizeof(*sym);
+		for (size_t k = 1; k < n; k++) {
+			if (sym[k].st_shndx == SHN_UNDEF || sym[k].st_shndx >= shnum ||
+			    !freed[sym[k].st_shndx])
+				continue;
+			sym[k].st_shndx = SHN_UNDEF;
+			sym[k].st_value = 0;
+		}
+	}
+}
+
+/*
+ * Init is done and its region about to be unmapped (@mod->init still says
+ * where it was): gdb is told the object changed, without the init
+ * sections' symbols. Their DWARF stays, its addresses now unplaced.
+ */
+void umod_gdb_jit_init_freed(const struct umod_module *mod)
+{
+	struct umod_jit_object *obj;
+	unsigned int shnum;
+	bool *freed;
+
+	if (!mod->init.base || !mod->init.size)
+		return;
+	pthread_mutex_lock(&jit_lock);
+	obj = jit_find(mod);
+	if (!obj)
+		goto out;
+	shnum = ((const Elf64_Ehdr *)obj->image)->e_shnum;
+	freed = calloc(shnum, sizeof(*freed));
+	if (!freed)
+		goto out;	/* stale init symbols: only a worse backtrace */
+	jit_unlink(&obj->entry);
+	for (unsigned int i = 1; i < shnum; i++) {
+		Elf64_Shdr *sh = &obj_sechdrs(obj)[i];
+
+		freed[i] = in_init(mod, sh);
+		if (freed[i]) {
+			sh->sh_addr = 0;
+			sh->sh_flags &= ~(uint64_t)SHF_ALLOC;
+		}
+	}
+	undefine_init_symbols(obj, freed, shnum);
+	free(freed);
+	jit_link(&obj->entry);
+out:
+	pthread_mutex_unlock(&jit_lock);
+}
