@@ -88,6 +88,18 @@ static unsigned int site_hash(const struct module *kmod, uintptr_t addr)
 	return (unsigned int)(h >> 54);		/* 10 bits: SITE_BUCKETS */
 }
 
+static void name_site(struct umod_mm_site *s)
+{
+	const char *name;
+	uint64_t off, size;
+
+	if (s->mod && umod_kallsyms_lookup_in(s->mod, s->addr - 1, &name, &off, &size))
+		snprintf(s->where, sizeof(s->where), "%s+0x%llx/0x%llx", name,
+			 (unsigned long long)off + 1, (unsigned long long)size);
+	else
+		snprintf(s->where, sizeof(s->where), "0x%llx", (unsigned long long)s->addr);
+}
+
 static struct umod_mm_site *site_find_or_add(struct module *kmod, uintptr_t addr)
 {
 	unsigned int b = site_hash(kmod, addr);
@@ -101,6 +113,7 @@ static struct umod_mm_site *site_find_or_add(struct module *kmod, uintptr_t addr
 		s->kmod = kmod;
 		s->addr = addr;
 		s->mod = kmod->umod;
+		name_site(s);
 		s->next = sites[b];
 		sites[b] = s;
 	}
@@ -199,20 +212,10 @@ void umod_mm_module_leftovers(struct umod_module *mod)
 	size_t n = take_sites(mod, &leaks);
 
 	qsort(leaks, n, sizeof(*leaks), leak_cmp);
-	for (size_t i = 0; i < n; i++) {
-		const char *name;
-		uint64_t off, size, at = leaks[i].site->addr - 1;
-		char where[256];
-
-		if (umod_kallsyms_lookup_in(mod, at, &name, &off, &size) && name)
-			snprintf(where, sizeof(where), "%s+0x%llx/0x%llx", name,
-				 (unsigned long long)off + 1, (unsigned long long)size);
-		else
-			snprintf(where, sizeof(where), "0x%llx", (unsigned long long)at + 1);
+	for (size_t i = 0; i < n; i++)
 		umod_log_printk(mod->host->log, KERN_WARNING "%s: leaked %ld object%s (%ld bytes) allocated at %s\n",
 				mod->name, leaks[i].objects, leaks[i].objects == 1 ? "" : "s",
-				leaks[i].bytes, where);
-	}
+				leaks[i].bytes, leaks[i].site->where);
 	free(leaks);
 }
 

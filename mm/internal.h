@@ -45,6 +45,9 @@ struct umod_mm_site {
 	struct module *kmod;		/* the key: the module's struct and... */
 	uintptr_t addr;			/* ...the return address of the call */
 	struct umod_module *mod;
+	/* "func+0x1c/0x60", named when first used: an __init function is
+	 * gone from kallsyms by unload */
+	char where[128];
 	struct umod_mm_count count[UMOD_MM_SLOTS + 1];
 };
 
