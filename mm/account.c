@@ -14,6 +14,7 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "mm/internal.h"
@@ -30,6 +31,8 @@ static void release_slot(void *v)
 	int slot = (int)(uintptr_t)v - 1;
 
 	umod_mm_slot = UMOD_MM_SLOTS + 1;
+	/* the cache points into the slot given away: forget it */
+	memset(umod_mm_site_cache, 0, sizeof(umod_mm_site_cache));
 	if (slot >= 0 && slot < UMOD_MM_SLOTS)
 		atomic_fetch_and(&slot_map, ~(1ul << slot));
 }
@@ -62,23 +65,15 @@ int umod_mm_slot_slow(void)
 /* ---- the records ---------------------------------------------------------- */
 
 #define SITE_BUCKETS	1024
-#define CACHE_WAYS	8
 
 static pthread_mutex_t sites_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct umod_mm_site *sites[SITE_BUCKETS];
 /* sites of unloaded modules that still own memory: its frees count there */
 static struct umod_mm_site *orphans;
 /* bumped at each unload: the threads' caches may name records gone since */
-static atomic_ulong sites_gen = 1;
+atomic_ulong umod_mm_sites_gen = 1;
 
-struct site_cache {
-	struct module *kmod;
-	uintptr_t addr;
-	unsigned long gen;
-	struct umod_mm_site *site;
-};
-
-static _Thread_local struct site_cache site_cache[CACHE_WAYS]
+_Thread_local struct umod_mm_site_cache umod_mm_site_cache[UMOD_MM_CACHE_WAYS]
 	__attribute__((tls_model("initial-exec")));
 
 static unsigned int site_hash(const struct module *kmod, uintptr_t addr)
@@ -121,20 +116,20 @@ static struct umod_mm_site *site_find_or_add(struct module *kmod, uintptr_t addr
 	return s;
 }
 
-struct umod_mm_site *umod_mm_site(struct module *kmod, const void *addr)
+/* a miss of the thread's cache: the table, under the lock; NULL kmod: the host */
+struct umod_mm_site *umod_mm_site_slow(struct umod_mm_site_cache *c, struct module *kmod,
+				       uintptr_t addr, unsigned long gen)
 {
-	uintptr_t a = (uintptr_t)addr;
-	struct site_cache *c = &site_cache[(a >> 2 ^ a >> 7) & (CACHE_WAYS - 1)];
-	unsigned long gen = atomic_load_explicit(&sites_gen, memory_order_acquire);
+	int slot = umod_mm_slot - 1;
 
-	if (!kmod)
-		return NULL;
-	if (__builtin_expect(c->kmod == kmod && c->addr == a && c->gen == gen, 1))
-		return c->site;
-	c->site = site_find_or_add(kmod, a);
-	c->kmod = c->site ? kmod : NULL;
-	c->addr = a;
-	c->gen = gen;
+	if (slot < 0)
+		slot = umod_mm_slot_slow();
+	c->site = kmod ? site_find_or_add(kmod, addr) : NULL;
+	/* a thread without a slot of its own counts atomically (count NULL) */
+	c->count = c->site && slot < UMOD_MM_SLOTS ? &c->site->count[slot] : NULL;
+	c->kmod = kmod;
+	c->addr = addr;
+	c->gen = c->site ? gen : 0;
 	return c->site;
 }
 
@@ -196,7 +191,7 @@ static size_t take_sites(struct umod_module *mod, struct leak **leaks)
 			(*leaks)[n++] = l;
 		}
 	}
-	atomic_fetch_add_explicit(&sites_gen, 1, memory_order_release);
+	atomic_fetch_add_explicit(&umod_mm_sites_gen, 1, memory_order_release);
 	pthread_mutex_unlock(&sites_lock);
 	return n;
 }

@@ -77,8 +77,57 @@ static inline void umod_mm_charge(struct umod_mm_site *s, long objects, long byt
 	}
 }
 
-/* the record of @kmod's allocations at @addr; NULL for the host (or no memory) */
-struct umod_mm_site *umod_mm_site(struct module *kmod, const void *addr);
+/*
+ * The record of @kmod's allocations at @addr (NULL for the host, or with
+ * no memory), and this thread's counter on it (NULL: count atomically,
+ * umod_mm_charge()). A small cache per thread answers without a lock.
+ */
+struct umod_mm_site_cache {
+	struct module *kmod;
+	uintptr_t addr;
+	unsigned long gen;
+	struct umod_mm_site *site;
+	struct umod_mm_count *count;
+};
+
+#define UMOD_MM_CACHE_WAYS	8
+
+extern _Thread_local struct umod_mm_site_cache umod_mm_site_cache[UMOD_MM_CACHE_WAYS]
+	__attribute__((tls_model("initial-exec")));
+extern atomic_ulong umod_mm_sites_gen;
+struct umod_mm_site *umod_mm_site_slow(struct umod_mm_site_cache *c, struct module *kmod,
+				       uintptr_t addr, unsigned long gen);
+
+static inline struct umod_mm_site_cache *umod_mm_site_lookup(struct module *kmod, const void *addr)
+{
+	uintptr_t a = (uintptr_t)addr;
+	struct umod_mm_site_cache *c = &umod_mm_site_cache[(a >> 2 ^ a >> 7) & (UMOD_MM_CACHE_WAYS - 1)];
+	unsigned long gen = atomic_load_explicit(&umod_mm_sites_gen, memory_order_acquire);
+
+	if (__builtin_expect(c->kmod != kmod || c->addr != a || c->gen != gen, 0))
+		umod_mm_site_slow(c, kmod, a, gen);
+	return c;
+}
+
+/* counts one object of @bytes more at the call site a lookup gave */
+static inline void umod_mm_charge_cached(const struct umod_mm_site_cache *c, long bytes)
+{
+	struct umod_mm_count *n = c->count;
+
+	if (__builtin_expect(n != NULL, 1)) {
+		atomic_store_explicit(&n->objects, atomic_load_explicit(&n->objects,
+				      memory_order_relaxed) + 1, memory_order_relaxed);
+		atomic_store_explicit(&n->bytes, atomic_load_explicit(&n->bytes,
+				      memory_order_relaxed) + bytes, memory_order_relaxed);
+	} else {
+		umod_mm_charge(c->site, 1, bytes);
+	}
+}
+
+static inline struct umod_mm_site *umod_mm_site(struct module *kmod, const void *addr)
+{
+	return kmod ? umod_mm_site_lookup(kmod, addr)->site : NULL;
+}
 
 /* ---- reports --------------------------------------------------------------- */
 

@@ -8,6 +8,7 @@
  * not an object: reported in SLUB's debug words, and nothing is freed.
  */
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,8 +73,120 @@ static struct umod_kobj *alloc_raw(size_t size, size_t align, size_t hdr, bool z
 	return h;
 }
 
-void *umod_kmalloc_caller(struct module *kmod, size_t size, unsigned int flags, const void *caller)
+/*
+ * Freed objects up to a page wait in a list per thread and size class
+ * for the next kmalloc() of their class, as SLUB's per-CPU freelists:
+ * neither costs a malloc() or free(). Still marked freed (a double
+ * kfree() is caught), linked through the header's site field. A thread
+ * gives its lists back when it ends. Not under ASan, whose free() is
+ * what catches a use after free.
+ */
+#define NR_CLASSES	12		/* 8, 16, 32, 64, 96, 128, 192, 256 ... 4096 */
+#ifdef __SANITIZE_ADDRESS__
+#define CLASS_BYTES	0
+#else
+#define CLASS_BYTES	(64u << 10)	/* at most this much per class and thread */
+#endif
+#define CLASS_OBJECTS	32
+
+struct freelist {
+	struct umod_kobj *head;
+	unsigned int n;
+};
+
+static _Thread_local struct freelist freelists[NR_CLASSES]
+	__attribute__((tls_model("initial-exec")));
+/* 1: the lists must be given back at thread exit; 2: the thread is ending */
+static _Thread_local int freelists_state __attribute__((tls_model("initial-exec")));
+static pthread_key_t freelists_key;
+static pthread_once_t freelists_once = PTHREAD_ONCE_INIT;
+
+static const unsigned char small_class[24] = { 0, 1, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4,
+					       5, 5, 5, 5, 6, 6, 6, 6, 6, 6, 6, 6 };
+static const unsigned short class_bucket[NR_CLASSES] = { 8, 16, 32, 64, 96, 128, 192,
+							 256, 512, 1024, 2048, 4096 };
+
+/* the class of a size up to a page */
+static inline unsigned int size_class(size_t size)
 {
+	if (size <= 192)
+		return small_class[(size - 1) / 8];
+	return 7 + (unsigned int)(64 - __builtin_clzl(size - 1)) - 8;
+}
+
+static unsigned int class_max(unsigned int c)
+{
+	unsigned int n = CLASS_BYTES / class_bucket[c];
+
+	return n < CLASS_OBJECTS ? n : CLASS_OBJECTS;
+}
+
+static void freelists_flush(void *unused)
+{
+	freelists_state = 2;
+	for (unsigned int c = 0; c < NR_CLASSES; c++) {
+		struct umod_kobj *h = freelists[c].head;
+
+		while (h) {
+			struct umod_kobj *next = (struct umod_kobj *)h->site;	/* the link */
+
+			free(h->base);
+			h = next;
+		}
+		freelists[c].head = NULL;
+		freelists[c].n = 0;
+	}
+}
+
+static void freelists_make_key(void)
+{
+	pthread_key_create(&freelists_key, freelists_flush);
+}
+
+/* the first object kept: the thread's lists are given back at its exit */
+static bool freelists_register(void)
+{
+	pthread_once(&freelists_once, freelists_make_key);
+	if (pthread_setspecific(freelists_key, (void *)1))
+		return false;
+	freelists_state = 1;
+	return true;
+}
+
+/* keeps a freed object of @size for reuse: false if its list is full */
+static inline bool keep_freed(struct umod_kobj *h, size_t size)
+{
+	unsigned int c;
+	struct freelist *fl;
+
+	if (!CLASS_BYTES || size > PAGE_SIZE || (freelists_state != 1 && (freelists_state || !freelists_register())))
+		return false;
+	c = size_class(size);
+	fl = &freelists[c];
+	if (fl->n >= class_max(c))
+		return false;
+	h->site = (struct umod_mm_site *)fl->head;
+	fl->head = h;
+	fl->n++;
+	return true;
+}
+
+static inline struct umod_kobj *take_freed(size_t size)
+{
+	struct freelist *fl = &freelists[size_class(size)];
+	struct umod_kobj *h = fl->head;
+
+	if (h) {
+		fl->head = (struct umod_kobj *)h->site;
+		fl->n--;
+	}
+	return h;
+}
+
+static inline __attribute__((always_inline))
+void *kmalloc_inline(struct module *kmod, size_t size, unsigned int flags, const void *caller)
+{
+	struct umod_mm_site_cache *c = NULL;
 	struct umod_kobj *h;
 	size_t bucket;
 
@@ -85,18 +198,28 @@ void *umod_kmalloc_caller(struct module *kmod, size_t size, unsigned int flags, 
 			umod_mm_warn(umod_mm_host(kmod), "mm/page_alloc.c:5538 __alloc_pages", NULL);
 		return NULL;
 	}
-	bucket = umod_kmalloc_bucket(size);
-	h = alloc_raw(bucket, bucket_align(bucket), sizeof(*h), false);
-	if (!h)
-		return NULL;
-	h->site = umod_mm_site(kmod, caller);
+	if (size > PAGE_SIZE || !(h = take_freed(size))) {
+		bucket = umod_kmalloc_bucket(size);
+		h = alloc_raw(bucket, bucket_align(bucket), sizeof(*h), false);
+		if (!h)
+			return NULL;
+	}
+	if (kmod) {
+		c = umod_mm_site_lookup(kmod, caller);
+		umod_mm_charge_cached(c, (long)size);
+	}
+	h->site = c ? c->site : NULL;
 	h->size = (uint32_t)size;
 	h->kind = UMOD_KOBJ_KMALLOC;
 	h->magic = UMOD_KOBJ_LIVE;
-	umod_mm_charge(h->site, 1, (long)size);
 	if (flags & UMOD_GFP_ZERO)
-		memset(h + 1, 0, bucket);
+		memset(h + 1, 0, umod_kmalloc_bucket(size));
 	return h + 1;
+}
+
+void *umod_kmalloc_caller(struct module *kmod, size_t size, unsigned int flags, const void *caller)
+{
+	return kmalloc_inline(kmod, size, flags, caller);
 }
 
 /*
@@ -158,7 +281,7 @@ static void bad_free(const void *p, const void *caller)
 			(unsigned long long)(uintptr_t)p);
 }
 
-void umod_kfree_caller(const void *p, const void *caller)
+static inline __attribute__((always_inline)) void kfree_inline(const void *p, const void *caller)
 {
 	struct umod_kobj *h;
 
@@ -174,7 +297,13 @@ void umod_kfree_caller(const void *p, const void *caller)
 	}
 	umod_mm_charge(h->site, -1, -(long)h->size);
 	h->magic = UMOD_KOBJ_FREED;
-	free(h->base);
+	if (!keep_freed(h, h->size))
+		free(h->base);
+}
+
+void umod_kfree_caller(const void *p, const void *caller)
+{
+	kfree_inline(p, caller);
 }
 
 void umod_kfree(const void *p)
@@ -184,12 +313,12 @@ void umod_kfree(const void *p)
 
 static void *kapi___kmalloc(struct module *mod, size_t size, unsigned int flags)
 {
-	return umod_kmalloc_caller(mod, size, flags, __builtin_return_address(0));
+	return kmalloc_inline(mod, size, flags, __builtin_return_address(0));
 }
 
 static void kapi_kfree(const void *p)
 {
-	umod_kfree_caller(p, __builtin_return_address(0));
+	kfree_inline(p, __builtin_return_address(0));
 }
 
 static size_t kapi_ksize(const void *p)
