@@ -240,11 +240,12 @@ static uint32_t kobj_size(const struct umod_kobj *h)
 
 struct umod_kobj *umod_kobj_live(const void *p)
 {
-	struct umod_kobj *h = (struct umod_kobj *)p - 1;
+	struct umod_kobj *h;
 
-	if (UMOD_ZERO_OR_NULL_PTR(p) || ((uintptr_t)p & 7) || kobj_magic(h) != UMOD_KOBJ_LIVE)
+	if (UMOD_ZERO_OR_NULL_PTR(p) || ((uintptr_t)p & 7))
 		return NULL;
-	return h;
+	h = (struct umod_kobj *)p - 1;
+	return kobj_magic(h) == UMOD_KOBJ_LIVE ? h : NULL;
 }
 
 /*
