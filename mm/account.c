@@ -206,7 +206,8 @@ void umod_mm_module_leftovers(struct umod_module *mod)
 	struct leak *leaks;
 	size_t n = take_sites(mod, &leaks);
 
-	qsort(leaks, n, sizeof(*leaks), leak_cmp);
+	if (n)
+		qsort(leaks, n, sizeof(*leaks), leak_cmp);
 	for (size_t i = 0; i < n; i++)
 		umod_log_printk(mod->host->log, KERN_WARNING "%s: leaked %ld object%s (%ld bytes) allocated at %s\n",
 				mod->name, leaks[i].objects, leaks[i].objects == 1 ? "" : "s",
