@@ -18,50 +18,6 @@
 #include "kernel/module/internal.h"
 #include "lib/kstrtox.h"
 
-/* ---- memory: gfp flags carry no meaning in a process ---------------------- */
-
-#define GFP_ZERO	0x100u
-
-static void *kapi_kmalloc(size_t size, unsigned int flags)
-{
-	return flags & GFP_ZERO ? calloc(1, size ? size : 1) : malloc(size ? size : 1);
-}
-
-static void *kapi_kzalloc(size_t size, unsigned int flags)
-{
-	(void)flags;
-	return calloc(1, size ? size : 1);
-}
-
-static void *kapi_kcalloc(size_t n, size_t size, unsigned int flags)
-{
-	(void)flags;
-	return calloc(n ? n : 1, size ? size : 1);
-}
-
-static void *kapi_krealloc(const void *p, size_t size, unsigned int flags)
-{
-	(void)flags;
-	return realloc((void *)p, size ? size : 1);
-}
-
-void umod_kfree(const void *p)
-{
-	free((void *)p);
-}
-
-static char *kapi_kstrdup(const char *s, unsigned int flags)
-{
-	(void)flags;
-	return s ? strdup(s) : NULL;
-}
-
-static char *kapi_kstrndup(const char *s, size_t max, unsigned int flags)
-{
-	(void)flags;
-	return s ? strndup(s, max) : NULL;
-}
-
 /* ---- strings and formatting ------------------------------------------------ */
 
 /* copies at most count-1 bytes; -E2BIG when @src did not fit */
@@ -201,14 +157,6 @@ static void kapi_module_layout(void)
 static const struct umod_kapi_export kapi_exports[] = {
 	UMOD_KAPI("module_layout", kapi_module_layout),
 
-	UMOD_KAPI("kmalloc", kapi_kmalloc),
-	UMOD_KAPI("kzalloc", kapi_kzalloc),
-	UMOD_KAPI("kcalloc", kapi_kcalloc),
-	UMOD_KAPI("krealloc", kapi_krealloc),
-	UMOD_KAPI("kfree", umod_kfree),
-	UMOD_KAPI("kstrdup", kapi_kstrdup),
-	UMOD_KAPI("kstrndup", kapi_kstrndup),
-
 	UMOD_KAPI("memcpy", memcpy),
 	UMOD_KAPI("memmove", memmove),
 	UMOD_KAPI("memset", memset),
@@ -288,6 +236,11 @@ static const struct umod_kapi_table *const kapi_tables[] = {
 	&umod_kapi_completion,
 	&umod_kapi_mutex,
 	&umod_kapi_semaphore,
+	&umod_kapi_slab,
+	&umod_kapi_slab_cache,
+	&umod_kapi_mm_util,
+	&umod_kapi_vmalloc,
+	&umod_kapi_page_alloc,
 };
 
 static int export_table(struct umod_symtab *tab, const struct umod_kapi_table *t)

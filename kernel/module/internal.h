@@ -138,8 +138,6 @@ extern const struct umod_kapi_table umod_kapi_jiffies;	/* kernel/time/jiffies.c 
 
 int umod_kapi_export_all(struct umod_symtab *tab);
 
-/* kfree(), for host code that frees what modules allocated (kfree_rcu) */
-void umod_kfree(const void *p);
 
 /*
  * The CRCs of the host's exports (modversions), generated at build time
@@ -793,5 +791,20 @@ void umod_gdb_jit_unregister(const struct umod_module *mod);
 
 /* after relocation: the module's functions, if umod_perf_map_enable() */
 void umod_perf_map_record(const struct load_info *info);
+/* ---- mm/: memory, owned by the module that allocates it ----------------- */
+
+extern const struct umod_kapi_table umod_kapi_slab;		/* mm/slab_common.c */
+extern const struct umod_kapi_table umod_kapi_slab_cache;	/* mm/slab.c */
+extern const struct umod_kapi_table umod_kapi_mm_util;		/* mm/util.c */
+extern const struct umod_kapi_table umod_kapi_vmalloc;		/* mm/vmalloc.c */
+extern const struct umod_kapi_table umod_kapi_page_alloc;	/* mm/page_alloc.c */
+
+/* kfree(), for host code that frees what modules allocated (kfree_rcu) */
+void umod_kfree(const void *p);
+/* module_leftovers[]: one line per call site that still owns memory */
+void umod_mm_module_leftovers(struct umod_module *mod);
+/* kallsyms.c: the symbol at @addr in @mod, listed or not (unload reports) */
+bool umod_kallsyms_lookup_in(const struct umod_module *mod, uint64_t addr,
+			     const char **name, uint64_t *offset, uint64_t *size);
 
 #endif /* _UMOD_KERNEL_MODULE_INTERNAL_H */

@@ -206,6 +206,19 @@ bool umod_kallsyms_lookup_nolock(struct umod_host *host, uint64_t addr,
 	return true;
 }
 
+bool umod_kallsyms_lookup_in(const struct umod_module *mod, uint64_t addr,
+			     const char **name, uint64_t *offset, uint64_t *size)
+{
+	struct symbol_hit hit;
+
+	if (!lookup_in(mod, addr, &hit) || !hit.name)
+		return false;
+	*name = hit.name;
+	*offset = hit.offset;
+	*size = hit.size;
+	return true;
+}
+
 static void copy_out(char *dst, size_t size, const char *src)
 {
 	if (dst && size)

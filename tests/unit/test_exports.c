@@ -184,7 +184,7 @@ static const struct exp_spec two[] = { { "e_plain", NULL, false }, { "e_gpl", NU
 
 static void resolve_hold_and_release(void **state)
 {
-	static const char *const imports[] = { "e_plain", "e_gpl", "kmalloc" };
+	static const char *const imports[] = { "e_plain", "e_gpl", "kfree" };
 	struct umod_host *host = test_host_new(&cap);
 	struct umod_module *e, *c, *c2;
 	uint64_t text;
@@ -290,7 +290,7 @@ static void namespaces(void **state)
 
 static void duplicates_refused(void **state)
 {
-	static const struct exp_spec host_name[] = { { "kmalloc", NULL, false } };
+	static const struct exp_spec host_name[] = { { "kfree", NULL, false } };
 	static const struct exp_spec again[] = { { "e_other", NULL, false },
 						  { "e_plain", NULL, true } };
 	static const char *const imports[] = { "e_plain" };
@@ -301,7 +301,7 @@ static void duplicates_refused(void **state)
 	assert_int_equal(load_exporter(host, "e", "GPL", two, 2, NULL), 0);
 	count = umod_symtab_count(host->exports);
 	assert_int_equal(load_exporter(host, "x", "GPL", host_name, 1, NULL), -ENOEXEC);
-	assert_string_equal(capture_last(&cap), "x: exports duplicate symbol kmalloc (owned by kernel)");
+	assert_string_equal(capture_last(&cap), "x: exports duplicate symbol kfree (owned by kernel)");
 	assert_int_equal(load_exporter(host, "y", "GPL", again, 2, NULL), -ENOEXEC);
 	assert_string_equal(capture_last(&cap), "y: exports duplicate symbol e_plain (owned by e)");
 	/* y's first export came and went; e's are untouched */
@@ -532,8 +532,8 @@ static void symbol_get_and_put(void **state)
 	put(c->kmod, "e_gpl");
 	assert_int_equal(umod_module_get_refcnt(e), 0);
 	/* the host's own symbols need no reference */
-	assert_non_null(get(c->kmod, "kmalloc"));
-	put(c->kmod, "kmalloc");
+	assert_non_null(get(c->kmod, "kfree"));
+	put(c->kmod, "kfree");
 	assert_int_equal(umod_module_remove(host, "e", 0), 0);
 	assert_null(get(c->kmod, "e_gpl"));
 	umod_module_unref(e);

@@ -30,7 +30,7 @@ static uint32_t crc_of(struct umod_host *host, const char *name)
 	return ks->crc;
 }
 
-/* a module importing kmalloc, its __versions holding @v */
+/* a module importing kfree, its __versions holding @v */
 static int load(struct umod_host *host, const struct modversion_info *v, size_t n,
 		unsigned int flags, void (*mutate)(unsigned char *img, size_t len))
 {
@@ -39,7 +39,7 @@ static int load(struct umod_host *host, const struct modversion_info *v, size_t 
 	size_t len;
 	int err;
 
-	synth_symbol(s, "kmalloc", SHN_UNDEF, 0, STB_GLOBAL, STT_NOTYPE);
+	synth_symbol(s, "kfree", SHN_UNDEF, 0, STB_GLOBAL, STT_NOTYPE);
 	img = synth_image(s, &len);
 	if (mutate)
 		mutate(img, len);
@@ -54,7 +54,7 @@ static int load(struct umod_host *host, const struct modversion_info *v, size_t 
 static void matching_crc_loads(void **state)
 {
 	struct umod_host *host = test_host_new(&cap);
-	struct modversion_info v = { .crc = crc_of(host, "kmalloc"), .name = "kmalloc" };
+	struct modversion_info v = { .crc = crc_of(host, "kfree"), .name = "kfree" };
 
 	assert_int_equal(load(host, &v, 1, 0, NULL), 0);
 	assert_int_equal(cap.n, 0);
@@ -65,11 +65,11 @@ static void matching_crc_loads(void **state)
 static void mismatching_crc_refused(void **state)
 {
 	struct umod_host *host = test_host_new(&cap);
-	struct modversion_info v = { .crc = crc_of(host, "kmalloc") ^ 1, .name = "kmalloc" };
+	struct modversion_info v = { .crc = crc_of(host, "kfree") ^ 1, .name = "kfree" };
 
 	assert_int_equal(load(host, &v, 1, 0, NULL), -EINVAL);
-	assert_string_equal(cap.lines[0], "synth: disagrees about version of symbol kmalloc");
-	assert_string_equal(cap.lines[1], "synth: Unknown symbol kmalloc (err -22)");
+	assert_string_equal(cap.lines[0], "synth: disagrees about version of symbol kfree");
+	assert_string_equal(cap.lines[1], "synth: Unknown symbol kfree (err -22)");
 	assert_int_equal(umod_host_get_taint(host), 0);
 	umod_host_unref(host);
 }
@@ -81,7 +81,7 @@ static void missing_entry_warns_once(void **state)
 	assert_int_equal(load(host, NULL, 0, 0, NULL), 0);
 	assert_int_equal(load(host, NULL, 0, 0, NULL), 0);
 	assert_int_equal(cap.n, 1);
-	assert_string_equal(cap.lines[0], "synth: no symbol version for kmalloc");
+	assert_string_equal(cap.lines[0], "synth: no symbol version for kfree");
 	assert_int_equal(umod_host_get_taint(host), 0);
 	umod_host_unref(host);
 }
@@ -118,7 +118,7 @@ static void no_versions_is_forced_and_taints(void **state)
 static void force_modversion_skips_crcs(void **state)
 {
 	struct umod_host *host = test_host_new(&cap);
-	struct modversion_info v = { .crc = crc_of(host, "kmalloc") ^ 1, .name = "kmalloc" };
+	struct modversion_info v = { .crc = crc_of(host, "kfree") ^ 1, .name = "kfree" };
 
 	assert_int_equal(load(host, &v, 1, UMOD_INSERT_FORCE_MODVERSION, NULL), 0);
 	/* one message, naming the first check skipped; then add_taint()'s */

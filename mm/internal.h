@@ -1,0 +1,187 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What the files of mm/ share: who owns an allocation (account.c), the
+ * header in front of every kmalloc and cache object (slab_common.c), and
+ * the kernel-style reports they print.
+ */
+#ifndef _UMOD_MM_INTERNAL_H
+#define _UMOD_MM_INTERNAL_H
+
+#include <stdatomic.h>
+#include <stdint.h>
+
+
+struct kmem_cache;
+#include <umod/kabi/mm.h>
+
+#include "kernel/module/internal.h"
+
+/* include/linux/gfp.h and slab.h's values, which host code cannot include */
+#define UMOD_GFP_ZERO		0x100u
+#define UMOD_GFP_NOWARN		0x2000u
+#define UMOD_ZERO_SIZE_PTR	((void *)16)
+#define UMOD_ZERO_OR_NULL_PTR(x) ((uintptr_t)(x) <= (uintptr_t)UMOD_ZERO_SIZE_PTR)
+#define UMOD_KMALLOC_MAX_CACHE_SIZE	(1ul << 13)
+#define UMOD_KMALLOC_MAX_SIZE	(1ul << 22)
+
+/* ---- account.c: owners and call sites ------------------------------------ */
+
+/* threads with a counter slot of their own; the others share one, atomically */
+#define UMOD_MM_SLOTS		64
+
+struct umod_mm_count {
+	_Atomic long objects;
+	_Atomic long bytes;
+};
+
+/*
+ * What one call site of one module holds now. Each thread adds to its own
+ * slot with plain stores (no locked instruction on the fast path); the
+ * sum over the slots is the truth. A free on another thread subtracts in
+ * that thread's slot.
+ */
+struct umod_mm_site {
+	struct umod_mm_site *next;	/* hash chain, or the orphans; sites_lock */
+	struct module *kmod;		/* the key: the module's struct and... */
+	uintptr_t addr;			/* ...the return address of the call */
+	struct umod_module *mod;
+	/* "func+0x1c/0x60", named when first used: an __init function is
+	 * gone from kallsyms by unload */
+	char where[128];
+	struct umod_mm_count count[UMOD_MM_SLOTS + 1];
+};
+
+/* this thread's slot + 1 (0: none yet) */
+extern _Thread_local int umod_mm_slot __attribute__((tls_model("initial-exec")));
+int umod_mm_slot_slow(void);
+
+static inline void umod_mm_charge(struct umod_mm_site *s, long objects, long bytes)
+{
+	struct umod_mm_count *c;
+	int slot;
+
+	if (!s)
+		return;
+	slot = umod_mm_slot - 1;
+	if (__builtin_expect(slot < 0, 0))
+		slot = umod_mm_slot_slow();
+	c = &s->count[slot];
+	if (__builtin_expect(slot < UMOD_MM_SLOTS, 1)) {
+		atomic_store_explicit(&c->objects, atomic_load_explicit(&c->objects,
+				      memory_order_relaxed) + objects, memory_order_relaxed);
+		atomic_store_explicit(&c->bytes, atomic_load_explicit(&c->bytes,
+				      memory_order_relaxed) + bytes, memory_order_relaxed);
+	} else {
+		atomic_fetch_add_explicit(&c->objects, objects, memory_order_relaxed);
+		atomic_fetch_add_explicit(&c->bytes, bytes, memory_order_relaxed);
+	}
+}
+
+/*
+ * The record of @kmod's allocations at @addr (NULL for the host, or with
+ * no memory), and this thread's counter on it (NULL: count atomically,
+ * umod_mm_charge()). A small cache per thread answers without a lock.
+ */
+struct umod_mm_site_cache {
+	struct module *kmod;
+	uintptr_t addr;
+	unsigned long gen;
+	struct umod_mm_site *site;
+	struct umod_mm_count *count;
+};
+
+#define UMOD_MM_CACHE_WAYS	8
+
+extern _Thread_local struct umod_mm_site_cache umod_mm_site_cache[UMOD_MM_CACHE_WAYS]
+	__attribute__((tls_model("initial-exec")));
+extern atomic_ulong umod_mm_sites_gen;
+struct umod_mm_site *umod_mm_site_slow(struct umod_mm_site_cache *c, struct module *kmod,
+				       uintptr_t addr, unsigned long gen);
+
+static inline struct umod_mm_site_cache *umod_mm_site_lookup(struct module *kmod, const void *addr)
+{
+	uintptr_t a = (uintptr_t)addr;
+	struct umod_mm_site_cache *c = &umod_mm_site_cache[(a >> 2 ^ a >> 7) & (UMOD_MM_CACHE_WAYS - 1)];
+	unsigned long gen = atomic_load_explicit(&umod_mm_sites_gen, memory_order_acquire);
+
+	if (__builtin_expect(c->kmod != kmod || c->addr != a || c->gen != gen, 0))
+		umod_mm_site_slow(c, kmod, a, gen);
+	return c;
+}
+
+/* counts one object of @bytes more at the call site a lookup gave */
+static inline void umod_mm_charge_cached(const struct umod_mm_site_cache *c, long bytes)
+{
+	struct umod_mm_count *n = c->count;
+
+	if (__builtin_expect(n != NULL, 1)) {
+		atomic_store_explicit(&n->objects, atomic_load_explicit(&n->objects,
+				      memory_order_relaxed) + 1, memory_order_relaxed);
+		atomic_store_explicit(&n->bytes, atomic_load_explicit(&n->bytes,
+				      memory_order_relaxed) + bytes, memory_order_relaxed);
+	} else {
+		umod_mm_charge(c->site, 1, bytes);
+	}
+}
+
+static inline struct umod_mm_site *umod_mm_site(struct module *kmod, const void *addr)
+{
+	return kmod ? umod_mm_site_lookup(kmod, addr)->site : NULL;
+}
+
+/* ---- reports --------------------------------------------------------------- */
+
+/* the kernel's TAINT_BAD_PAGE (B) and TAINT_WARN (W) */
+#ifndef UMOD_TAINT_BAD_PAGE
+#define UMOD_TAINT_BAD_PAGE	5
+#endif
+#ifndef UMOD_TAINT_WARN
+#define UMOD_TAINT_WARN		9
+#endif
+
+/* whose log a report goes to: @kmod's host, else that of the module running */
+struct umod_host *umod_mm_host(struct module *kmod);
+/* "func+0x1c/0x60 [mod]" (or "0x..." when no module's) for a return address */
+void umod_mm_sprint_caller(struct umod_host *host, const void *addr, char *buf, size_t size);
+/* the kernel's WARN: cut here, @msg, WARNING: CPU/PID at FILE:LINE FUNC, end trace; taint W */
+void umod_mm_warn(struct umod_host *host, const char *where, const char *msg);
+
+/* ---- slab_common.c: the header before each object --------------------------- */
+
+#define UMOD_KOBJ_LIVE		0x6b6d616c6c6f6321ull	/* "!collamk" */
+#define UMOD_KOBJ_FREED		0x6b6b6b6b6b6b6ba5ull	/* POISON_FREE, POISON_END */
+
+enum { UMOD_KOBJ_KMALLOC = 1, UMOD_KOBJ_CACHE = 2 };
+
+/*
+ * 32 bytes right before the object. After free(), the C library's free
+ * lists may write over the first 16 bytes of a chunk, never past them for
+ * small chunks: size, kind and magic stay readable there for a double free.
+ */
+struct umod_kobj {
+	struct umod_mm_site *site;
+	void *base;			/* what malloc() returned */
+	uint32_t size;			/* as asked */
+	uint32_t kind;
+	uint64_t magic;
+};
+
+void *umod_kmalloc_caller(struct module *kmod, size_t size, unsigned int flags, const void *caller);
+size_t umod_kmalloc_bucket(size_t size);
+void umod_kfree_caller(const void *p, const void *caller);
+/* the object's header if it is a live kmalloc or cache object, else NULL */
+struct umod_kobj *umod_kobj_live(const void *p);
+
+/* slab.c: kfree() of a cache object; its size for ksize() */
+void umod_kmem_cache_free_obj(struct kmem_cache *s, void *p, const void *caller);
+size_t umod_kmem_cache_obj_size(const struct umod_kobj *h);
+
+/* ---- vmalloc.c, page_alloc.c -------------------------------------------------- */
+
+/* page-aligned mappings with their owner; NULL with no memory */
+void *umod_pages_alloc(struct module *kmod, size_t size, const void *caller, bool vmalloc);
+/* true if @addr starts one (freed then); *@is_vmalloc says which kind */
+bool umod_pages_free(const void *addr, bool vmalloc, const void *caller);
+bool umod_pages_is_vmalloc(const void *addr);
+
+#endif /* _UMOD_MM_INTERNAL_H */

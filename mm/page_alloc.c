@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The page allocator: blocks of 2^order pages, aligned to their size as
+ * the buddy allocator's are, from vmalloc.c's table of mappings. A
+ * struct page * is the page's own address (umod/kabi/mm.h).
+ */
+#include <stdio.h>
+
+#include "mm/internal.h"
+
+static void *pages(struct module *mod, unsigned int gfp, unsigned int order, const void *caller)
+{
+	/* __alloc_pages(): WARN_ON_ONCE_GFP(order >= MAX_ORDER, gfp) */
+	if (order >= MAX_ORDER) {
+		if (!(gfp & UMOD_GFP_NOWARN))
+			umod_mm_warn(umod_mm_host(mod), "mm/page_alloc.c:5538 __alloc_pages", NULL);
+		return NULL;
+	}
+	return umod_pages_alloc(mod, PAGE_SIZE << order, caller, false);
+}
+
+static struct page *kapi_alloc_pages(struct module *mod, unsigned int gfp, unsigned int order)
+{
+	return pages(mod, gfp, order, __builtin_return_address(0));
+}
+
+static unsigned long kapi___get_free_pages(struct module *mod, unsigned int gfp, unsigned int order)
+{
+	return (unsigned long)pages(mod, gfp, order, __builtin_return_address(0));
+}
+
+/* fresh mappings are zero: __GFP_ZERO costs nothing */
+static unsigned long kapi_get_zeroed_page(struct module *mod, unsigned int gfp)
+{
+	return (unsigned long)pages(mod, gfp, 0, __builtin_return_address(0));
+}
+
+/* freeing what the page allocator never gave: the kernel's "Bad page" */
+static void free_block(const void *addr, const void *caller)
+{
+	char msg[128];
+
+	if (!addr || umod_pages_free(addr, false, caller))
+		return;
+	snprintf(msg, sizeof(msg), "BUG: Bad page state: 0x%016llx was not allocated by alloc_pages()",
+		 (unsigned long long)(uintptr_t)addr);
+	umod_mm_warn(umod_mm_host(NULL), "mm/page_alloc.c:1248 free_pages_prepare", msg);
+}
+
+static void kapi___free_pages(struct page *page, unsigned int order)
+{
+	free_block(page, __builtin_return_address(0));
+}
+
+static void kapi_free_pages(unsigned long addr, unsigned int order)
+{
+	free_block((const void *)addr, __builtin_return_address(0));
+}
+
+static const struct umod_kapi_export page_exports[] = {
+	UMOD_KAPI("alloc_pages", kapi_alloc_pages),
+	UMOD_KAPI("__get_free_pages", kapi___get_free_pages),
+	UMOD_KAPI("get_zeroed_page", kapi_get_zeroed_page),
+	UMOD_KAPI("__free_pages", kapi___free_pages),
+	UMOD_KAPI("free_pages", kapi_free_pages),
+};
+
+const struct umod_kapi_table umod_kapi_page_alloc = UMOD_KAPI_TABLE(page_exports);

@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: MIT
+/*
+ * vmalloc() and the page allocator's memory: mappings of their own,
+ * page-aligned, each followed by an unmapped guard page (as vmap areas
+ * are), recorded in one table with their owner's site so that vfree(),
+ * free_pages() and is_vmalloc_addr() know them and unload reports them.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "mm/internal.h"
+
+#define AREA_BUCKETS	256
+
+struct area {
+	struct area *next;		/* in its bucket, under areas_lock */
+	char *addr;
+	size_t size;			/* usable bytes, page-aligned */
+	char *map;			/* the whole mapping, guard and alignment slack */
+	size_t map_size;
+	struct umod_mm_site *site;
+	bool vmalloc;
+};
+
+static pthread_mutex_t areas_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct area *areas[AREA_BUCKETS];
+
+static unsigned int area_hash(const void *addr)
+{
+	return (unsigned int)(((uintptr_t)addr >> PAGE_SHIFT) * 0x9e3779b1u) >> 24;
+}
+
+/*
+ * @size bytes (a multiple of pages) aligned to @align (a power of two
+ * pages, as alloc_pages() blocks are naturally aligned), zeroed, with a
+ * guard page after.
+ */
+static char *map_aligned(size_t size, size_t align, char **map, size_t *map_size)
+{
+	size_t len = size + PAGE_SIZE + align - PAGE_SIZE;
+	char *m = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	char *p;
+
+	if (m == MAP_FAILED)
+		return NULL;
+	p = (char *)(((uintptr_t)m + align - 1) & ~(uintptr_t)(align - 1));
+	if (mprotect(p + size, PAGE_SIZE, PROT_NONE)) {
+		munmap(m, len);
+		return NULL;
+	}
+	*map = m;
+	*map_size = len;
+	return p;
+}
+
+void *umod_pages_alloc(struct module *kmod, size_t size, const void *caller, bool vmalloc)
+{
+	struct area *a;
+	size_t align;
+	unsigned int b;
+
+	if (!size || size > (1ul << 40))
+		return NULL;
+	size = PAGE_ALIGN(size);
+	/* a block of 2^order pages is aligned to its size; vmalloc to a page */
+	align = vmalloc ? PAGE_SIZE : PAGE_SIZE << get_order(size);
+	a = calloc(1, sizeof(*a));
+	if (!a)
+		return NULL;
+	a->addr = map_aligned(size, align, &a->map, &a->map_size);
+	if (!a->addr) {
+		free(a);
+		return NULL;
+	}
+	a->size = size;
+	a->vmalloc = vmalloc;
+	a->site = umod_mm_site(kmod, caller);
+	umod_mm_charge(a->site, 1, (long)size);
+	b = area_hash(a->addr);
+	pthread_mutex_lock(&areas_lock);
+	a->next = areas[b];
+	areas[b] = a;
+	pthread_mutex_unlock(&areas_lock);
+	return a->addr;
+}
+
+/* takes the area starting at @addr of that kind out of the table */
+static struct area *take_area(const void *addr, bool vmalloc)
+{
+	struct area **pp, *a;
+
+	pthread_mutex_lock(&areas_lock);
+	for (pp = &areas[area_hash(addr)]; (a = *pp); pp = &a->next)
+		if (a->addr == addr && a->vmalloc == vmalloc) {
+			*pp = a->next;
+			break;
+		}
+	pthread_mutex_unlock(&areas_lock);
+	return a;
+}
+
+bool umod_pages_free(const void *addr, bool vmalloc, const void *caller)
+{
+	struct area *a = take_area(addr, vmalloc);
+
+	if (!a)
+		return false;
+	umod_mm_charge(a->site, -1, -(long)a->size);
+	munmap(a->map, a->map_size);
+	free(a);
+	return true;
+}
+
+/* is @addr inside a vmalloc area? (a walk of the table: not a hot path) */
+bool umod_pages_is_vmalloc(const void *addr)
+{
+	const char *p = addr;
+	bool found = false;
+
+	pthread_mutex_lock(&areas_lock);
+	for (unsigned int b = 0; b < AREA_BUCKETS && !found; b++)
+		for (struct area *a = areas[b]; a && !found; a = a->next)
+			found = a->vmalloc && p >= a->addr && p < a->addr + a->size;
+	pthread_mutex_unlock(&areas_lock);
+	return found;
+}
+
+static void *kapi_vmalloc(struct module *mod, unsigned long size)
+{
+	return umod_pages_alloc(mod, size, __builtin_return_address(0), true);
+}
+
+/* mmap()'s pages are zero already */
+static void *kapi_vzalloc(struct module *mod, unsigned long size)
+{
+	return umod_pages_alloc(mod, size, __builtin_return_address(0), true);
+}
+
+static void *kapi_vmalloc_user(struct module *mod, unsigned long size)
+{
+	return umod_pages_alloc(mod, size, __builtin_return_address(0), true);
+}
+
+static void *kapi___vmalloc(struct module *mod, unsigned long size, unsigned int gfp)
+{
+	return umod_pages_alloc(mod, size, __builtin_return_address(0), true);
+}
+
+/* 6.1's vfree(): NULL is nothing; an unknown address WARNs and leaks */
+static void kapi_vfree(const void *addr)
+{
+	const void *caller = __builtin_return_address(0);
+	char msg[96];
+
+	if (!addr || umod_pages_free(addr, true, caller))
+		return;
+	snprintf(msg, sizeof(msg), "Trying to vfree() nonexistent vm area (0x%016llx)",
+		 (unsigned long long)(uintptr_t)addr);
+	umod_mm_warn(umod_mm_host(NULL), "mm/vmalloc.c:2652 __vunmap", msg);
+}
+
+static bool kapi_is_vmalloc_addr(const void *x)
+{
+	return umod_pages_is_vmalloc(x);
+}
+
+static const struct umod_kapi_export vmalloc_exports[] = {
+	UMOD_KAPI("vmalloc", kapi_vmalloc),
+	UMOD_KAPI("vzalloc", kapi_vzalloc),
+	UMOD_KAPI("vmalloc_user", kapi_vmalloc_user),
+	UMOD_KAPI("__vmalloc", kapi___vmalloc),
+	UMOD_KAPI("vfree", kapi_vfree),
+	UMOD_KAPI("is_vmalloc_addr", kapi_is_vmalloc_addr),
+};
+
+const struct umod_kapi_table umod_kapi_vmalloc = UMOD_KAPI_TABLE(vmalloc_exports);
