@@ -491,6 +491,11 @@ void umod_oops_warn(struct umod_host *host, const struct umod_warn *w)
 	ucontext_t uc;
 
 	getcontext(&uc);
+	if (w->frame) {
+		/* the module's frames are above the export's: skip the host's */
+		uc.uc_mcontext.gregs[REG_RSP] = (greg_t)w->frame;
+		uc.uc_mcontext.gregs[REG_RBP] = (greg_t)w->frame;
+	}
 	if (!report_begin())
 		return;
 	oops.keep = true;

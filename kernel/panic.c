@@ -136,6 +136,7 @@ static void kapi_warn_slowpath_fmt(const char *file, int line, unsigned int tain
 		.file = file, .line = line,
 		.caller = (uint64_t)(uintptr_t)__builtin_return_address(0),
 		.taint = taint < 32 ? taint : UMOD_TAINT_WARN,
+		.frame = (uint64_t)(uintptr_t)__builtin_frame_address(0),
 	};
 	char msg[1024] = "";
 

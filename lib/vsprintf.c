@@ -319,7 +319,7 @@ static void put_symbol(struct out *o, const struct spec *sp, const void *p, char
 		n = snprintf(buf, sizeof(buf), "%s [%s]", name, modname);
 	} else {
 		off += addr - at;
-		n = snprintf(buf, sizeof(buf), "%s+%#llx/%#llx [%s]", name,
+		n = snprintf(buf, sizeof(buf), "%s+0x%llx/0x%llx [%s]", name,
 			     (unsigned long long)off, (unsigned long long)size, modname);
 	}
 	put_padded(o, sp, buf, n < 0 ? 0 : (size_t)n < sizeof(buf) ? (size_t)n : sizeof(buf) - 1);

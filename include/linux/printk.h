@@ -20,6 +20,12 @@ int _vprintk(struct module *mod, const char *fmt, va_list args) __printf(2, 0);
 #define printk(fmt, ...)	_printk(THIS_MODULE, fmt, ##__VA_ARGS__)
 #define vprintk(fmt, args)	_vprintk(THIS_MODULE, fmt, args)
 
+/* %pV's argument: a format and its arguments, printed in place */
+struct va_format {
+	const char *fmt;
+	va_list *va;
+};
+
 /* checks the format, prints nothing: what pr_debug() becomes without DEBUG */
 static inline __printf(1, 2) int no_printk(const char *fmt, ...)
 {

@@ -716,6 +716,7 @@ struct umod_warn {
 	const char *caller_name;	/* instead of @caller: a host function's name */
 	const char *msg;		/* WARN()'s message, or NULL */
 	unsigned int taint;		/* TAINT_WARN, or WARN_TAINT()'s */
+	uint64_t frame;			/* the export's frame: the trace starts there */
 };
 
 /* the "cut here" report of 6.1's __warn(), into @host's log; taints it */
