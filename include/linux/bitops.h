@@ -166,14 +166,34 @@ static inline int get_count_order_long(unsigned long l)
 	return (int)fls_long(--l);
 }
 
-#define hweight8(w)	((unsigned int)__builtin_popcount((u8)(w)))
-#define hweight16(w)	((unsigned int)__builtin_popcount((u16)(w)))
-#define hweight32(w)	((unsigned int)__builtin_popcount((u32)(w)))
-#define hweight64(w)	((unsigned int)__builtin_popcountll((u64)(w)))
+/*
+ * Population counts in plain C, as lib/hweight.c: a __builtin_popcount()
+ * without -mpopcnt would call libgcc, which modules do not link with.
+ */
+static inline unsigned int __sw_hweight32(u32 w)
+{
+	w -= (w >> 1) & 0x55555555;
+	w = (w & 0x33333333) + ((w >> 2) & 0x33333333);
+	w = (w + (w >> 4)) & 0x0f0f0f0f;
+	return (w * 0x01010101) >> 24;
+}
+
+static inline unsigned long __sw_hweight64(u64 w)
+{
+	w -= (w >> 1) & 0x5555555555555555ull;
+	w = (w & 0x3333333333333333ull) + ((w >> 2) & 0x3333333333333333ull);
+	w = (w + (w >> 4)) & 0x0f0f0f0f0f0f0f0full;
+	return (unsigned long)((w * 0x0101010101010101ull) >> 56);
+}
+
+#define hweight8(w)	__sw_hweight32((u8)(w))
+#define hweight16(w)	__sw_hweight32((u16)(w))
+#define hweight32(w)	__sw_hweight32((u32)(w))
+#define hweight64(w)	((unsigned int)__sw_hweight64((u64)(w)))
 
 static inline unsigned long hweight_long(unsigned long w)
 {
-	return (unsigned long)__builtin_popcountl(w);
+	return __sw_hweight64(w);
 }
 
 static inline u64 rol64(u64 word, unsigned int shift)
