@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * IS_ENABLED() and friends over the configuration (umod/autoconf.h).
+ * IS_ENABLED() and friends over the configuration (umod/kabi/autoconf.h).
  * Kbuild force-includes this file into every module source, as Linux's
  * Makefile does with -include include/linux/kconfig.h.
  */
 #ifndef _LINUX_KCONFIG_H
 #define _LINUX_KCONFIG_H
 
-#include <umod/autoconf.h>
+#include <umod/kabi/autoconf.h>
 
 #define __ARG_PLACEHOLDER_1 0,
 #define __take_second_arg(__ignored, val, ...) val

@@ -6,8 +6,8 @@
  * Kconfig): an option is listed only when the host implements what it
  * stands for. linux/kconfig.h includes it; Kbuild force-includes that.
  */
-#ifndef _UMOD_AUTOCONF_H
-#define _UMOD_AUTOCONF_H
+#ifndef _UMOD_KABI_AUTOCONF_H
+#define _UMOD_KABI_AUTOCONF_H
 
 #define CONFIG_64BIT 1
 #define CONFIG_X86 1
@@ -39,4 +39,4 @@
 #define CONFIG_ILLEGAL_POINTER_VALUE 0xdead000000000000
 #define CONFIG_PAGE_OFFSET 0xffff888000000000
 
-#endif /* _UMOD_AUTOCONF_H */
+#endif /* _UMOD_KABI_AUTOCONF_H */
