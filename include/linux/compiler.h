@@ -70,7 +70,6 @@
 #define __assume_aligned(a, ...) __attribute__((__assume_aligned__(a, ## __VA_ARGS__)))
 #define __gnu_inline		__attribute__((__gnu_inline__))
 #define __noclone		__attribute__((__noclone__))
-#define __init_or_module
 #define OPTIMIZER_HIDE_VAR(var)	__asm__ ("" : "=r" (var) : "0" (var))
 #define RELOC_HIDE(ptr, off)	((__typeof__(ptr))((unsigned long)(ptr) + (off)))
 #define unreachable()		__builtin_unreachable()
