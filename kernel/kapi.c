@@ -4,7 +4,7 @@
  * Each file that implements part of it has a table of its exports
  * (struct umod_kapi_table, see internal.h); this file joins them into a
  * host's export table, with the build-time CRCs, and holds the small part
- * that has no file of its own yet: strings and formatting, use counts,
+ * that has no file of its own yet: strings, use counts,
  * symbol_get and request_module.
  */
 #include <errno.h>
@@ -18,7 +18,7 @@
 #include "kernel/module/internal.h"
 #include "lib/kstrtox.h"
 
-/* ---- strings and formatting ------------------------------------------------ */
+/* ---- strings ------------------------------------------------------------- */
 
 /* copies at most count-1 bytes; -E2BIG when @src did not fit */
 static ssize_t kapi_strscpy(char *dest, const char *src, size_t count)
@@ -35,29 +35,6 @@ static ssize_t kapi_strscpy(char *dest, const char *src, size_t count)
 	}
 	memcpy(dest, src, len + 1);
 	return (ssize_t)len;
-}
-
-static int kapi_vscnprintf(char *buf, size_t size, const char *fmt, va_list args)
-{
-	int n;
-
-	if (!size)
-		return 0;
-	n = vsnprintf(buf, size, fmt, args);
-	if (n < 0)
-		return 0;
-	return (size_t)n < size ? n : (int)(size - 1);
-}
-
-static int kapi_scnprintf(char *buf, size_t size, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = kapi_vscnprintf(buf, size, fmt, ap);
-	va_end(ap);
-	return n;
 }
 
 /* ---- use counts and weak references ---------------------------------------- */
@@ -177,12 +154,6 @@ static const struct umod_kapi_export kapi_exports[] = {
 	UMOD_KAPI("strstr", strstr),
 	UMOD_KAPI("strscpy", kapi_strscpy),
 
-	UMOD_KAPI("sprintf", sprintf),
-	UMOD_KAPI("snprintf", snprintf),
-	UMOD_KAPI("vsnprintf", vsnprintf),
-	UMOD_KAPI("scnprintf", kapi_scnprintf),
-	UMOD_KAPI("vscnprintf", kapi_vscnprintf),
-	UMOD_KAPI("sscanf", sscanf),
 
 	UMOD_KAPI("kstrtoull", umod_kstrtoull),
 	UMOD_KAPI("kstrtoll", umod_kstrtoll),
@@ -241,6 +212,19 @@ static const struct umod_kapi_table *const kapi_tables[] = {
 	&umod_kapi_mm_util,
 	&umod_kapi_vmalloc,
 	&umod_kapi_page_alloc,
+	&umod_kapi_vsprintf,
+	&umod_kapi_hexdump,
+	&umod_kapi_ctype,
+	&umod_kapi_string,
+	&umod_kapi_sort,
+	&umod_kapi_list_sort,
+	&umod_kapi_rbtree,
+	&umod_kapi_idr,
+	&umod_kapi_random,
+	&umod_kapi_refcount,
+	&umod_kapi_ratelimit,
+	&umod_kapi_utsname,
+	&umod_kapi_panic,
 };
 
 static int export_table(struct umod_symtab *tab, const struct umod_kapi_table *t)

@@ -33,6 +33,7 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/uio.h>
+#include <ucontext.h>
 #include <unistd.h>
 
 #include <generated/utsrelease.h>
@@ -298,9 +299,42 @@ static bool module_fault(const siginfo_t *si, const ucontext_t *uc)
 	return false;
 }
 
+/*
+ * BUG(): the module names its file and line (__bug()) just before its
+ * ud2; the invalid-opcode oops that follows on this thread says where, as
+ * report_bug() does from x86's bug table.
+ */
+static __thread struct {
+	const char *file;
+	int line;
+} bug_at;
+
+void umod_oops_bug_at(const char *file, int line)
+{
+	bug_at.file = file;
+	bug_at.line = line;
+}
+
+static void report_bug(int sig)
+{
+	struct umod_oops_line l = { .len = 0 };
+
+	if (sig != SIGILL || !bug_at.file)
+		return;
+	umod_oops_emit_str("------------[ cut here ]------------");
+	umod_oops_put(&l, "kernel BUG at ");
+	umod_oops_put(&l, bug_at.file);
+	umod_oops_put(&l, ":");
+	umod_oops_put_dec(&l, (uint64_t)bug_at.line, 1, ' ');
+	umod_oops_put(&l, "!");
+	umod_oops_emit(&l);
+	bug_at.file = NULL;
+}
+
 /* in the order of the kernel's die() */
 static void report(int sig, const siginfo_t *si, const ucontext_t *uc)
 {
+	report_bug(sig);
 	umod_arch_oops_header(sig, si, uc);
 	report_cpu();
 	umod_arch_show_regs(uc);
@@ -417,6 +451,110 @@ static void log_kept(struct umod_host *host, const char *first_level)
 		pos += len + 1;
 	}
 	oops.report_len = 0;
+}
+
+/* every kept line into the log at @level (a warning's report) */
+static void log_kept_all(struct umod_host *host, const char *level)
+{
+	for (size_t pos = 0; pos < oops.report_len;) {
+		const char *line = oops.report + pos;
+		size_t len = (size_t)((const char *)memchr(line, '\n', oops.report_len - pos) - line);
+
+		umod_log_printk(host->log, "%s%.*s\n", level, (int)len, line);
+		pos += len + 1;
+	}
+	oops.report_len = 0;
+}
+
+/* @text's lines, each as a report line */
+static void emit_text(const char *text)
+{
+	while (text && *text) {
+		const char *nl = strchr(text, '\n');
+		size_t len = nl ? (size_t)(nl - text) : strlen(text);
+		struct umod_oops_line l = { .len = 0 };
+
+		if (len > sizeof(l.buf) - 1)
+			len = sizeof(l.buf) - 1;
+		memcpy(l.buf, text, len);
+		l.len = len;
+		umod_oops_emit(&l);
+		text += len + (nl ? 1 : 0);
+	}
+}
+
+/*
+ * The report of 6.1's __warn() without registers (the generic path:
+ * warn_slowpath_fmt() then dump_stack()): "cut here", "WARNING: CPU: N
+ * PID: N at FILE:LINE CALLER", the message, "Modules linked in:", the
+ * CPU line, the call trace from here, the end marker; then taint W. All
+ * at KERN_WARNING. Without the host's oops handler (an embedder that did
+ * not install it) the stack and modules cannot be walked: the first lines
+ * and the end marker only.
+ */
+void umod_oops_warn(struct umod_host *host, const struct umod_warn *w)
+{
+	struct umod_task *t = umod_task_peek();
+	struct umod_oops_line l = { .len = 0 };
+	bool full = oops.host == host;
+	int cpu = sched_getcpu();
+	ucontext_t uc;
+
+	getcontext(&uc);
+	if (w->frame) {
+		/* the module's frames are above the export's: skip the host's */
+		uc.uc_mcontext.gregs[REG_RSP] = (greg_t)w->frame;
+		uc.uc_mcontext.gregs[REG_RBP] = (greg_t)w->frame;
+	}
+	if (!report_begin())
+		return;
+	oops.keep = true;
+	oops.report_len = 0;
+	umod_oops_emit_str("------------[ cut here ]------------");
+	umod_oops_put(&l, "WARNING: CPU: ");
+	umod_oops_put_dec(&l, cpu < 0 ? 0 : (uint64_t)cpu, 1, ' ');
+	umod_oops_put(&l, " PID: ");
+	umod_oops_put_dec(&l, t ? (uint64_t)t->task.pid : (uint64_t)getpid(), 1, ' ');
+	umod_oops_put(&l, " at ");
+	umod_oops_put(&l, w->file);
+	umod_oops_put(&l, ":");
+	umod_oops_put_dec(&l, (uint64_t)(w->line < 0 ? 0 : w->line), 1, ' ');
+	umod_oops_put(&l, " ");
+	if (w->caller_name)
+		umod_oops_put(&l, w->caller_name);
+	else if (full)
+		umod_oops_put_symbol(&l, w->caller, true);
+	else
+		umod_oops_put_hex(&l, w->caller, 16);
+	umod_oops_emit(&l);
+	emit_text(w->msg);
+	if (full) {
+		report_modules();
+		report_cpu();
+		umod_arch_show_trace(&uc);
+	}
+	umod_oops_emit_str("---[ end trace 0000000000000000 ]---");
+	oops.keep = false;
+	log_kept_all(host, KERN_WARNING);
+	umod_host_add_taint(host, w->taint, UMOD_LOCKDEP_STILL_OK);
+	atomic_store(&oops.reporter, 0);
+}
+
+/* dump_stack(): the CPU line and the call trace from here, at @level */
+void umod_oops_dump_stack(struct umod_host *host, const char *level)
+{
+	ucontext_t uc;
+
+	getcontext(&uc);
+	if (oops.host != host || !report_begin())
+		return;
+	oops.keep = true;
+	oops.report_len = 0;
+	report_cpu();
+	umod_arch_show_trace(&uc);
+	oops.keep = false;
+	log_kept_all(host, level);
+	atomic_store(&oops.reporter, 0);
 }
 
 void umod_oops_log_report(struct umod_host *host)

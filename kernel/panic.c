@@ -6,10 +6,13 @@
  * taint, the "(POE)" of /proc/modules).
  */
 #include <errno.h>
+#include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "kernel/module/internal.h"
+#include "lib/vsprintf.h"
 
 struct taint_flag {
 	char c_true, c_false;
@@ -110,3 +113,88 @@ UMOD_API int umod_module_get_taint(const struct umod_module *mod, char *buf, siz
 		return -EINVAL;
 	return (int)umod_taint_letters(mod->taints, true, buf, size);
 }
+
+/* ---- warnings and BUG() (Linux's kernel/panic.c __warn(), lib/bug.c) ---------- */
+
+/* the host of the module whose code runs on this thread */
+static struct umod_host *calling_host(void)
+{
+	struct umod_task *t = umod_task_peek();
+
+	return t && t->call && t->call->mod ? t->call->mod->host : NULL;
+}
+
+/*
+ * WARN(), WARN_ON(): the generic warn_slowpath_fmt(). The caller is the
+ * return address into the module, printed with %pS as Linux prints it.
+ */
+static void kapi_warn_slowpath_fmt(const char *file, int line, unsigned int taint,
+				   const char *fmt, ...)
+{
+	struct umod_host *host = calling_host();
+	struct umod_warn w = {
+		.file = file, .line = line,
+		.caller = (uint64_t)(uintptr_t)__builtin_return_address(0),
+		.taint = taint < 32 ? taint : UMOD_TAINT_WARN,
+		.frame = (uint64_t)(uintptr_t)__builtin_frame_address(0),
+	};
+	char msg[1024] = "";
+
+	if (!host)
+		return;
+	if (fmt) {
+		va_list ap;
+
+		va_start(ap, fmt);
+		umod_vsnprintf(msg, sizeof(msg), fmt, ap);
+		va_end(ap);
+		w.msg = msg;
+	}
+	umod_oops_warn(host, &w);
+}
+
+/* a warning raised by the host's own library code on a module's behalf */
+void umod_warn_host(const char *file, int line, const char *func, const char *fmt, ...)
+{
+	struct umod_host *host = calling_host();
+	struct umod_warn w = { .file = file, .line = line, .caller_name = func,
+			       .taint = UMOD_TAINT_WARN };
+	char msg[512];
+	va_list ap;
+
+	if (!host)
+		return;
+	va_start(ap, fmt);
+	umod_vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	w.msg = msg;
+	umod_oops_warn(host, &w);
+}
+
+/* BUG(): where, for the oops report of the ud2 that follows */
+static void kapi___bug(const char *file, int line)
+{
+	umod_oops_bug_at(file, line);
+}
+
+static void kapi_dump_stack_lvl(const char *log_lvl)
+{
+	struct umod_host *host = calling_host();
+
+	if (host)
+		umod_oops_dump_stack(host, log_lvl ? log_lvl : "");
+}
+
+static void kapi_dump_stack(void)
+{
+	kapi_dump_stack_lvl("");
+}
+
+static const struct umod_kapi_export panic_exports[] = {
+	UMOD_KAPI("warn_slowpath_fmt", kapi_warn_slowpath_fmt),
+	UMOD_KAPI("__bug", kapi___bug),
+	UMOD_KAPI("dump_stack", kapi_dump_stack),
+	UMOD_KAPI("dump_stack_lvl", kapi_dump_stack_lvl),
+};
+
+const struct umod_kapi_table umod_kapi_panic = UMOD_KAPI_TABLE(panic_exports);

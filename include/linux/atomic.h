@@ -756,4 +756,25 @@ static __always_inline s64 atomic64_dec_if_positive(atomic64_t *v)
 #define atomic_long_xchg_relaxed(...)	atomic64_xchg_relaxed(__VA_ARGS__)
 #define atomic_long_xor(...)	atomic64_xor(__VA_ARGS__)
 
+/* ---- on plain variables (asm/cmpxchg.h) ------------------------------------ */
+
+/* the old value; fully ordered, as the kernel's */
+#define xchg(ptr, x)		__atomic_exchange_n((ptr), (x), __ATOMIC_SEQ_CST)
+#define xchg_relaxed(ptr, x)	__atomic_exchange_n((ptr), (x), __ATOMIC_RELAXED)
+#define __umod_cmpxchg(ptr, old, new, order) ({				\
+	__typeof__(*(ptr)) __old = (old);				\
+	__atomic_compare_exchange_n((ptr), &__old, (new), false,	\
+				    order, __ATOMIC_RELAXED);		\
+	__old;								\
+})
+#define cmpxchg(ptr, old, new)		__umod_cmpxchg(ptr, old, new, __ATOMIC_SEQ_CST)
+#define cmpxchg_relaxed(ptr, old, new)	__umod_cmpxchg(ptr, old, new, __ATOMIC_RELAXED)
+#define cmpxchg_acquire(ptr, old, new)	__umod_cmpxchg(ptr, old, new, __ATOMIC_ACQUIRE)
+#define cmpxchg_release(ptr, old, new)	__umod_cmpxchg(ptr, old, new, __ATOMIC_RELEASE)
+#define cmpxchg64(ptr, old, new)	cmpxchg(ptr, old, new)
+/* true if *@ptr was *@oldp and is now @new; else *@oldp gets the current value */
+#define try_cmpxchg(ptr, oldp, new)					\
+	__atomic_compare_exchange_n((ptr), (oldp), (new), false,	\
+				    __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)
+
 #endif /* _LINUX_ATOMIC_H */

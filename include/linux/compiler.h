@@ -42,4 +42,41 @@
 
 #define __same_type(a, b)	__builtin_types_compatible_p(__typeof__(a), __typeof__(b))
 
+/* an integer constant expression? (without evaluating @x) */
+#define __is_constexpr(x) \
+	(sizeof(int) == sizeof(*(8 ? ((void *)((long)(x) * 0l)) : (int *)8)))
+
+/* 0, or a compile error when @a is a pointer rather than an array */
+#define __must_be_array(a) \
+	((int)sizeof(struct { int:(-!!__same_type((a), &(a)[0])); }))
+
+#define __compiletime_error(msg)	__attribute__((__error__(msg)))
+#define __read_mostly_section		".data..read_mostly"
+#define __pure			__attribute__((__pure__))
+#define __const			__attribute__((__const__))
+#define __malloc		__attribute__((__malloc__))
+#define __always_used		__used
+#define __noinline		noinline
+#define __nocast
+#define __percpu
+#define __bitwise
+#define __acquires(x)
+#define __releases(x)
+#define __must_hold(x)
+#define __cond_lock(x, c)	(c)
+#define __alloc_size(...)	__attribute__((__alloc_size__(__VA_ARGS__)))
+#define __counted_by(m)
+#define __nonstring		__attribute__((__nonstring__))
+#define __assume_aligned(a, ...) __attribute__((__assume_aligned__(a, ## __VA_ARGS__)))
+#define __gnu_inline		__attribute__((__gnu_inline__))
+#define __noclone		__attribute__((__noclone__))
+#define OPTIMIZER_HIDE_VAR(var)	__asm__ ("" : "=r" (var) : "0" (var))
+#define RELOC_HIDE(ptr, off)	((__typeof__(ptr))((unsigned long)(ptr) + (off)))
+#define unreachable()		__builtin_unreachable()
+#ifndef __stringify_1
+#include <linux/stringify.h>
+#endif
+#define __ADDRESSABLE(sym)	static void *__UNIQUE_ID(__addressable_##sym) __used = (void *)&(sym);
+#define data_race(expr)		(expr)
+
 #endif /* _LINUX_COMPILER_H */

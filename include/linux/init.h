@@ -17,6 +17,14 @@
 #define __exit		__section(".exit.text") __cold notrace
 #define __exitdata	__section(".exit.data")
 
+/* references from kept code to init code or data: nothing to check here */
+#define __ref		noinline
+#define __refdata
+#define __refconst
+#define __exitcall(fn)
+#define __exit_p(x)	x
+#define __init_or_module
+
 /* written during init, read-only after it */
 #define __ro_after_init	__section(".data..ro_after_init")
 

@@ -1,64 +1,92 @@
 /* SPDX-License-Identifier: MIT */
+/*
+ * What 6.1's kernel.h gives, with its includes: code in the wild relies on
+ * getting min(), ARRAY_SIZE(), kstrtoint(), pr_info() and bit operations
+ * from here.
+ */
 #ifndef __KERNEL__
 /* host code means the system's header (see linux/types.h) */
 #include_next <linux/kernel.h>
 #elif !defined(_LINUX_KERNEL_H)
 #define _LINUX_KERNEL_H
 
-#include <linux/build_bug.h>
-#include <linux/compiler.h>
-#include <linux/container_of.h>
-#include <linux/errno.h>
-#include <linux/printk.h>
 #include <linux/stdarg.h>
+#include <linux/align.h>
+#include <linux/array_size.h>
+#include <linux/limits.h>
+#include <linux/linkage.h>
 #include <linux/stddef.h>
 #include <linux/types.h>
+#include <linux/compiler.h>
+#include <linux/container_of.h>
+#include <linux/bitops.h>
+#include <linux/kstrtox.h>
+#include <linux/log2.h>
+#include <linux/math.h>
+#include <linux/minmax.h>
+#include <linux/typecheck.h>
+#include <linux/panic.h>
+#include <linux/printk.h>
+#include <linux/build_bug.h>
+#include <linux/errno.h>
+#include <linux/bug.h>
 
-#define ARRAY_SIZE(arr)		(sizeof(arr) / sizeof((arr)[0]))
-#define DIV_ROUND_UP(n, d)	(((n) + (d) - 1) / (d))
-#define ALIGN(x, a)		(((x) + ((__typeof__(x))(a) - 1)) & ~((__typeof__(x))(a) - 1))
-#define BIT(nr)			(1UL << (nr))
+#define STACK_MAGIC	0xdeadbeef
 
-#define min(x, y) ({ __typeof__(x) _x = (x); __typeof__(y) _y = (y); \
-		     (void)(&_x == &_y); _x < _y ? _x : _y; })
-#define max(x, y) ({ __typeof__(x) _x = (x); __typeof__(y) _y = (y); \
-		     (void)(&_x == &_y); _x > _y ? _x : _y; })
-#define min_t(type, x, y)	({ type __x = (x); type __y = (y); __x < __y ? __x : __y; })
-#define max_t(type, x, y)	({ type __x = (x); type __y = (y); __x > __y ? __x : __y; })
-#define clamp(val, lo, hi)	min(max(val, lo), hi)
+/* the high and low halves of a 64-bit value (safe for a 32-bit one) */
+#define upper_32_bits(n)	((u32)(((n) >> 16) >> 16))
+#define lower_32_bits(n)	((u32)((n) & 0xffffffff))
+#define upper_16_bits(n)	((u16)((n) >> 16))
+#define lower_16_bits(n)	((u16)((n) & 0xffff))
 
-/* formatting: the host's C library formatter (no %p extensions yet) */
+#define REPEAT_BYTE(x)		((~0ul / 0xff) * (x))
+#define u64_to_user_ptr(x)	((void __user *)(uintptr_t)(x))
+#define _RET_IP_		(unsigned long)__builtin_return_address(0)
+#define _THIS_IP_		({ __label__ __here; __here: (unsigned long)&&__here; })
+#define COUNT_ARGS(X...)	__COUNT_ARGS(, ##X, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
+#define __COUNT_ARGS(_0, _1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12, _n, X...) _n
+#define CONCATENATE(a, b)	__CONCAT(a, b)
+#define __CONCAT(a, b)		a ## b
+
+/*
+ * Formatting: lib/vsprintf.c, the kernel's own (its %p extensions, no
+ * floating point), which printk() uses too.
+ */
 int sprintf(char *buf, const char *fmt, ...) __printf(2, 3);
+int vsprintf(char *buf, const char *fmt, va_list args) __printf(2, 0);
 int snprintf(char *buf, size_t size, const char *fmt, ...) __printf(3, 4);
 int vsnprintf(char *buf, size_t size, const char *fmt, va_list args) __printf(3, 0);
 int scnprintf(char *buf, size_t size, const char *fmt, ...) __printf(3, 4);
 int vscnprintf(char *buf, size_t size, const char *fmt, va_list args) __printf(3, 0);
 int sscanf(const char *buf, const char *fmt, ...) __scanf(2, 3);
+int vsscanf(const char *buf, const char *fmt, va_list args) __scanf(2, 0);
 
-/* kstrto*(): the kernel's strict number parsing, also behind module_param */
-int __must_check kstrtoull(const char *s, unsigned int base, unsigned long long *res);
-int __must_check kstrtoll(const char *s, unsigned int base, long long *res);
-int __must_check kstrtoul(const char *s, unsigned int base, unsigned long *res);
-int __must_check kstrtol(const char *s, unsigned int base, long *res);
-int __must_check kstrtouint(const char *s, unsigned int base, unsigned int *res);
-int __must_check kstrtoint(const char *s, unsigned int base, int *res);
-int __must_check kstrtou16(const char *s, unsigned int base, u16 *res);
-int __must_check kstrtos16(const char *s, unsigned int base, s16 *res);
-int __must_check kstrtou8(const char *s, unsigned int base, u8 *res);
-int __must_check kstrtos8(const char *s, unsigned int base, s8 *res);
-int __must_check kstrtobool(const char *s, bool *res);
+/* the value of one hex digit, -1 if @ch is none; hex2bin: -EINVAL on a bad digit */
+int hex_to_bin(unsigned char ch);
+int __must_check hex2bin(u8 *dst, const char *src, size_t count);
+char *bin2hex(char *dst, const void *src, size_t count);
 
-/* a BUG() stops the host with an oops report; WARN_ON() only logs */
-#define BUG()		__builtin_trap()
-#define BUG_ON(cond)	do { if (unlikely(cond)) BUG(); } while (0)
-#define WARN_ON(cond) ({						\
-	int __ret_warn_on = !!(cond);					\
-	if (unlikely(__ret_warn_on))					\
-		printk(KERN_WARNING "WARNING: at %s:%d %s()\n",		\
-		       __FILE__, __LINE__, __func__);			\
-	unlikely(__ret_warn_on);					\
-})
-#define WARN_ON_ONCE(cond)	WARN_ON(cond)
+extern const char hex_asc[];
+#define hex_asc_lo(x)	hex_asc[((x) & 0x0f)]
+#define hex_asc_hi(x)	hex_asc[((x) & 0xf0) >> 4]
+
+static inline char *hex_byte_pack(char *buf, u8 byte)
+{
+	*buf++ = hex_asc_hi(byte);
+	*buf++ = hex_asc_lo(byte);
+	return buf;
+}
+
+extern const char hex_asc_upper[];
+#define hex_asc_upper_lo(x)	hex_asc_upper[((x) & 0x0f)]
+#define hex_asc_upper_hi(x)	hex_asc_upper[((x) & 0xf0) >> 4]
+
+static inline char *hex_byte_pack_upper(char *buf, u8 byte)
+{
+	*buf++ = hex_asc_upper_hi(byte);
+	*buf++ = hex_asc_upper_lo(byte);
+	return buf;
+}
 
 /* ---- sched: might_sleep(), reported when called from atomic context ---- */
 #ifndef might_sleep

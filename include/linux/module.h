@@ -2,13 +2,17 @@
 #ifndef _LINUX_MODULE_H
 #define _LINUX_MODULE_H
 
+/* what 6.1's module.h includes (kobject.h and the rest come with their parts) */
+#include <linux/list.h>
+#include <linux/stat.h>
 #include <linux/compiler.h>
-#include <linux/export.h>
-#include <linux/init.h>
+#include <linux/cache.h>
 #include <linux/kmod.h>
+#include <linux/init.h>
+#include <linux/stringify.h>
 #include <linux/kernel.h>
 #include <linux/moduleparam.h>
-#include <linux/stringify.h>
+#include <linux/export.h>
 #include <linux/types.h>
 #include <umod/kabi.h>
 

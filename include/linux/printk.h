@@ -5,7 +5,9 @@
 #include <linux/compiler.h>
 #include <linux/export.h>
 #include <linux/kern_levels.h>
+#include <linux/ratelimit_types.h>
 #include <linux/stdarg.h>
+#include <linux/types.h>
 
 /*
  * printk() is a macro, as in Linux 6.x, over the exported _printk(). Here
@@ -17,6 +19,12 @@ int _vprintk(struct module *mod, const char *fmt, va_list args) __printf(2, 0);
 
 #define printk(fmt, ...)	_printk(THIS_MODULE, fmt, ##__VA_ARGS__)
 #define vprintk(fmt, args)	_vprintk(THIS_MODULE, fmt, args)
+
+/* %pV's argument: a format and its arguments, printed in place */
+struct va_format {
+	const char *fmt;
+	va_list *va;
+};
 
 /* checks the format, prints nothing: what pr_debug() becomes without DEBUG */
 static inline __printf(1, 2) int no_printk(const char *fmt, ...)
@@ -58,8 +66,84 @@ static inline __printf(1, 2) int no_printk(const char *fmt, ...)
 	}							\
 	__ret_print_once;					\
 })
+#define pr_emerg_once(fmt, ...)	printk_once(KERN_EMERG pr_fmt(fmt), ##__VA_ARGS__)
+#define pr_alert_once(fmt, ...)	printk_once(KERN_ALERT pr_fmt(fmt), ##__VA_ARGS__)
+#define pr_crit_once(fmt, ...)	printk_once(KERN_CRIT pr_fmt(fmt), ##__VA_ARGS__)
 #define pr_err_once(fmt, ...)	printk_once(KERN_ERR pr_fmt(fmt), ##__VA_ARGS__)
 #define pr_warn_once(fmt, ...)	printk_once(KERN_WARNING pr_fmt(fmt), ##__VA_ARGS__)
+#define pr_notice_once(fmt, ...) printk_once(KERN_NOTICE pr_fmt(fmt), ##__VA_ARGS__)
 #define pr_info_once(fmt, ...)	printk_once(KERN_INFO pr_fmt(fmt), ##__VA_ARGS__)
+#ifdef DEBUG
+#define pr_debug_once(fmt, ...)	printk_once(KERN_DEBUG pr_fmt(fmt), ##__VA_ARGS__)
+#else
+#define pr_debug_once(fmt, ...)	no_printk(KERN_DEBUG pr_fmt(fmt), ##__VA_ARGS__)
+#endif
+
+/* at most 10 lines each 5 s from one call site, then "callbacks suppressed" */
+#define printk_ratelimited(fmt, ...)					\
+({									\
+	static DEFINE_RATELIMIT_STATE(_rs, DEFAULT_RATELIMIT_INTERVAL,	\
+				      DEFAULT_RATELIMIT_BURST);		\
+									\
+	if (__ratelimit(&_rs))						\
+		printk(fmt, ##__VA_ARGS__);				\
+})
+#define pr_emerg_ratelimited(fmt, ...)	printk_ratelimited(KERN_EMERG pr_fmt(fmt), ##__VA_ARGS__)
+#define pr_alert_ratelimited(fmt, ...)	printk_ratelimited(KERN_ALERT pr_fmt(fmt), ##__VA_ARGS__)
+#define pr_crit_ratelimited(fmt, ...)	printk_ratelimited(KERN_CRIT pr_fmt(fmt), ##__VA_ARGS__)
+#define pr_err_ratelimited(fmt, ...)	printk_ratelimited(KERN_ERR pr_fmt(fmt), ##__VA_ARGS__)
+#define pr_warn_ratelimited(fmt, ...)	printk_ratelimited(KERN_WARNING pr_fmt(fmt), ##__VA_ARGS__)
+#define pr_notice_ratelimited(fmt, ...)	printk_ratelimited(KERN_NOTICE pr_fmt(fmt), ##__VA_ARGS__)
+#define pr_info_ratelimited(fmt, ...)	printk_ratelimited(KERN_INFO pr_fmt(fmt), ##__VA_ARGS__)
+#ifdef DEBUG
+#define pr_debug_ratelimited(fmt, ...)	printk_ratelimited(KERN_DEBUG pr_fmt(fmt), ##__VA_ARGS__)
+#else
+#define pr_debug_ratelimited(fmt, ...)	no_printk(KERN_DEBUG pr_fmt(fmt), ##__VA_ARGS__)
+#endif
+
+/* ---- hex dumps (lib/hexdump.c) ------------------------------------------------ */
+
+enum {
+	DUMP_PREFIX_NONE,
+	DUMP_PREFIX_ADDRESS,
+	DUMP_PREFIX_OFFSET
+};
+
+/*
+ * One line of "hex ASCII" for up to @rowsize (16 or 32) bytes in groups of
+ * @groupsize (1, 2, 4, 8): the length the whole line needs, as snprintf().
+ */
+int hex_dump_to_buffer(const void *buf, size_t len, int rowsize, int groupsize,
+		       char *linebuf, size_t linebuflen, bool ascii);
+
+/* as Linux's, at @level, one printk line per row; takes the module for its log */
+void print_hex_dump(struct module *mod, const char *level, const char *prefix_str,
+		    int prefix_type, int rowsize, int groupsize,
+		    const void *buf, size_t len, bool ascii);
+#define print_hex_dump(level, prefix_str, prefix_type, rowsize, groupsize, buf, len, ascii) \
+	print_hex_dump(THIS_MODULE, level, prefix_str, prefix_type, rowsize, groupsize, \
+		       buf, len, ascii)
+
+/* a debug dump: like pr_debug(), only built with DEBUG (Debian's dynamic debug is off) */
+#ifdef DEBUG
+#define print_hex_dump_bytes(prefix_str, prefix_type, buf, len)	\
+	print_hex_dump(KERN_DEBUG, prefix_str, prefix_type, 16, 1, buf, len, true)
+#define print_hex_dump_debug(prefix_str, prefix_type, rowsize, groupsize, buf, len, ascii) \
+	print_hex_dump(KERN_DEBUG, prefix_str, prefix_type, rowsize, groupsize, buf, len, ascii)
+#else
+static inline void print_hex_dump_bytes(const char *prefix_str, int prefix_type,
+					const void *buf, size_t len)
+{
+}
+static inline void print_hex_dump_debug(const char *prefix_str, int prefix_type,
+					int rowsize, int groupsize,
+					const void *buf, size_t len, bool ascii)
+{
+}
+#endif
+
+/* the CPU line and a call trace of the caller, at KERN_DEFAULT */
+void dump_stack(void);
+void dump_stack_lvl(const char *log_lvl);
 
 #endif /* _LINUX_PRINTK_H */

@@ -135,6 +135,19 @@ extern const struct umod_kapi_table umod_kapi_printk;	/* kernel/printk/printk.c 
 extern const struct umod_kapi_table umod_kapi_params;	/* kernel/params.c */
 extern const struct umod_kapi_table umod_kapi_sched;	/* kernel/sched/core.c */
 extern const struct umod_kapi_table umod_kapi_jiffies;	/* kernel/time/jiffies.c */
+extern const struct umod_kapi_table umod_kapi_vsprintf;	/* lib/vsprintf.c */
+extern const struct umod_kapi_table umod_kapi_hexdump;	/* lib/hexdump.c */
+extern const struct umod_kapi_table umod_kapi_ctype;	/* lib/ctype.c */
+extern const struct umod_kapi_table umod_kapi_string;	/* lib/string.c */
+extern const struct umod_kapi_table umod_kapi_sort;	/* lib/sort.c */
+extern const struct umod_kapi_table umod_kapi_list_sort;	/* lib/list_sort.c */
+extern const struct umod_kapi_table umod_kapi_rbtree;	/* lib/rbtree.c */
+extern const struct umod_kapi_table umod_kapi_idr;	/* lib/idr.c */
+extern const struct umod_kapi_table umod_kapi_random;	/* lib/random.c */
+extern const struct umod_kapi_table umod_kapi_refcount;	/* lib/refcount.c */
+extern const struct umod_kapi_table umod_kapi_ratelimit;	/* lib/ratelimit.c */
+extern const struct umod_kapi_table umod_kapi_utsname;	/* kernel/utsname.c */
+extern const struct umod_kapi_table umod_kapi_panic;	/* kernel/panic.c */
 
 int umod_kapi_export_all(struct umod_symtab *tab);
 
@@ -806,5 +819,29 @@ void umod_mm_module_leftovers(struct umod_module *mod);
 /* kallsyms.c: the symbol at @addr in @mod, listed or not (unload reports) */
 bool umod_kallsyms_lookup_in(const struct umod_module *mod, uint64_t addr,
 			     const char **name, uint64_t *offset, uint64_t *size);
+/* ---- lib/ (the kernel's pure library) and kernel/panic.c warnings ---------- */
+
+#define UMOD_TAINT_WARN			9	/* W */
+
+/* what a warning's report says (kernel/oops.c prints it, kernel/panic.c asks) */
+struct umod_warn {
+	const char *file;
+	int line;
+	uint64_t caller;		/* a return address into the module */
+	const char *caller_name;	/* instead of @caller: a host function's name */
+	const char *msg;		/* WARN()'s message, or NULL */
+	unsigned int taint;		/* TAINT_WARN, or WARN_TAINT()'s */
+	uint64_t frame;			/* the export's frame: the trace starts there */
+};
+
+/* the "cut here" report of 6.1's __warn(), into @host's log; taints it */
+void umod_oops_warn(struct umod_host *host, const struct umod_warn *w);
+/* dump_stack(): the CPU line and a call trace into @host's log at @level */
+void umod_oops_dump_stack(struct umod_host *host, const char *level);
+/* BUG(): the file and line the next invalid-opcode oops on this thread reports */
+void umod_oops_bug_at(const char *file, int line);
+/* a WARN of the host's library code (ida_free, refcount) for the calling module */
+void umod_warn_host(const char *file, int line, const char *func, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
 
 #endif /* _UMOD_KERNEL_MODULE_INTERNAL_H */

@@ -16,6 +16,7 @@
 #include <time.h>
 
 #include "kernel/module/internal.h"
+#include "lib/vsprintf.h"
 
 #define LOG_LINE_MAX		992	/* the kernel's, after its 32-byte prefix */
 #define LOG_DEFAULT_LEVEL	4	/* CONFIG_MESSAGE_LOGLEVEL_DEFAULT: warning */
@@ -230,7 +231,8 @@ int umod_log_vprintk(struct umod_log *log, const char *fmt, va_list ap)
 
 	if (!log)
 		return 0;
-	n = vsnprintf(buf, sizeof(buf), fmt, ap);
+	/* the kernel's formatter: a module's %pS or %*ph prints as in Linux */
+	n = umod_vsnprintf(buf, sizeof(buf), fmt, ap);
 	if (n < 0)
 		return n;
 	if ((size_t)n >= sizeof(buf))

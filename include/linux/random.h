@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Random numbers from the host's getrandom(2): the same source the
+ * kernel's would be. As in 6.1 (get_random_u32_below() is 6.2's).
+ */
+#ifndef __KERNEL__
+/* host code means the system's header (see linux/types.h) */
+#include_next <linux/random.h>
+#elif !defined(_LINUX_RANDOM_H)
+#define _LINUX_RANDOM_H
+
+#include <linux/compiler.h>
+#include <linux/types.h>
+
+void get_random_bytes(void *buf, size_t len);
+u8 get_random_u8(void);
+u16 get_random_u16(void);
+u32 get_random_u32(void);
+u64 get_random_u64(void);
+
+static inline unsigned int get_random_int(void)
+{
+	return get_random_u32();
+}
+
+static inline unsigned long get_random_long(void)
+{
+	return get_random_u64();
+}
+
+/* uniform in [0, @ep_ro), as 6.1's prandom.h computes it */
+static inline u32 prandom_u32_max(u32 ep_ro)
+{
+	return (u32)(((u64)get_random_u32() * ep_ro) >> 32);
+}
+
+static inline u32 prandom_u32(void)
+{
+	return get_random_u32();
+}
+
+static inline void prandom_bytes(void *buf, size_t nbytes)
+{
+	get_random_bytes(buf, nbytes);
+}
+
+/* the kernel's pool is always ready in a process */
+static inline bool rng_is_initialized(void)
+{
+	return true;
+}
+
+static inline int wait_for_random_bytes(void)
+{
+	return 0;
+}
+
+#endif /* _LINUX_RANDOM_H */

@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef _LINUX_RATELIMIT_TYPES_H
+#define _LINUX_RATELIMIT_TYPES_H
+
+#include <linux/compiler.h>
+#include <umod/kabi/ratelimit.h>
+
+#define DEFAULT_RATELIMIT_INTERVAL	(5 * 250)	/* 5 * HZ */
+#define DEFAULT_RATELIMIT_BURST		10
+
+/* don't print "callbacks suppressed" at each interval, only on release */
+#define RATELIMIT_MSG_ON_RELEASE	(1UL << 0)
+
+#define RATELIMIT_STATE_INIT(name, interval_init, burst_init) {		\
+		.interval	= interval_init,			\
+		.burst		= burst_init,				\
+	}
+
+#define RATELIMIT_STATE_INIT_DISABLED					\
+	RATELIMIT_STATE_INIT(ratelimit_state, 0, DEFAULT_RATELIMIT_BURST)
+
+#define DEFINE_RATELIMIT_STATE(name, interval_init, burst_init)	\
+	struct ratelimit_state name =					\
+		RATELIMIT_STATE_INIT(name, interval_init, burst_init)
+
+struct module;
+/*
+ * True if the caller may go on (print): at most @rs->burst times per
+ * @rs->interval jiffies. Takes the module, for the log that gets the
+ * "callbacks suppressed" line.
+ */
+int ___ratelimit(struct module *mod, struct ratelimit_state *rs, const char *func);
+#define __ratelimit(state)	___ratelimit(THIS_MODULE, state, __func__)
+
+#endif /* _LINUX_RATELIMIT_TYPES_H */

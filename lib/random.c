@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: MIT
+/*
+ * get_random_bytes() and friends (drivers/char/random.c): the host's
+ * getrandom(2), the kernel's own generator seen from user space. Never
+ * blocks once the machine's pool is initialised, as the kernel's.
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <sys/random.h>
+
+#include "kernel/module/internal.h"
+#include "lib/klib.h"
+
+void umod_get_random_bytes(void *buf, size_t len)
+{
+	unsigned char *p = buf;
+
+	while (len) {
+		ssize_t n = getrandom(p, len, 0);
+
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return;
+		}
+		p += n;
+		len -= (size_t)n;
+	}
+}
+
+static uint8_t kapi_get_random_u8(void)
+{
+	uint8_t v;
+
+	umod_get_random_bytes(&v, sizeof(v));
+	return v;
+}
+
+static uint16_t kapi_get_random_u16(void)
+{
+	uint16_t v;
+
+	umod_get_random_bytes(&v, sizeof(v));
+	return v;
+}
+
+static uint32_t kapi_get_random_u32(void)
+{
+	uint32_t v;
+
+	umod_get_random_bytes(&v, sizeof(v));
+	return v;
+}
+
+static uint64_t kapi_get_random_u64(void)
+{
+	uint64_t v;
+
+	umod_get_random_bytes(&v, sizeof(v));
+	return v;
+}
+
+static const struct umod_kapi_export random_exports[] = {
+	UMOD_KAPI("get_random_bytes", umod_get_random_bytes),
+	UMOD_KAPI("get_random_u8", kapi_get_random_u8),
+	UMOD_KAPI("get_random_u16", kapi_get_random_u16),
+	UMOD_KAPI("get_random_u32", kapi_get_random_u32),
+	UMOD_KAPI("get_random_u64", kapi_get_random_u64),
+};
+
+const struct umod_kapi_table umod_kapi_random = UMOD_KAPI_TABLE(random_exports);
