@@ -67,6 +67,13 @@ struct umod_index_hit {
 int umod_index_searchwild(const void *image, size_t len, const char *name,
 			  struct umod_index_hit **hitsp, unsigned int *np);
 
+/*
+ * Every key and value of an index file image, "PREFIXkey value\n", in
+ * kmod's index_dump() order (a key's values before the keys it prefixes,
+ * children by character). A damaged file is dumped as far as it reads.
+ */
+void umod_index_dump(const void *image, size_t len, const char *prefix, FILE *out);
+
 /* ---- modname.c: module names and alias patterns -------------------------- */
 
 /*
@@ -134,6 +141,16 @@ bool umod_modconf_blacklisted(const struct umod_modconf *c, const char *modname)
 /* the options for @modname or for the @alias it was found by, joined; malloc'd, NULL: -ENOMEM */
 char *umod_modconf_options(const struct umod_modconf *c, const char *modname,
 			   const char *alias);
+
+/*
+ * umod_modconf_parse_kcmdline - the module options of a kernel command
+ * line, as kmod adds those of /proc/cmdline after every file:
+ * "mod.param[=value]" is "options mod param[=value]", "modprobe.blacklist=a,b"
+ * blacklists a and b. Returns 0 or -ENOMEM.
+ */
+int umod_modconf_parse_kcmdline(struct umod_modconf *c, const char *cmdline);
+/* modprobe -c: every entry, kind by kind in kmod's order, in kmod's words */
+void umod_modconf_show(const struct umod_modconf *c, FILE *out);
 
 /* ---- moddb.c: the text indexes of a tree ----------------------------------- */
 
@@ -264,6 +281,23 @@ int umod_probe_insert(struct umod_probe *p, struct umod_probe_mod *mod, unsigned
  */
 int umod_probe_run_command(const struct umod_probe_ops *ops, const char *type,
 			   const char *name, const char *command, const char *options);
+
+/* ---- modversions.c: a module's symbol versions, as modprobe dumps them ---- */
+
+/* one entry: its CRC and name; a non-zero return stops the walk */
+typedef int (*umod_modversion_fn)(uint64_t crc, const char *name, void *data);
+
+/*
+ * The __versions table of a module image (--dump-modversions), in table
+ * order. Returns 0, @fn's first non-zero return, -ENOEXEC (not ELF),
+ * -EINVAL (a damaged ELF, or a table of partial records) or -ENOENT (no
+ * __versions section), kmod's errors for each case.
+ */
+int umod_modversions_parse(const void *image, size_t len, umod_modversion_fn fn, void *data);
+/* the module's exports and their CRCs (--show-exports), same errors */
+int umod_modexports_parse(const void *image, size_t len, umod_modversion_fn fn, void *data);
+/* either of them for a file (decompressed if need be); plus the file's -errno */
+int umod_modversions_file(const char *path, bool exports, umod_modversion_fn fn, void *data);
 
 /* ---- depmod.c: the computation ------------------------------------------- */
 
