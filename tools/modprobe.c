@@ -100,6 +100,9 @@ static void mp_err(const struct modprobe *mp, const char *level, const char *fmt
 	va_end(ap);
 }
 
+/* kmod's LOG(): FATAL, but only a WARNING with -a, where the other names go on */
+#define mp_log(mp, ...) mp_err(mp, (mp)->all ? "WARNING" : "FATAL", __VA_ARGS__)
+
 /* ---- the daemon's view: what is loaded ---------------------------------------- */
 
 static bool connected(struct modprobe *mp)
@@ -213,7 +216,7 @@ static int do_insert(struct modprobe *mp, const char *name, const char *extra)
 	if (err)
 		return err;
 	if (!n) {
-		mp_err(mp, "FATAL", "Module %s not found in directory %s\n", name, mp->dirname);
+		mp_log(mp, "Module %s not found in directory %s\n", name, mp->dirname);
 		return -ENOENT;
 	}
 	if (mp->show || mp->verbose)
@@ -268,7 +271,7 @@ static int remove_one(struct modprobe *mp, struct umod_probe_mod *m)
 			err = status;
 	}
 	if (err == -ENOENT && mp->first_time)
-		mp_err(mp, "FATAL", "Module %s is not in kernel.\n", name);
+		mp_log(mp, "Module %s is not in kernel.\n", name);
 	else if (err == -ENOENT)
 		err = 0;
 	if (umod_probe_deps(mp->probe, m, &deps, &n) < 0)
@@ -280,15 +283,20 @@ static int remove_one(struct modprobe *mp, struct umod_probe_mod *m)
 	return err;
 }
 
+/* modprobe's own command_do(), not libkmod's: its message names no command */
 static int run_remove_command(struct modprobe *mp, struct umod_probe_mod *m, const char *cmd)
 {
-	struct umod_probe_ops ops = { .data = mp, .error = report };
+	struct umod_probe_ops ops = { .data = mp };
+	int err;
 
 	if (mp->verbose)
 		printf("remove %s\n", cmd);
 	if (mp->dry_run)
 		return 0;
-	return umod_probe_run_command(&ops, "remove", umod_probe_mod_name(m), cmd, "");
+	err = umod_probe_run_command(&ops, "remove", umod_probe_mod_name(m), cmd, "");
+	if (err == -EINVAL)
+		mp_log(mp, "Error running remove command for %s\n", umod_probe_mod_name(m));
+	return err;
 }
 
 /* kmod's rmmod_do_module(): post softdeps, the module (or its command), pre softdeps */
@@ -311,13 +319,13 @@ static int remove_module(struct modprobe *mp, struct umod_probe_mod *m, bool sof
 	refcnt = cmd ? 0 : loaded_refcnt(mp, name);
 	if (!cmd && umod_probe_mod_builtin(m)) {
 		if (!softdep)
-			mp_err(mp, "FATAL", "Module %s is builtin.\n", name);
+			mp_log(mp, "Module %s is builtin.\n", name);
 		err = softdep ? 0 : -ENOENT;
 		goto out;
 	}
 	if (refcnt < 0) {
 		if (mp->first_time)
-			mp_err(mp, "FATAL", "Module %s is not in kernel.\n", name);
+			mp_log(mp, "Module %s is not in kernel.\n", name);
 		err = mp->first_time ? -ENOENT : 0;
 		goto out;
 	}
@@ -325,7 +333,7 @@ static int remove_module(struct modprobe *mp, struct umod_probe_mod *m, bool sof
 	if (cmd) {
 		err = run_remove_command(mp, m, cmd);
 	} else if (refcnt > 0) {
-		mp_err(mp, "FATAL", "Module %s is in use.\n", name);
+		mp_log(mp, "Module %s is in use.\n", name);
 		err = -EBUSY;
 	} else {
 		err = remove_one(mp, m);
@@ -347,7 +355,7 @@ static int do_remove(struct modprobe *mp, const char *name)
 	if (err)
 		return err;
 	if (!n) {
-		mp_err(mp, "FATAL", "Module %s not found.\n", name);
+		mp_log(mp, "Module %s not found.\n", name);
 		return -ENOENT;
 	}
 	for (unsigned int i = 0; i < n && !err; i++)
@@ -394,9 +402,9 @@ static int show_versions(struct modprobe *mp, const char *path)
 					print_version, NULL);
 
 	if (err == -ENOENT && umod_file_type_at(AT_FDCWD, path) < 0)
-		mp_err(mp, "FATAL", "Module %s not found.\n", path);
+		mp_log(mp, "Module %s not found.\n", path);
 	else if (err)
-		mp_err(mp, "FATAL", "could not get %s of %s: %s\n",
+		mp_log(mp, "could not get %s of %s: %s\n",
 		       mp->show_versions ? "modversions" : "symbols", path, strerror(-err));
 	return err;
 }
@@ -557,8 +565,13 @@ static int run_names(struct modprobe *mp, int argc, char *argv[])
 	int err = 0;
 
 	if (mp->remove || mp->all) {
-		for (int i = optind; i < argc && !err; i++)
-			err = mp->remove ? do_remove(mp, argv[i]) : do_insert(mp, argv[i], NULL);
+		/* kmod's rmmod_all()/insmod_all(): every name, the last error counts */
+		for (int i = optind; i < argc; i++) {
+			int r = mp->remove ? do_remove(mp, argv[i]) : do_insert(mp, argv[i], NULL);
+
+			if (r < 0)
+				err = r;
+		}
 		return err;
 	}
 	char *extra = extra_options(argc, argv, optind + 1);
