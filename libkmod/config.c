@@ -134,7 +134,7 @@ static int parse_line(struct umod_modconf *c, char *line, const char *file)
 }
 
 /* next logical line of [*pos, len): joins '\'-newline; counts physical lines */
-static char *next_line(const char *buf, size_t len, size_t *pos, unsigned int *lineno)
+char *umod_conf_next_line(const char *buf, size_t len, size_t *pos, unsigned int *lineno)
 {
 	char *out;
 	size_t n = 0;
@@ -174,7 +174,7 @@ int umod_modconf_parse(struct umod_modconf *c, const char *buf, size_t len, cons
 		char *cmd;
 
 
-		line = next_line(buf, len, &pos, &lineno);
+		line = umod_conf_next_line(buf, len, &pos, &lineno);
 		if (!line)
 			return -ENOMEM;
 		cmd = line + strspn(line, "\t ");
@@ -266,8 +266,9 @@ static int parse_file(struct umod_modconf *c, const char *path)
 	return err;
 }
 
-int umod_modconf_load(struct umod_modconf *c, const char *const *paths,
-		      const char *softdep_file)
+int umod_conf_files_each(const char *const *paths, const char *extra_name,
+			 const char *extra_path, int (*fn)(const char *path, void *data),
+			 void *data)
 {
 	struct conf_files f = { 0 };
 	int err = 0;
@@ -281,16 +282,27 @@ int umod_modconf_load(struct umod_modconf *c, const char *const *paths,
 		else if (type == DT_REG)
 			err = files_insert(&f, slash ? slash + 1 : paths[i], paths[i]);
 	}
-	if (!err && softdep_file && umod_file_type_at(AT_FDCWD, softdep_file) == DT_REG)
-		err = files_insert(&f, "modules.softdep", softdep_file);
+	if (!err && extra_path && umod_file_type_at(AT_FDCWD, extra_path) == DT_REG)
+		err = files_insert(&f, extra_name, extra_path);
 	for (unsigned int i = 0; !err && i < f.n; i++)
-		err = parse_file(c, f.v[i].path);
+		err = fn(f.v[i].path, data);
 	for (unsigned int i = 0; i < f.n; i++) {
 		free(f.v[i].base);
 		free(f.v[i].path);
 	}
 	free(f.v);
 	return err;
+}
+
+static int parse_file_cb(const char *path, void *data)
+{
+	return parse_file(data, path);
+}
+
+int umod_modconf_load(struct umod_modconf *c, const char *const *paths,
+		      const char *softdep_file)
+{
+	return umod_conf_files_each(paths, "modules.softdep", softdep_file, parse_file_cb, c);
 }
 
 void umod_modconf_release(struct umod_modconf *c)

@@ -120,21 +120,27 @@ static int child_add(struct inode *n, unsigned char ch, struct inode *kid)
 	return 0;
 }
 
-/* before the first value of priority >= @priority: ties put the newest first */
+/*
+ * Before the first value of priority >= @priority: ties put the newest
+ * first. 1 if the key held the same value already (kept twice, as kmod).
+ */
 static int value_add(struct inode *n, const char *value, unsigned int priority)
 {
 	size_t len = strlen(value) + 1;
 	struct ivalue **pos = &n->values, *v = malloc(sizeof(*v) + len);
+	int dup = 0;
 
 	if (!v)
 		return -ENOMEM;
+	for (const struct ivalue *o = n->values; o; o = o->next)
+		dup |= !strcmp(o->value, value);
 	while (*pos && (*pos)->priority < priority)
 		pos = &(*pos)->next;
 	v->priority = priority;
 	memcpy(v->value, value, len);
 	v->next = *pos;
 	*pos = v;
-	return 0;
+	return dup;
 }
 
 /* @n keeps prefix[0..j); a new child at prefix[j] takes the rest and all @n had */
