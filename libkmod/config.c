@@ -231,7 +231,7 @@ static bool is_conf_name(const char *name)
 	return name[0] != '.' && len > 5 && !strcmp(name + len - 5, ".conf");
 }
 
-static int files_add_dir(struct conf_files *f, const char *dir)
+static int files_add_dir(struct conf_files *f, const char *dir, FILE *errf, const char *prog)
 {
 	DIR *d = opendir(dir);
 	struct dirent *de;
@@ -241,9 +241,15 @@ static int files_add_dir(struct conf_files *f, const char *dir)
 		return 0;	/* a missing directory is no configuration */
 	while (!err && (de = readdir(d))) {
 		char path[4096];
+		int type;
 
-		if (!is_conf_name(de->d_name) ||
-		    umod_file_type_at(dirfd(d), de->d_name) != DT_REG)
+		if (!is_conf_name(de->d_name))
+			continue;
+		type = umod_file_type_at(dirfd(d), de->d_name);
+		if (type == DT_DIR && errf)
+			fprintf(errf, "%s: ERROR: Directories inside directories are not supported: %s/%s\n",
+				prog, dir, de->d_name);
+		if (type != DT_REG)
 			continue;
 		if ((size_t)snprintf(path, sizeof(path), "%s/%s", dir, de->d_name) >= sizeof(path))
 			continue;
@@ -267,8 +273,8 @@ static int parse_file(struct umod_modconf *c, const char *path)
 }
 
 int umod_conf_files_each(const char *const *paths, const char *extra_name,
-			 const char *extra_path, int (*fn)(const char *path, void *data),
-			 void *data)
+			 const char *extra_path, FILE *errf, const char *prog,
+			 int (*fn)(const char *path, void *data), void *data)
 {
 	struct conf_files f = { 0 };
 	int err = 0;
@@ -278,7 +284,7 @@ int umod_conf_files_each(const char *const *paths, const char *extra_name,
 		int type = umod_file_type_at(AT_FDCWD, paths[i]);
 
 		if (type == DT_DIR)
-			err = files_add_dir(&f, paths[i]);
+			err = files_add_dir(&f, paths[i], errf, prog);
 		else if (type == DT_REG)
 			err = files_insert(&f, slash ? slash + 1 : paths[i], paths[i]);
 	}
@@ -302,7 +308,8 @@ static int parse_file_cb(const char *path, void *data)
 int umod_modconf_load(struct umod_modconf *c, const char *const *paths,
 		      const char *softdep_file)
 {
-	return umod_conf_files_each(paths, "modules.softdep", softdep_file, parse_file_cb, c);
+	return umod_conf_files_each(paths, "modules.softdep", softdep_file, c->err,
+				    c->prog ? c->prog : "modprobe", parse_file_cb, c);
 }
 
 void umod_modconf_release(struct umod_modconf *c)

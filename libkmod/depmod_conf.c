@@ -164,7 +164,8 @@ int umod_depmod_conf_load(struct umod_depmod_conf *c, const char *const *paths)
 {
 	static const char *const defaults[] = { "/etc/depmod.d", "/run/depmod.d",
 						"/usr/local/lib/depmod.d", "/lib/depmod.d", NULL };
-	int err = umod_conf_files_each(paths ? paths : defaults, NULL, NULL, parse_file, c);
+	int err = umod_conf_files_each(paths ? paths : defaults, NULL, NULL, c->err, "depmod",
+					   parse_file, c);
 
 	/* kmod's backward compatibility: no search line is "search updates" */
 	if (!err && !c->search.n)

@@ -158,11 +158,12 @@ void umod_modconf_show(const struct umod_modconf *c, FILE *out);
  * as -C names them), plus @extra_path (may be NULL) as if named
  * @extra_name, sorted by file name, a name seen in an earlier path hiding
  * the later ones: kmod's order for modprobe.d and depmod.d. @fn(path) for
- * each; returns its first non-zero return, or -ENOMEM.
+ * each; returns its first non-zero return, or -ENOMEM. A directory named
+ * *.conf is reported on @err (may be NULL) with kmod's words, "PROG: ERROR: ...".
  */
 int umod_conf_files_each(const char *const *paths, const char *extra_name,
-			 const char *extra_path, int (*fn)(const char *path, void *data),
-			 void *data);
+			 const char *extra_path, FILE *err, const char *prog,
+			 int (*fn)(const char *path, void *data), void *data);
 /* one logical line ('\'-newline joined) of [*@pos, @len), malloc'd; NULL at the end or -ENOMEM */
 char *umod_conf_next_line(const char *buf, size_t len, size_t *pos, unsigned int *lineno);
 
