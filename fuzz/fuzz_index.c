@@ -2,9 +2,11 @@
 /*
  * kmod's binary index files as umod reads them (libkmod/index.c): exact and
  * wildcard lookups over arbitrary bytes. Every hit points inside the input
- * and is terminated there; a corrupt file only loses hits.
+ * and is terminated there; a corrupt file only loses hits. The dump of
+ * modprobe -c walks the whole trie without looping.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,6 +35,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		for (unsigned int j = 0; j < n; j++)
 			check_in(data, size, hits[j].value);
 		free(hits);
+	}
+	/* modprobe -c: the whole dump, into a bounded scratch stream */
+	char dump[4096];
+	FILE *out = fmemopen(dump, sizeof(dump), "w");
+
+	if (out) {
+		umod_index_dump(data, size, "alias ", out);
+		fclose(out);
 	}
 	return 0;
 }

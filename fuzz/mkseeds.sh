@@ -2,6 +2,7 @@
 # Seed corpora for the fuzz targets, made at build time from our real
 # modules and configs (never committed as .ko):
 #   elf/      every example and e2e test module, debug info stripped
+#   modversions/ the same modules
 #   modinfo/  their .modinfo sections
 #   params/   the parameter strings of the e2e commands
 #   symvers/  the host's and the examples' Module.symvers
@@ -56,6 +57,7 @@ for ko in "$top"/examples/*.ko "$mods"/*/*.ko; do
 	[ -f "$ko" ] || continue
 	base=$(basename "$ko" .ko)
 	[ -d "$out/elf" ] && objcopy --strip-debug "$ko" "$out/elf/$base.ko"
+	[ -d "$out/modversions" ] && objcopy --strip-debug "$ko" "$out/modversions/$base.ko"
 	[ -d "$out/modinfo" ] &&
 		objcopy -O binary --only-section=.modinfo "$ko" "$out/modinfo/$base"
 done

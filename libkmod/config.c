@@ -134,7 +134,7 @@ static int parse_line(struct umod_modconf *c, char *line, const char *file)
 }
 
 /* next logical line of [*pos, len): joins '\'-newline; counts physical lines */
-static char *next_line(const char *buf, size_t len, size_t *pos, unsigned int *lineno)
+char *umod_conf_next_line(const char *buf, size_t len, size_t *pos, unsigned int *lineno)
 {
 	char *out;
 	size_t n = 0;
@@ -174,7 +174,7 @@ int umod_modconf_parse(struct umod_modconf *c, const char *buf, size_t len, cons
 		char *cmd;
 
 
-		line = next_line(buf, len, &pos, &lineno);
+		line = umod_conf_next_line(buf, len, &pos, &lineno);
 		if (!line)
 			return -ENOMEM;
 		cmd = line + strspn(line, "\t ");
@@ -231,7 +231,7 @@ static bool is_conf_name(const char *name)
 	return name[0] != '.' && len > 5 && !strcmp(name + len - 5, ".conf");
 }
 
-static int files_add_dir(struct conf_files *f, const char *dir)
+static int files_add_dir(struct conf_files *f, const char *dir, FILE *errf, const char *prog)
 {
 	DIR *d = opendir(dir);
 	struct dirent *de;
@@ -241,9 +241,15 @@ static int files_add_dir(struct conf_files *f, const char *dir)
 		return 0;	/* a missing directory is no configuration */
 	while (!err && (de = readdir(d))) {
 		char path[4096];
+		int type;
 
-		if (!is_conf_name(de->d_name) ||
-		    umod_file_type_at(dirfd(d), de->d_name) != DT_REG)
+		if (!is_conf_name(de->d_name))
+			continue;
+		type = umod_file_type_at(dirfd(d), de->d_name);
+		if (type == DT_DIR && errf)
+			fprintf(errf, "%s: ERROR: Directories inside directories are not supported: %s/%s\n",
+				prog, dir, de->d_name);
+		if (type != DT_REG)
 			continue;
 		if ((size_t)snprintf(path, sizeof(path), "%s/%s", dir, de->d_name) >= sizeof(path))
 			continue;
@@ -266,8 +272,9 @@ static int parse_file(struct umod_modconf *c, const char *path)
 	return err;
 }
 
-int umod_modconf_load(struct umod_modconf *c, const char *const *paths,
-		      const char *softdep_file)
+int umod_conf_files_each(const char *const *paths, const char *extra_name,
+			 const char *extra_path, FILE *errf, const char *prog,
+			 int (*fn)(const char *path, void *data), void *data)
 {
 	struct conf_files f = { 0 };
 	int err = 0;
@@ -277,20 +284,32 @@ int umod_modconf_load(struct umod_modconf *c, const char *const *paths,
 		int type = umod_file_type_at(AT_FDCWD, paths[i]);
 
 		if (type == DT_DIR)
-			err = files_add_dir(&f, paths[i]);
+			err = files_add_dir(&f, paths[i], errf, prog);
 		else if (type == DT_REG)
 			err = files_insert(&f, slash ? slash + 1 : paths[i], paths[i]);
 	}
-	if (!err && softdep_file && umod_file_type_at(AT_FDCWD, softdep_file) == DT_REG)
-		err = files_insert(&f, "modules.softdep", softdep_file);
+	if (!err && extra_path && umod_file_type_at(AT_FDCWD, extra_path) == DT_REG)
+		err = files_insert(&f, extra_name, extra_path);
 	for (unsigned int i = 0; !err && i < f.n; i++)
-		err = parse_file(c, f.v[i].path);
+		err = fn(f.v[i].path, data);
 	for (unsigned int i = 0; i < f.n; i++) {
 		free(f.v[i].base);
 		free(f.v[i].path);
 	}
 	free(f.v);
 	return err;
+}
+
+static int parse_file_cb(const char *path, void *data)
+{
+	return parse_file(data, path);
+}
+
+int umod_modconf_load(struct umod_modconf *c, const char *const *paths,
+		      const char *softdep_file)
+{
+	return umod_conf_files_each(paths, "modules.softdep", softdep_file, c->err,
+				    c->prog ? c->prog : "modprobe", parse_file_cb, c);
 }
 
 void umod_modconf_release(struct umod_modconf *c)
@@ -349,4 +368,164 @@ char *umod_modconf_options(const struct umod_modconf *c, const char *modname,
 		len += n;
 	}
 	return s ? s : strdup("");
+}
+
+/* ---- the kernel command line ------------------------------------------------ */
+
+/* kmod's kcmdline_parse_result(): modprobe.blacklist=a,b or MODULE.PARAM[=VALUE] */
+static int kcmdline_entry(struct umod_modconf *c, char *modname, char *param, char *value)
+{
+	int err = 0;
+
+	if (!strcmp(modname, "modprobe") && !strncmp(param, "blacklist=", 10)) {
+		for (char *t; !err && (t = strsep(&value, ","));)
+			err = entry_add(c, UMOD_CONF_BLACKLIST, t, NULL);
+		return err;
+	}
+	if (underscores(modname) < 0) {
+		conf_warn(c, "Ignoring bad option on kernel command line while parsing module name: '%s'\n",
+			  modname);
+		return 0;
+	}
+	return entry_add(c, UMOD_CONF_OPTIONS, modname, param);
+}
+
+enum kc_state { KC_MODNAME, KC_PARAM, KC_VALUE, KC_IGNORE };
+
+/*
+ * kmod 30's state machine: words are separated by spaces (not inside
+ * quotes, which only a value or a whole word may open); a word
+ * "mod.param[=value]" is an option of mod, anything else is skipped. A
+ * word quoted whole, as grub passes "mod.p=a b", gets its quotes moved
+ * around the value: mod p="a b".
+ */
+int umod_modconf_parse_kcmdline(struct umod_modconf *c, const char *cmdline)
+{
+	char *buf = strdup(cmdline), *p, *modname, *param = NULL, *value = NULL, *quote = NULL;
+	enum kc_state st = KC_MODNAME;
+	bool quoted = false, more = true;
+	int err = 0;
+
+	if (!buf)
+		return -ENOMEM;
+	for (p = modname = buf; more && !err; p++) {
+		bool done = false;
+
+		switch (*p) {
+		case '"':
+			quoted = !quoted;
+			if (quoted && st == KC_MODNAME && p == modname)
+				quote = p, modname = p + 1;
+			else if (quoted && st == KC_MODNAME)
+				st = KC_IGNORE;
+			break;
+		case '\0':
+		case '\n':
+			more = false;
+			/* fall through */
+		case ' ':
+			if (quoted && st == KC_VALUE)
+				break;
+			if (quoted) {
+				st = KC_IGNORE;
+			} else if (st == KC_VALUE || st == KC_PARAM) {
+				*p = '\0';
+				done = true;
+			} else {
+				modname = p + 1, st = KC_MODNAME, quote = NULL;
+			}
+			break;
+		case '.':
+			if (st == KC_MODNAME)
+				*p = '\0', param = p + 1, st = KC_PARAM;
+			else if (st == KC_PARAM)
+				st = KC_IGNORE;
+			break;
+		case '=':
+			if (st == KC_PARAM)
+				value = p + 1, st = KC_VALUE;
+			else if (st == KC_MODNAME)
+				st = KC_IGNORE;
+			break;
+		}
+		if (!done)
+			continue;
+		if (quote && value) {
+			/* "mod\0p=a b" becomes mod\0p="a b" */
+			memmove(quote, modname, (size_t)(value - modname));
+			modname--, param--, value--;
+			*value = '"';
+		}
+		err = kcmdline_entry(c, modname, param, value);
+		modname = p + 1, st = KC_MODNAME, quote = NULL, value = NULL;
+	}
+	free(buf);
+	return err;
+}
+
+/* ---- modprobe -c ----------------------------------------------------------------- */
+
+/*
+ * kmod keeps a softdep's module names in one buffer, in line order, and
+ * prints the span from its first "pre:" name to its last, then the span of
+ * the "post:" names, with no space between the two: "pre: a bpost: c".
+ * A name between two of the other kind is inside that span too.
+ */
+static void show_softdep(FILE *out, const char *spec)
+{
+	char *copy = strdup(spec), *save = NULL, *tok, *names[256];
+	int mode = 0, first[3] = { -1, -1, -1 }, last[3] = { -1, -1, -1 }, n = 0;
+
+	if (!copy)
+		return;
+	for (tok = strtok_r(copy, " \t\n\v\f\r", &save); tok && n < 256;
+	     tok = strtok_r(NULL, " \t\n\v\f\r", &save)) {
+		if (!strcmp(tok, "pre:") || !strcmp(tok, "post:")) {
+			mode = tok[1] == 'r' ? 1 : 2;
+			continue;
+		}
+		if (!mode)
+			continue;
+		if (first[mode] < 0)
+			first[mode] = n;
+		last[mode] = n;
+		names[n++] = tok;
+	}
+	for (int m = 1; m <= 2; m++) {
+		if (first[m] < 0)
+			continue;
+		fputs(m == 1 ? "pre:" : "post:", out);
+		for (int i = first[m]; i <= last[m]; i++)
+			fprintf(out, " %s", names[i]);
+	}
+	free(copy);
+}
+
+void umod_modconf_show(const struct umod_modconf *c, FILE *out)
+{
+	static const struct {
+		enum umod_conf_kind kind;
+		const char *word;
+	} order[] = {
+		{ UMOD_CONF_BLACKLIST, "blacklist" }, { UMOD_CONF_INSTALL, "install" },
+		{ UMOD_CONF_REMOVE, "remove" }, { UMOD_CONF_ALIAS, "alias" },
+		{ UMOD_CONF_OPTIONS, "options" }, { UMOD_CONF_SOFTDEP, "softdep" },
+	};
+
+	for (size_t k = 0; k < sizeof(order) / sizeof(order[0]); k++) {
+		for (unsigned int i = 0; i < c->n; i++) {
+			const struct umod_conf_entry *e = &c->v[i];
+
+			if (e->kind != order[k].kind)
+				continue;
+			fprintf(out, "%s %s", order[k].word, e->name);
+			if (e->kind == UMOD_CONF_SOFTDEP) {
+				fputc(' ', out);
+				show_softdep(out, e->value);
+			} else if (e->value) {
+				fprintf(out, " %s", e->value);
+			}
+			fputc('\n', out);
+		}
+	}
 }

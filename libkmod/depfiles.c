@@ -195,6 +195,17 @@ static int finish_index(struct umod_index *idx, int err, FILE *out)
 }
 
 /* modules.dep.bin: modname -> its modules.dep line, by module order */
+/* -w: a key given the same value twice, said as kmod's depmod says it */
+static int dup_warn(const struct umod_depmod *d, const char *what, const char *key,
+		    const char *modname)
+{
+	if (d->opts.warn_dups && modname)
+		dep_warn(d, "depmod: WARNING: duplicate module %s:\n%s %s\n", what, key, modname);
+	else if (d->opts.warn_dups)
+		dep_warn(d, "depmod: WARNING: duplicate module %s:\n%s\n", what, key);
+	return 0;
+}
+
 static int output_deps_bin(const struct umod_depmod *d, FILE *out)
 {
 	unsigned char *seen = calloc(d->n_mods + 1, 1);
@@ -219,6 +230,8 @@ static int output_deps_bin(const struct umod_depmod *d, FILE *out)
 			for (unsigned int j = 0; j < n; j++)
 				p += sprintf(p, " %s", deps[j]->relpath);
 			err = umod_index_insert(idx, m->modname, line, m->idx);
+			if (err > 0)
+				err = dup_warn(d, "deps", line, NULL);
 		} else {
 			err = -ENOMEM;
 		}
@@ -250,12 +263,20 @@ static int output_aliases_bin(const struct umod_depmod *d, FILE *out)
 
 			if (!in->softdep && index_alias(d, in->value, buf, sizeof(buf)))
 				err = umod_index_insert(idx, buf, d->mods[i]->modname, d->mods[i]->idx);
+			if (err > 0)
+				err = dup_warn(d, "alias", buf, d->mods[i]->modname);
 		}
 	return finish_index(idx, err, out);
 }
 
+struct symbols_bin {
+	const struct umod_depmod *d;
+	struct umod_index *idx;
+};
+
 static int index_symbol(const char *key, void *value, void *data)
 {
+	struct symbols_bin *sb = data;
 	const struct dsymbol *s = value;
 	char *alias;
 	int err;
@@ -264,19 +285,21 @@ static int index_symbol(const char *key, void *value, void *data)
 		return 0;
 	if (asprintf(&alias, "symbol:%s", s->name) < 0)
 		return -ENOMEM;
-	err = umod_index_insert(data, alias, s->owner->modname, s->owner->idx);
+	err = umod_index_insert(sb->idx, alias, s->owner->modname, s->owner->idx);
+	if (err > 0)
+		err = dup_warn(sb->d, "syms", alias, s->owner->modname);
 	free(alias);
 	return err;
 }
 
 static int output_symbols_bin(const struct umod_depmod *d, FILE *out)
 {
-	struct umod_index *idx = NULL;
-	int err = umod_index_new(&idx);
+	struct symbols_bin sb = { d, NULL };
+	int err = umod_index_new(&sb.idx);
 
 	if (!err)
-		err = umod_khash_for_each(d->symbols, index_symbol, idx);
-	return finish_index(idx, err, out);
+		err = umod_khash_for_each(d->symbols, index_symbol, &sb);
+	return finish_index(sb.idx, err, out);
 }
 
 /* maps DIRNAME/NAME, or says it could not (kmod writes an empty index then) */
@@ -316,8 +339,11 @@ static int output_builtin_bin(const struct umod_depmod *d, FILE *out)
 			dep_warn(d, "depmod: ERROR: Invalid modules.builtin line: %s\n", line);
 			continue;
 		}
+		/* a built-in module listed twice is no error (nor a -w warning) */
 		if (umod_modname_from_path(line, name, sizeof(name)) >= 0)
 			err = umod_index_insert(idx, name, "", 0);
+		if (err > 0)
+			err = 0;
 	}
 	umod_file_unmap(img, len);
 	return finish_index(idx, err, out);
@@ -333,10 +359,14 @@ static int builtin_alias_one(const struct umod_depmod *d, struct umod_index *idx
 	int err = 0;
 
 	snprintf(name, sizeof(name), "%.*s", (int)mlen, mod);
-	while (!err && (kv = umod_modinfo_next(sec, size, &pos)))
-		if (!strncmp(kv, mod, mlen) && !strncmp(kv + mlen, ".alias=", 7) &&
-		    index_alias(d, kv + mlen + 7, buf, sizeof(buf)))
-			err = umod_index_insert(idx, buf, name, 0);
+	while (!err && (kv = umod_modinfo_next(sec, size, &pos))) {
+		if (strncmp(kv, mod, mlen) || strncmp(kv + mlen, ".alias=", 7) ||
+		    !index_alias(d, kv + mlen + 7, buf, sizeof(buf)))
+			continue;
+		err = umod_index_insert(idx, buf, name, 0);
+		if (err > 0)
+			err = dup_warn(d, "alias", buf, name);
+	}
 	return err;
 }
 

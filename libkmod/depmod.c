@@ -66,13 +66,26 @@ static void dmod_free(struct dmod *m)
 	free(m);
 }
 
-/* 0 for a path under updates/, 1 for the rest ("built-in") */
-static int search_prio(const char *relpath)
+/* kmod's default when depmod.d says nothing: "search updates" */
+static const struct umod_depmod_conf default_conf = {
+	.search = { .v = (char *[]){ "updates" }, .n = 1 },
+};
+
+static const struct umod_depmod_conf *conf_of(const struct umod_depmod *d)
 {
-	return strncmp(relpath, "updates/", 8) ? 0 : 1;
+	return d->opts.conf ? d->opts.conf : &default_conf;
 }
 
-static int dmod_new(struct umod_depmod *d, const char *path, struct dmod **mp)
+/* does @m, found after @old of the same name, replace it? */
+static bool replaces(const struct umod_depmod *d, const struct dmod *old, const struct dmod *m)
+{
+	struct umod_depmod_file o = { old->relpath, strlen(old->modname), old->external };
+	struct umod_depmod_file n = { m->relpath, strlen(m->modname), m->external };
+
+	return umod_depmod_conf_prefer(conf_of(d), &o, &n);
+}
+
+static int dmod_new(struct umod_depmod *d, const char *path, bool external, struct dmod **mp)
 {
 	size_t dirlen = strlen(d->opts.dirname), namelen;
 	char name[PATH_MAX];
@@ -90,7 +103,9 @@ static int dmod_new(struct umod_depmod *d, const char *path, struct dmod **mp)
 	m->path = strdup(path);
 	if (!m->path)
 		goto nomem;
-	m->relpath = m->path + dirlen + 1;
+	/* an external module is shown by its whole path */
+	m->external = external;
+	m->relpath = external ? m->path : m->path + dirlen + 1;
 	base = strrchr(m->relpath, '/');
 	base = base ? base + 1 : m->relpath;
 	/* kmod's "uncompressed relative path": the name's own spelling + ".ko" */
@@ -105,16 +120,16 @@ nomem:
 	return -ENOMEM;
 }
 
-static int add_module(struct umod_depmod *d, const char *path)
+static int add_module(struct umod_depmod *d, const char *path, bool external)
 {
 	struct dmod *m, *old;
-	int err = dmod_new(d, path, &m);
+	int err = dmod_new(d, path, external, &m);
 
 	if (err)
 		return err;
 	old = umod_khash_find(d->by_name, m->modname);
 	if (old) {
-		if (search_prio(m->relpath) <= search_prio(old->relpath)) {
+		if (!replaces(d, old, m)) {
 			dmod_free(m);
 			return 0;
 		}
@@ -144,7 +159,7 @@ static bool entry_is_dir(DIR *dir, const struct dirent *de, bool *is_dir)
 }
 
 /* @path holds the directory, with room to PATH_MAX; @len is its length */
-static int scan_dir(struct umod_depmod *d, char *path, size_t len)
+static int scan_dir(struct umod_depmod *d, char *path, size_t len, bool external)
 {
 	DIR *dir = opendir(path);
 	struct dirent *de;
@@ -157,16 +172,17 @@ static int scan_dir(struct umod_depmod *d, char *path, size_t len)
 		bool is_dir;
 
 		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, "..") ||
-		    !strcmp(de->d_name, "build") || !strcmp(de->d_name, "source"))
+		    !strcmp(de->d_name, "build") || !strcmp(de->d_name, "source") ||
+		    umod_depmod_conf_excluded(d->opts.conf, de->d_name))
 			continue;
 		if (len + nlen + 2 >= PATH_MAX || !entry_is_dir(dir, de, &is_dir))
 			continue;
 		path[len] = '/';
 		memcpy(path + len + 1, de->d_name, nlen + 1);
 		if (is_dir)
-			err = scan_dir(d, path, len + 1 + nlen);
+			err = scan_dir(d, path, len + 1 + nlen, external);
 		else if (umod_modname_has_module_ext(de->d_name, nlen))
-			err = add_module(d, path);
+			err = add_module(d, path, external);
 		path[len] = '\0';
 		if (err && err != -ENOMEM) {
 			warn(d, "ERROR", "failed %s/%s: %s\n", path, de->d_name, strerror(-err));
@@ -174,6 +190,28 @@ static int scan_dir(struct umod_depmod *d, char *path, size_t len)
 		}
 	}
 	closedir(dir);
+	return err;
+}
+
+/* depmod.d's external directories, the last configured first (kmod's list order) */
+static int scan_externals(struct umod_depmod *d)
+{
+	const struct umod_depmod_list *ext = &conf_of(d)->external;
+	char path[PATH_MAX];
+	int err = 0;
+
+	for (unsigned int i = ext->n; !err && i-- > 0;) {
+		size_t len = strlen(ext->v[i]);
+
+		if (len >= sizeof(path))
+			continue;
+		memcpy(path, ext->v[i], len + 1);
+		err = scan_dir(d, path, len, true);
+		if (err && err != -ENOMEM) {
+			warn(d, "ERROR", "could not open directory %s: %s\n", ext->v[i], strerror(-err));
+			err = 0;
+		}
+	}
 	return err;
 }
 
@@ -311,13 +349,11 @@ static int add_dependency(struct dmod *m, struct dmod *owner)
 static int resolve_module(struct umod_depmod *d, struct dmod *m)
 {
 	for (unsigned int i = 0; i < m->n_imports; i++) {
-		const char *name = m->imports[i].name;
-		struct dsymbol *s;
+		const char *name = m->imports[i].name;	/* warnings show it as written */
+		const char *key = name + (name[0] == '.');	/* PPC64's .foo is foo */
+		struct dsymbol *s = umod_khash_find(d->symbols, umod_depmod_unprefix(d, key));
 		int err;
 
-		if (name[0] == '.')	/* PPC64's .foo is foo, as kmod reads it */
-			name++;
-		s = umod_khash_find(d->symbols, name);
 		if (!s) {
 			if (d->opts.warn_unknown && !m->imports[i].weak)
 				warn(d, "WARNING", "%s needs unknown symbol %s\n", m->path, name);
@@ -468,7 +504,8 @@ static int load_modules(struct umod_depmod *d)
 		struct dmod *m = d->mods[i];
 
 		for (unsigned int j = 0; j < m->n_exports; j++) {
-			int err = umod_depmod_symbol_add(d, m->exports[j], m->export_crcs[j], m);
+			int err = umod_depmod_symbol_add(d, umod_depmod_unprefix(d, m->exports[j]),
+							 m->export_crcs[j], m);
 
 			if (err)
 				return err;
@@ -505,7 +542,9 @@ static int run_phases(struct umod_depmod *d)
 	/* kmod reads the kernel's symbols first: they are replaced by modules' */
 	err = umod_depmod_load_kernel_symbols(d);
 	if (!err)
-		err = scan_dir(d, path, strlen(path));
+		err = scan_dir(d, path, strlen(path), false);
+	if (!err)
+		err = scan_externals(d);
 	if (!err)
 		err = order_modules(d);
 	if (!err)

@@ -30,6 +30,7 @@ struct dmod {
 	unsigned int dep_sort_idx; /* topological rank */
 	unsigned int users;	/* modules depending on this one */
 	bool visited;		/* cycle report */
+	bool external;		/* from a depmod.d external directory: relpath is path */
 	struct dmod **deps;	/* direct dependencies, sorted by rank at the end */
 	unsigned int n_deps, cap_deps;
 	struct dinfo *info;
@@ -57,6 +58,12 @@ struct umod_depmod {
 	struct dmod **mods;		/* the output order */
 	unsigned int n_mods;
 };
+
+/* -P: a symbol spelled with the architecture's prefix, as kmod takes it */
+static inline const char *umod_depmod_unprefix(const struct umod_depmod *d, const char *name)
+{
+	return d->opts.sym_prefix && name[0] == d->opts.sym_prefix ? name + 1 : name;
+}
 
 /* depmod.c: qsort order of struct dmod pointers by topological rank */
 int umod_depmod_cmp_rank(const void *a, const void *b);

@@ -57,7 +57,7 @@ static int load_symvers(struct umod_depmod *d, const char *buf, size_t len, cons
 			umod_depmod_warn(d, "ERROR", "%s:%u Invalid symbol version %s\n", file, lineno, ver);
 			continue;
 		}
-		err = umod_depmod_symbol_add(d, sym, crc, NULL);
+		err = umod_depmod_symbol_add(d, umod_depmod_unprefix(d, sym), crc, NULL);
 		if (err)
 			return err;
 	}

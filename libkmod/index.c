@@ -120,21 +120,27 @@ static int child_add(struct inode *n, unsigned char ch, struct inode *kid)
 	return 0;
 }
 
-/* before the first value of priority >= @priority: ties put the newest first */
+/*
+ * Before the first value of priority >= @priority: ties put the newest
+ * first. 1 if the key held the same value already (kept twice, as kmod).
+ */
 static int value_add(struct inode *n, const char *value, unsigned int priority)
 {
 	size_t len = strlen(value) + 1;
 	struct ivalue **pos = &n->values, *v = malloc(sizeof(*v) + len);
+	int dup = 0;
 
 	if (!v)
 		return -ENOMEM;
+	for (const struct ivalue *o = n->values; o; o = o->next)
+		dup |= !strcmp(o->value, value);
 	while (*pos && (*pos)->priority < priority)
 		pos = &(*pos)->next;
 	v->priority = priority;
 	memcpy(v->value, value, len);
 	v->next = *pos;
 	*pos = v;
-	return 0;
+	return dup;
 }
 
 /* @n keeps prefix[0..j); a new child at prefix[j] takes the rest and all @n had */
@@ -549,4 +555,60 @@ int umod_index_searchwild(const void *image, size_t len, const char *name,
 	*hitsp = w.hits;
 	*np = w.n;
 	return 0;
+}
+
+/* ---- dump: modprobe -c ------------------------------------------------------- */
+
+/* a node's values in file order, each as "KEY VALUE\n" */
+static void dump_values(const struct wild *w, const struct node_view *v, FILE *out)
+{
+	uint32_t count = 0, prio;
+	size_t off = v->values + 4;
+
+	if (!get_u32(w->buf, w->len, v->values, &count))
+		return;
+	for (uint32_t i = 0; i < count; i++) {
+		const char *s;
+
+		if (!get_u32(w->buf, w->len, off, &prio) || !(s = get_str(w->buf, w->len, off + 4)))
+			return;
+		fprintf(out, "%s %s\n", w->key, s);
+		off += 4 + strlen(s) + 1;
+	}
+}
+
+/* pre-order, children by character: kmod's index_dump_node() */
+static void dump_node(struct wild *w, uint32_t node, FILE *out)
+{
+	struct node_view v;
+	size_t n;
+
+	if (!read_node(w->buf, w->len, node, &v))
+		return;
+	n = strlen(v.prefix);
+	if (!key_push(w, v.prefix, n))
+		return;
+	if (v.values)
+		dump_values(w, &v, out);
+	for (unsigned int ch = v.first; ch <= v.last; ch++) {
+		uint32_t kid = kid_of(w, node, &v, ch);
+		char c = (char)ch;
+
+		if (kid && key_push(w, &c, 1)) {
+			dump_node(w, kid, out);
+			key_pop(w, 1);
+		}
+	}
+	key_pop(w, n);
+}
+
+void umod_index_dump(const void *image, size_t len, const char *prefix, FILE *out)
+{
+	struct wild w = { .buf = image, .len = len };
+	uint32_t root;
+
+	if (!umod_index_valid(image, len) || !get_u32(image, len, 8, &root) ||
+	    !key_push(&w, prefix, strlen(prefix)))
+		return;
+	dump_node(&w, root, out);
 }

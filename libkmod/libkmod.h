@@ -38,7 +38,8 @@ struct umod_index;
 
 int umod_index_new(struct umod_index **ip);
 void umod_index_free(struct umod_index *idx);
-/* adds @value under @key (copies both); -EILSEQ for non-ASCII, -ENOMEM */
+/* adds @value under @key (copies both): 0, 1 if the key had that value already (it is
+ * kept twice, as kmod keeps it), -EILSEQ for non-ASCII, -ENOMEM */
 int umod_index_insert(struct umod_index *idx, const char *key, const char *value,
 		      unsigned int priority);
 /* the whole file, at the start of a seekable @out; 0 or -EIO */
@@ -66,6 +67,13 @@ struct umod_index_hit {
  */
 int umod_index_searchwild(const void *image, size_t len, const char *name,
 			  struct umod_index_hit **hitsp, unsigned int *np);
+
+/*
+ * Every key and value of an index file image, "PREFIXkey value\n", in
+ * kmod's index_dump() order (a key's values before the keys it prefixes,
+ * children by character). A damaged file is dumped as far as it reads.
+ */
+void umod_index_dump(const void *image, size_t len, const char *prefix, FILE *out);
 
 /* ---- modname.c: module names and alias patterns -------------------------- */
 
@@ -134,6 +142,30 @@ bool umod_modconf_blacklisted(const struct umod_modconf *c, const char *modname)
 /* the options for @modname or for the @alias it was found by, joined; malloc'd, NULL: -ENOMEM */
 char *umod_modconf_options(const struct umod_modconf *c, const char *modname,
 			   const char *alias);
+
+/*
+ * umod_modconf_parse_kcmdline - the module options of a kernel command
+ * line, as kmod adds those of /proc/cmdline after every file:
+ * "mod.param[=value]" is "options mod param[=value]", "modprobe.blacklist=a,b"
+ * blacklists a and b. Returns 0 or -ENOMEM.
+ */
+int umod_modconf_parse_kcmdline(struct umod_modconf *c, const char *cmdline);
+/* modprobe -c: every entry, kind by kind in kmod's order, in kmod's words */
+void umod_modconf_show(const struct umod_modconf *c, FILE *out);
+
+/*
+ * The *.conf files (not hidden, regular) of @paths (directories, or files
+ * as -C names them), plus @extra_path (may be NULL) as if named
+ * @extra_name, sorted by file name, a name seen in an earlier path hiding
+ * the later ones: kmod's order for modprobe.d and depmod.d. @fn(path) for
+ * each; returns its first non-zero return, or -ENOMEM. A directory named
+ * *.conf is reported on @err (may be NULL) with kmod's words, "PROG: ERROR: ...".
+ */
+int umod_conf_files_each(const char *const *paths, const char *extra_name,
+			 const char *extra_path, FILE *err, const char *prog,
+			 int (*fn)(const char *path, void *data), void *data);
+/* one logical line ('\'-newline joined) of [*@pos, @len), malloc'd; NULL at the end or -ENOMEM */
+char *umod_conf_next_line(const char *buf, size_t len, size_t *pos, unsigned int *lineno);
 
 /* ---- moddb.c: the text indexes of a tree ----------------------------------- */
 
@@ -265,6 +297,62 @@ int umod_probe_insert(struct umod_probe *p, struct umod_probe_mod *mod, unsigned
 int umod_probe_run_command(const struct umod_probe_ops *ops, const char *type,
 			   const char *name, const char *command, const char *options);
 
+/* ---- modversions.c: a module's symbol versions, as modprobe dumps them ---- */
+
+/* one entry: its CRC and name; a non-zero return stops the walk */
+typedef int (*umod_modversion_fn)(uint64_t crc, const char *name, void *data);
+
+/*
+ * The __versions table of a module image (--dump-modversions), in table
+ * order. Returns 0, @fn's first non-zero return, -ENOEXEC (not ELF),
+ * -EINVAL (a damaged ELF, or a table of partial records) or -ENOENT (no
+ * __versions section), kmod's errors for each case.
+ */
+int umod_modversions_parse(const void *image, size_t len, umod_modversion_fn fn, void *data);
+/* the module's exports and their CRCs (--show-exports), same errors */
+int umod_modexports_parse(const void *image, size_t len, umod_modversion_fn fn, void *data);
+/* either of them for a file (decompressed if need be); plus the file's -errno */
+int umod_modversions_file(const char *path, bool exports, umod_modversion_fn fn, void *data);
+
+/* ---- depmod_conf.c: depmod.d ------------------------------------------------ */
+
+struct umod_depmod_list {
+	char **v;
+	unsigned int n, cap;
+};
+
+/* depmod.d, words in config order; zero-initialise, set err and release */
+struct umod_depmod_conf {
+	FILE *err;			/* "depmod: ERROR: ..." for bad lines, or NULL */
+	const char *release;		/* what override and external versions match */
+	struct umod_depmod_list search;	/* dirs of the tree, "built-in", "external" */
+	struct umod_depmod_list override;	/* "DIR/MOD" */
+	struct umod_depmod_list external;	/* directories outside the tree */
+	struct umod_depmod_list exclude;	/* entry names not scanned */
+};
+
+/* a module file as the search order sees it */
+struct umod_depmod_file {
+	const char *relpath;	/* under the tree, or the path of an external one */
+	size_t stem;		/* its file name's length up to the first '.' */
+	bool external;
+};
+
+/*
+ * umod_depmod_conf_parse - add the lines of one depmod.d file, @buf of @len
+ * bytes (need not be NUL-terminated); a bad line is skipped with kmod's
+ * message on c->err. Returns 0 or -ENOMEM.
+ */
+int umod_depmod_conf_parse(struct umod_depmod_conf *c, const char *buf, size_t len,
+			   const char *file);
+/* every file of @paths (NULL: kmod's four depmod.d directories); then the default search */
+int umod_depmod_conf_load(struct umod_depmod_conf *c, const char *const *paths);
+void umod_depmod_conf_release(struct umod_depmod_conf *c);
+bool umod_depmod_conf_excluded(const struct umod_depmod_conf *c, const char *name);
+/* should @new replace @old, a module of the same name found before it? */
+bool umod_depmod_conf_prefer(const struct umod_depmod_conf *c, const struct umod_depmod_file *old,
+			     const struct umod_depmod_file *new);
+
 /* ---- depmod.c: the computation ------------------------------------------- */
 
 struct umod_depmod;
@@ -275,6 +363,9 @@ struct umod_depmod_opts {
 	bool warn_unknown;	/* -e: "needs unknown symbol" */
 	const char *symvers;	/* -E: the kernel's Module.symvers (CRCs are checked) */
 	const char *system_map;	/* -F: the kernel's System.map (when no -E) */
+	const struct umod_depmod_conf *conf;	/* depmod.d, or NULL: "search updates" */
+	char sym_prefix;	/* -P: a leading character symbols drop, or 0 */
+	bool warn_dups;		/* -w: say which index keys hold a value twice */
 };
 
 /*

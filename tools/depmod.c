@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
- * umod depmod [-b BASE] [-a] [-n] [-e] [-E SYMVERS|-F SYSTEM.MAP] [RELEASE]: kmod's depmod over
- * BASE/lib/modules/RELEASE (default: /lib/modules/<umod's release>), writing
- * modules.dep, modules.alias, modules.softdep, modules.symbols and
- * modules.devname there, or with -n to stdout. The work is libkmod/depmod.c's.
+ * umod depmod [-b BASE] [-C PATH]... [-a] [-n] [-e] [-w] [-P C] [-E SYMVERS|-F SYSTEM.MAP]
+ *             [RELEASE]: kmod's depmod over BASE/lib/modules/RELEASE (default:
+ * /lib/modules/<umod's release>), writing modules.dep, modules.alias,
+ * modules.softdep, modules.symbols and modules.devname there, or with -n to
+ * stdout, as depmod.d (or the -C paths) says. The work is libkmod/depmod.c's.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -17,6 +18,8 @@
 #include "libkmod/libkmod.h"
 #include "tools.h"
 
+#define MAX_CONFIGS	16
+
 static void usage(FILE *out)
 {
 	fprintf(out, "Usage:\n"
@@ -29,6 +32,9 @@ static void usage(FILE *out)
 		"\t-E, --symvers=FILE   Use Module.symvers file to check symbol versions\n"
 		"\t-F, --filesyms=FILE  Use the file (System.map) for the kernel's symbols\n"
 		"\t-n, --show           Write the dependency file on stdout only\n"
+		"\t-P, --symbol-prefix  Architecture symbol prefix\n"
+		"\t-C, --config=PATH    Read configuration from PATH\n"
+		"\t-w, --warn           Warn on duplicates\n"
 		"\t-b, --basedir=DIR    Use an image of a module tree.\n"
 		"\t-q, --quiet          Accepted, as kmod's; depmod says little anyway\n"
 		"\t-v, --verbose        Accepted; nothing more is printed\n"
@@ -78,6 +84,24 @@ static int run_depmod(struct umod_depmod_opts *opts_in, bool show)
 	return err ? 1 : 0;
 }
 
+/* depmod.d first: it says where the modules are */
+static int run_with_conf(struct umod_depmod_opts *o, const char *release,
+			 const char *const *config, bool show)
+{
+	struct umod_depmod_conf conf = { .err = stderr, .release = release };
+	int ret;
+
+	if (umod_depmod_conf_load(&conf, config) < 0) {
+		fprintf(stderr, "depmod: FATAL: %s\n", strerror(ENOMEM));
+		umod_depmod_conf_release(&conf);
+		return 1;
+	}
+	o->conf = &conf;
+	ret = run_depmod(o, show);
+	umod_depmod_conf_release(&conf);
+	return ret;
+}
+
 static int run(int argc, char *argv[])
 {
 	static const struct option opts[] = {
@@ -87,6 +111,9 @@ static int run(int argc, char *argv[])
 		{ "errsyms", no_argument, NULL, 'e' },
 		{ "symvers", required_argument, NULL, 'E' },
 		{ "filesyms", required_argument, NULL, 'F' },
+		{ "config", required_argument, NULL, 'C' },
+		{ "symbol-prefix", required_argument, NULL, 'P' },
+		{ "warn", no_argument, NULL, 'w' },
 		{ "show", no_argument, NULL, 'n' },
 		{ "dry-run", no_argument, NULL, 'n' },
 		{ "quiet", no_argument, NULL, 'q' },
@@ -96,12 +123,14 @@ static int run(int argc, char *argv[])
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *base = NULL, *release = umod_tool_default_release();
+	const char *config[MAX_CONFIGS + 1] = { NULL };
+	unsigned int n_config = 0;
 	struct umod_depmod_opts o = { .err = stderr };
 	char dirname[PATH_MAX];
 	bool show = false;
 	int c;
 
-	while ((c = getopt_long(argc, argv, "aAb:eE:F:nqvVh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "aAb:C:eE:F:nP:qvwVh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'a': case 'A': case 'q': case 'v':
 			break;
@@ -119,6 +148,23 @@ static int run(int argc, char *argv[])
 			break;
 		case 'n':
 			show = true;
+			break;
+		case 'C':
+			if (n_config == MAX_CONFIGS) {
+				fprintf(stderr, "depmod: FATAL: too many -C\n");
+				return 1;
+			}
+			config[n_config++] = optarg;
+			break;
+		case 'P':
+			if (optarg[1] != '\0') {
+				fprintf(stderr, "depmod: FATAL: -P only takes a single char\n");
+				return 1;
+			}
+			o.sym_prefix = optarg[0];
+			break;
+		case 'w':
+			o.warn_dups = true;
 			break;
 		case 'V':
 			return umod_tool_print_version();
@@ -152,7 +198,7 @@ static int run(int argc, char *argv[])
 	if (o.symvers)
 		o.system_map = NULL;	/* kmod takes -E over -F */
 	o.dirname = dirname;
-	return run_depmod(&o, show);
+	return run_with_conf(&o, release, n_config ? config : NULL, show);
 }
 
 const struct umod_cmd umod_cmd_depmod = {

@@ -12,6 +12,7 @@
  * As in kmod, -b is --use-blacklist and the tree's root is -d (--dirname).
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -26,12 +27,17 @@
 #include "libkmod/libkmod.h"
 #include "tools.h"
 
+#define MAX_CONFIGS	16
+
 struct modprobe {
 	/* options */
 	bool remove, dry_run, quiet, verbose, show, ignore_loaded, first_time;
 	bool resolve_only, all, use_blacklist, ignore_commands;
+	bool show_config, show_versions, show_exports;
 	unsigned int insert_flags;	/* UMOD_INSERT_FORCE_* */
-	const char *base, *release, *config;
+	const char *base, *release;
+	const char *config[MAX_CONFIGS + 1];	/* -C, in order */
+	unsigned int n_config;
 	char dirname[PATH_MAX];
 	/* the tree */
 	struct umod_modconf conf;
@@ -49,7 +55,9 @@ static void help(void)
 	       "\tumod modprobe [options] -a [-i] [-b] modulename [modulename...]\n"
 	       "\tumod modprobe [options] -r [-i] modulename [modulename...]\n"
 	       "\tumod modprobe [options] -R modulename\n"
-	       "\tumod modprobe [options] -D modulename\n\n"
+	       "\tumod modprobe [options] -D modulename\n"
+	       "\tumod modprobe [options] -c\n"
+	       "\tumod modprobe [options] --dump-modversions filename\n\n"
 	       "Options:\n"
 	       "\t-a, --all                   Consider every non-argument to be a module name\n"
 	       "\t-r, --remove                Remove modules instead of inserting\n"
@@ -62,6 +70,11 @@ static void help(void)
 	       "\t    --force-modversion      Ignore module's version\n"
 	       "\t    --force-vermagic        Ignore module's version magic\n"
 	       "\t-D, --show-depends          Only print module dependencies and exit\n"
+	       "\t-c, --showconfig            Print out known configuration and exit\n"
+	       "\t-c, --show-config           Same as --showconfig\n"
+	       "\t    --show-modversions      Dump module symbol version and exit\n"
+	       "\t    --dump-modversions      Same as --show-modversions\n"
+	       "\t    --show-exports          Only print module exported symbol versions and exit\n"
 	       "\t-n, --dry-run               Do not execute operations, just print out\n"
 	       "\t-C, --config=FILE           Use FILE instead of default search paths\n"
 	       "\t-d, --dirname=DIR           Use DIR as filesystem root for /lib/modules\n"
@@ -86,6 +99,9 @@ static void mp_err(const struct modprobe *mp, const char *level, const char *fmt
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 }
+
+/* kmod's LOG(): FATAL, but only a WARNING with -a, where the other names go on */
+#define mp_log(mp, ...) mp_err(mp, (mp)->all ? "WARNING" : "FATAL", __VA_ARGS__)
 
 /* ---- the daemon's view: what is loaded ---------------------------------------- */
 
@@ -200,7 +216,7 @@ static int do_insert(struct modprobe *mp, const char *name, const char *extra)
 	if (err)
 		return err;
 	if (!n) {
-		mp_err(mp, "FATAL", "Module %s not found in directory %s\n", name, mp->dirname);
+		mp_log(mp, "Module %s not found in directory %s\n", name, mp->dirname);
 		return -ENOENT;
 	}
 	if (mp->show || mp->verbose)
@@ -255,7 +271,7 @@ static int remove_one(struct modprobe *mp, struct umod_probe_mod *m)
 			err = status;
 	}
 	if (err == -ENOENT && mp->first_time)
-		mp_err(mp, "FATAL", "Module %s is not in kernel.\n", name);
+		mp_log(mp, "Module %s is not in kernel.\n", name);
 	else if (err == -ENOENT)
 		err = 0;
 	if (umod_probe_deps(mp->probe, m, &deps, &n) < 0)
@@ -267,15 +283,20 @@ static int remove_one(struct modprobe *mp, struct umod_probe_mod *m)
 	return err;
 }
 
+/* modprobe's own command_do(), not libkmod's: its message names no command */
 static int run_remove_command(struct modprobe *mp, struct umod_probe_mod *m, const char *cmd)
 {
-	struct umod_probe_ops ops = { .data = mp, .error = report };
+	struct umod_probe_ops ops = { .data = mp };
+	int err;
 
 	if (mp->verbose)
 		printf("remove %s\n", cmd);
 	if (mp->dry_run)
 		return 0;
-	return umod_probe_run_command(&ops, "remove", umod_probe_mod_name(m), cmd, "");
+	err = umod_probe_run_command(&ops, "remove", umod_probe_mod_name(m), cmd, "");
+	if (err == -EINVAL)
+		mp_log(mp, "Error running remove command for %s\n", umod_probe_mod_name(m));
+	return err;
 }
 
 /* kmod's rmmod_do_module(): post softdeps, the module (or its command), pre softdeps */
@@ -298,13 +319,13 @@ static int remove_module(struct modprobe *mp, struct umod_probe_mod *m, bool sof
 	refcnt = cmd ? 0 : loaded_refcnt(mp, name);
 	if (!cmd && umod_probe_mod_builtin(m)) {
 		if (!softdep)
-			mp_err(mp, "FATAL", "Module %s is builtin.\n", name);
+			mp_log(mp, "Module %s is builtin.\n", name);
 		err = softdep ? 0 : -ENOENT;
 		goto out;
 	}
 	if (refcnt < 0) {
 		if (mp->first_time)
-			mp_err(mp, "FATAL", "Module %s is not in kernel.\n", name);
+			mp_log(mp, "Module %s is not in kernel.\n", name);
 		err = mp->first_time ? -ENOENT : 0;
 		goto out;
 	}
@@ -312,7 +333,7 @@ static int remove_module(struct modprobe *mp, struct umod_probe_mod *m, bool sof
 	if (cmd) {
 		err = run_remove_command(mp, m, cmd);
 	} else if (refcnt > 0) {
-		mp_err(mp, "FATAL", "Module %s is in use.\n", name);
+		mp_log(mp, "Module %s is in use.\n", name);
 		err = -EBUSY;
 	} else {
 		err = remove_one(mp, m);
@@ -334,12 +355,57 @@ static int do_remove(struct modprobe *mp, const char *name)
 	if (err)
 		return err;
 	if (!n) {
-		mp_err(mp, "FATAL", "Module %s not found.\n", name);
+		mp_log(mp, "Module %s not found.\n", name);
 		return -ENOENT;
 	}
 	for (unsigned int i = 0; i < n && !err; i++)
 		err = remove_module(mp, v[i], false);
 	free(v);
+	return err;
+}
+
+/* ---- queries: -c, --dump-modversions, --show-exports ------------------------- */
+
+static void dump_index(const struct modprobe *mp, const char *file)
+{
+	char path[PATH_MAX + 32];
+	const void *img;
+	size_t len;
+
+	snprintf(path, sizeof(path), "%s/%s", mp->dirname, file);
+	if (umod_file_map(path, &img, &len))
+		return;
+	umod_index_dump(img, len, "alias ", stdout);
+	umod_file_unmap(img, len);
+}
+
+/* kmod's show_config(): the configuration, then the alias and symbol indexes */
+static int show_config(struct modprobe *mp)
+{
+	umod_modconf_show(&mp->conf, stdout);
+	puts("\n# End of configuration files. Dumping indexes now:\n");
+	fflush(stdout);
+	dump_index(mp, "modules.alias.bin");
+	dump_index(mp, "modules.symbols.bin");
+	return 0;
+}
+
+static int print_version(uint64_t crc, const char *name, void *data)
+{
+	printf("0x%08llx\t%s\n", (unsigned long long)crc, name);
+	return 0;
+}
+
+static int show_versions(struct modprobe *mp, const char *path)
+{
+	int err = umod_modversions_file(path, mp->show_exports && !mp->show_versions,
+					print_version, NULL);
+
+	if (err == -ENOENT && umod_file_type_at(AT_FDCWD, path) < 0)
+		mp_log(mp, "Module %s not found.\n", path);
+	else if (err)
+		mp_log(mp, "could not get %s of %s: %s\n",
+		       mp->show_versions ? "modversions" : "symbols", path, strerror(-err));
 	return err;
 }
 
@@ -371,12 +437,27 @@ static char *extra_options(int argc, char *argv[], int first)
 	return s;
 }
 
+/* kmod adds the module options of /proc/cmdline after every file */
+static int kernel_cmdline(struct modprobe *mp)
+{
+	char buf[4096];
+	FILE *f = fopen("/proc/cmdline", "re");
+	size_t n;
+
+	if (!f)
+		return 0;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	return umod_modconf_parse_kcmdline(&mp->conf, buf);
+}
+
 static int open_tree(struct modprobe *mp)
 {
 	char dirs[4][PATH_MAX], softdep[PATH_MAX + 32];
 	static const char *const sub[] = { "etc/modprobe.d", "run/modprobe.d",
 					   "usr/local/lib/modprobe.d", "lib/modprobe.d" };
-	const char *paths[5] = { NULL };
+	const char *paths[MAX_CONFIGS + 1] = { NULL };
 	const char *root = mp->base ? mp->base : "";
 	int err;
 
@@ -386,14 +467,17 @@ static int open_tree(struct modprobe *mp)
 		snprintf(dirs[i], sizeof(dirs[i]), "%s/%s", root, sub[i]);
 		paths[i] = dirs[i];
 	}
-	if (mp->config) {
-		paths[0] = mp->config;
-		paths[1] = NULL;
+	if (mp->n_config) {
+		/* -C replaces the default directories; each may be a file or a directory */
+		for (unsigned int i = 0; i <= mp->n_config; i++)
+			paths[i] = mp->config[i];
 	}
 	snprintf(softdep, sizeof(softdep), "%s/modules.softdep", mp->dirname);
 	mp->conf.err = stderr;	/* libkmod reports config errors even with -q */
 	mp->conf.prog = "modprobe";
 	err = umod_modconf_load(&mp->conf, paths, softdep);
+	if (!err)
+		err = kernel_cmdline(mp);
 	if (!err)
 		err = umod_moddb_open(mp->dirname, mp->quiet ? NULL : stderr, &mp->db);
 	return err;
@@ -401,7 +485,8 @@ static int open_tree(struct modprobe *mp)
 
 static int parse_options(struct modprobe *mp, int argc, char *argv[])
 {
-	enum { OPT_FIRST_TIME = 256, OPT_FORCE_VERMAGIC, OPT_FORCE_MODVERSION };
+	enum { OPT_FIRST_TIME = 256, OPT_FORCE_VERMAGIC, OPT_FORCE_MODVERSION, OPT_VERSIONS,
+	       OPT_EXPORTS };
 	static const struct option opts[] = {
 		{ "all", no_argument, NULL, 'a' },
 		{ "remove", no_argument, NULL, 'r' },
@@ -414,6 +499,11 @@ static int parse_options(struct modprobe *mp, int argc, char *argv[])
 		{ "force-modversion", no_argument, NULL, OPT_FORCE_MODVERSION },
 		{ "force-vermagic", no_argument, NULL, OPT_FORCE_VERMAGIC },
 		{ "show-depends", no_argument, NULL, 'D' },
+		{ "showconfig", no_argument, NULL, 'c' },
+		{ "show-config", no_argument, NULL, 'c' },
+		{ "show-modversions", no_argument, NULL, OPT_VERSIONS },
+		{ "dump-modversions", no_argument, NULL, OPT_VERSIONS },
+		{ "show-exports", no_argument, NULL, OPT_EXPORTS },
 		{ "dry-run", no_argument, NULL, 'n' },
 		{ "show", no_argument, NULL, 'n' },
 		{ "config", required_argument, NULL, 'C' },
@@ -427,7 +517,7 @@ static int parse_options(struct modprobe *mp, int argc, char *argv[])
 	};
 	int c;
 
-	while ((c = getopt_long(argc, argv, "arRibfDnC:d:S:qvVh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "arRibfDcnC:d:S:qvVh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'a': mp->all = true; break;
 		case 'r': mp->remove = true; break;
@@ -437,7 +527,16 @@ static int parse_options(struct modprobe *mp, int argc, char *argv[])
 		case 'n': mp->dry_run = true; break;
 		case 'q': mp->quiet = true; break;
 		case 'v': mp->verbose = true; break;
-		case 'C': mp->config = optarg; break;
+		case 'c': mp->show_config = true; break;
+		case OPT_VERSIONS: mp->show_versions = true; break;
+		case OPT_EXPORTS: mp->show_exports = true; break;
+		case 'C':
+			if (mp->n_config == MAX_CONFIGS) {
+				mp_err(mp, "ERROR", "too many -C\n");
+				return -EINVAL;
+			}
+			mp->config[mp->n_config++] = optarg;
+			break;
 		case 'd': mp->base = optarg; break;
 		case 'S': mp->release = optarg; break;
 		case OPT_FIRST_TIME: mp->first_time = true; break;
@@ -466,8 +565,13 @@ static int run_names(struct modprobe *mp, int argc, char *argv[])
 	int err = 0;
 
 	if (mp->remove || mp->all) {
-		for (int i = optind; i < argc && !err; i++)
-			err = mp->remove ? do_remove(mp, argv[i]) : do_insert(mp, argv[i], NULL);
+		/* kmod's rmmod_all()/insmod_all(): every name, the last error counts */
+		for (int i = optind; i < argc; i++) {
+			int r = mp->remove ? do_remove(mp, argv[i]) : do_insert(mp, argv[i], NULL);
+
+			if (r < 0)
+				err = r;
+		}
 		return err;
 	}
 	char *extra = extra_options(argc, argv, optind + 1);
@@ -487,13 +591,17 @@ static int run(int argc, char *argv[])
 	umod_tool_log_open("modprobe", false);
 	if (parse_options(&mp, argc, argv) < 0)
 		return 1;
-	if (optind >= argc) {
+	if (optind >= argc && !mp.show_config) {
 		mp_err(&mp, "ERROR", "missing parameters. See -h.\n");
 		return 1;
 	}
 	err = open_tree(&mp);
 	if (err)
 		mp_err(&mp, "FATAL", "%s: %s\n", mp.dirname, strerror(-err));
+	else if (mp.show_config)
+		err = show_config(&mp);
+	else if (mp.show_versions || mp.show_exports)
+		err = show_versions(&mp, argv[optind]);
 	else
 		err = run_names(&mp, argc, argv);
 	if (mp.conn > 0)

@@ -149,6 +149,83 @@ static void embedded_nul_is_not_a_crash(void **state)
 	umod_modconf_release(&c);
 }
 
+/* the text modprobe -c prints for @p's entries */
+static char *shown(struct parsed *p)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	umod_modconf_show(&p->c, f);
+	fclose(f);
+	return text;
+}
+
+static void kernel_cmdline(void **state)
+{
+	struct parsed p;
+	char *text;
+
+	parse(&p, "options file-mod a=1\n");
+	assert_int_equal(umod_modconf_parse_kcmdline(&p.c,
+		"quiet mitigations=auto,nosmt a.b.c=1 m-x.p=v psmouse.foo "
+		"modprobe.blacklist=bl-a,bl_b "
+		"\"parport.dyndbg=file drivers/parport/ieee1284_ops.c +mpf\" "
+		"foo.bar=\"a b\" =x .=y [x.p=1 0.0.0.0:80 last.one=1\nnot.this=1"), 0);
+	fflush(p.f);
+	assert_string_equal(p.err, "modprobe: ERROR: Ignoring bad option on kernel command line "
+				   "while parsing module name: '[x'\n");
+	text = shown(&p);
+	assert_string_equal(text,
+		"blacklist bl-a\n"
+		"blacklist bl_b\n"
+		"options file_mod a=1\n"
+		"options m_x p=v\n"
+		"options psmouse foo\n"
+		"options parport dyndbg=\"file drivers/parport/ieee1284_ops.c +mpf\"\n"
+		"options foo bar=\"a b\"\n"
+		"options  =y\n"
+		"options last one=1\n");
+	free(text);
+	done(&p);
+
+	/* an unterminated quote or an empty line: nothing, no crash */
+	parse(&p, "");
+	assert_int_equal(umod_modconf_parse_kcmdline(&p.c, "\"a.b=c d"), 0);
+	assert_int_equal(umod_modconf_parse_kcmdline(&p.c, ""), 0);
+	assert_int_equal(umod_modconf_parse_kcmdline(&p.c, "\""), 0);
+	assert_int_equal(p.c.n, 0);
+	/* a quote inside a module name: that word is skipped, and quoting goes on */
+	assert_int_equal(umod_modconf_parse_kcmdline(&p.c, "x\"y.z=1 a.b=1\" c.d=2"), 0);
+	assert_int_equal(p.c.n, 1);
+	assert_string_equal(p.c.v[0].name, "c");
+	assert_string_equal(p.c.v[0].value, "d=2");
+	done(&p);
+}
+
+static void show_in_kmod_order(void **state)
+{
+	struct parsed p;
+	char *text;
+
+	parse(&p, "softdep c junk pre: x   y post:\tz  pre: w\nalias my-a real\n"
+		  "options o-x  a=1\tb=2\nremove r echo bye\nsoftdep b pre:\n"
+		  "install i-x  echo  hi\nblacklist bl-x\nsoftdep only post: p-q\n");
+	text = shown(&p);
+	/* kind by kind; a softdep's spans run together as kmod prints them */
+	assert_string_equal(text,
+		"blacklist bl_x\n"
+		"install i_x  echo  hi\n"
+		"remove r echo bye\n"
+		"alias my_a real\n"
+		"options o_x  a=1 b=2\n"
+		"softdep c pre: x y z wpost: z\n"
+		"softdep b \n"
+		"softdep only post: p-q\n");
+	free(text);
+	done(&p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -159,6 +236,8 @@ int main(void)
 		cmocka_unit_test(no_trailing_newline_nor_nul),
 		cmocka_unit_test(queries),
 		cmocka_unit_test(embedded_nul_is_not_a_crash),
+		cmocka_unit_test(kernel_cmdline),
+		cmocka_unit_test(show_in_kmod_order),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
