@@ -5,7 +5,8 @@
  * the timers waiting for their time, so a tasklet never runs twice at
  * once and runs once however often it was scheduled before it ran, as in
  * the kernel. A disabled tasklet that comes up is parked (a host-only
- * state bit) until tasklet_enable() queues it again.
+ * state bit, at the end of the queue) until tasklet_enable() queues it
+ * again.
  */
 #include <sched.h>
 #include <string.h>
@@ -80,7 +81,9 @@ void umod_tasklet_run(struct tasklet_struct *t)
 
 	umod_tq_lock();
 	if (__atomic_load_n(&t->count.counter, __ATOMIC_SEQ_CST)) {
+		/* parked at the end of the queue, where the leftovers see it */
 		test_and_set(&t->state, TASKLET_PARKED);
+		umod_tq_add_locked(&t->node, UINT64_MAX);
 		umod_tq_unlock();
 		return;
 	}
@@ -97,8 +100,10 @@ static void kapi_tasklet_enable(struct tasklet_struct *t)
 	if (__atomic_sub_fetch(&t->count.counter, 1, __ATOMIC_SEQ_CST))
 		return;
 	umod_tq_lock();
-	if (test_and_clear(&t->state, TASKLET_PARKED))
+	if (test_and_clear(&t->state, TASKLET_PARKED)) {
+		umod_tq_del_locked(&t->node);
 		umod_tq_add_locked(&t->node, 0);
+	}
 	umod_tq_unlock();
 }
 

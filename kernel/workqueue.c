@@ -455,8 +455,6 @@ static bool cancel(struct work_struct *w, struct delayed_work *dw, bool sync)
 {
 	int was;
 
-	if (dw && sync)
-		umod_del_timer_sync(&dw->timer);
 	was = grab_settled(w, dw);
 	if (was)
 		set_pending(w, false);
