@@ -288,6 +288,7 @@ static const struct umod_kapi_table *const kapi_tables[] = {
 	&umod_kapi_completion,
 	&umod_kapi_mutex,
 	&umod_kapi_semaphore,
+	&umod_kapi_rcu,
 };
 
 static int export_table(struct umod_symtab *tab, const struct umod_kapi_table *t)

@@ -184,9 +184,8 @@ struct umod_task {
 	/* when the task last entered module code or went to sleep or woke:
 	 * the soft-lockup watchdog's clock (ns since boot) */
 	_Atomic uint64_t switch_ns;
-	/* rcu_read_lock() nesting; the thread is registered with liburcu */
+	/* rcu_read_lock() nesting: might_sleep() reports a sleep inside */
 	unsigned int rcu_read_depth;
-	bool rcu_registered;
 };
 
 /*
@@ -702,6 +701,12 @@ extern const struct umod_kapi_table umod_kapi_delay;
 extern const struct umod_kapi_table umod_kapi_completion;
 extern const struct umod_kapi_table umod_kapi_mutex;
 extern const struct umod_kapi_table umod_kapi_semaphore;
+extern const struct umod_kapi_table umod_kapi_rcu;
+
+/* rcu_barrier(): every call_rcu() callback queued so far has run */
+void umod_rcu_barrier(void);
+/* module_leftovers[]: rcu_barrier() before a module's memory goes */
+void umod_rcu_module_leftovers(struct umod_module *mod);
 
 /* a host source's name as the kernel's reports give it: "kernel/sched/core.c" */
 static inline const char *umod_src_rel(const char *file)
