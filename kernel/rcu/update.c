@@ -26,6 +26,23 @@
 
 #define SITE	umod_src_rel(__FILE__), __LINE__
 
+/*
+ * ThreadSanitizer does not see liburcu's grace periods (the library is
+ * not instrumented and waits with membarrier(2)): every read-side
+ * section's end is told to it as a release, the end of a grace period as
+ * the acquire, which is the ordering RCU promises.
+ */
+#if defined(__SANITIZE_THREAD__)
+void __tsan_acquire(void *addr);
+void __tsan_release(void *addr);
+static char rcu_tsan_gp;
+#define tsan_reader_done()	__tsan_release(&rcu_tsan_gp)
+#define tsan_gp_done()		__tsan_acquire(&rcu_tsan_gp)
+#else
+#define tsan_reader_done()	do { } while (0)
+#define tsan_gp_done()		do { } while (0)
+#endif
+
 struct rcu_cb {
 	struct rcu_cb *next;
 	struct callback_head *head;	/* NULL: kfree(obj) */
@@ -83,6 +100,7 @@ static void kapi_rcu_read_lock(void)
 
 static void kapi_rcu_read_unlock(void)
 {
+	tsan_reader_done();
 	urcu_memb_read_unlock();
 	umod_task_fast()->rcu_read_depth--;
 }
@@ -92,6 +110,7 @@ static void kapi_synchronize_rcu(void)
 {
 	umod_might_resched(SITE, 0);
 	urcu_memb_synchronize_rcu();
+	tsan_gp_done();
 }
 
 /* ---- callbacks ----------------------------------------------------------------- */
@@ -143,6 +162,7 @@ static void *rcu_thread(void *unused)
 		pthread_mutex_unlock(&rcu.lock);
 
 		urcu_memb_synchronize_rcu();
+		tsan_gp_done();
 		t->preempt_count += UMOD_SOFTIRQ_OFFSET;
 		run_batch(t, batch);
 		t->preempt_count -= UMOD_SOFTIRQ_OFFSET;
@@ -201,6 +221,7 @@ static void queue_callback(struct callback_head *head, void (*func)(struct callb
 inline_gp:
 	/* no memory or no thread: the grace period here, then the callback */
 	urcu_memb_synchronize_rcu();
+	tsan_gp_done();
 	if (head)
 		func(head);
 	else

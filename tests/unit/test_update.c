@@ -117,12 +117,84 @@ static void depth_counts(void **state)
 	assert_int_equal(t->rcu_read_depth, 0);
 }
 
+/* ---- readers against an updater: under ASan or TSan a use after free shows */
+
+struct version {
+	struct callback_head rcu;
+	long serial;
+	long payload[8];
+};
+
+static struct version *published;
+static atomic_int updating;
+
+static long reader_loop(void *arg)
+{
+	long seen = 0;
+
+	while (atomic_load(&updating)) {
+		struct version *v;
+
+		rcu_read_lock();
+		v = __atomic_load_n(&published, __ATOMIC_ACQUIRE);
+		for (int i = 0; i < 8; i++)
+			if (v->payload[i] != v->serial)
+				seen = -1000000;	/* torn or freed */
+		seen++;
+		rcu_read_unlock();
+	}
+	return seen;
+}
+
+static void version_free(struct callback_head *head)
+{
+	free(head);
+}
+
+static struct version *version_new(long serial)
+{
+	struct version *v = calloc(1, sizeof(*v));
+
+	assert_non_null(v);
+	v->serial = serial;
+	for (int i = 0; i < 8; i++)
+		v->payload[i] = serial;
+	return v;
+}
+
+static void readers_against_updater(void **state)
+{
+	struct task_thread r[2];
+
+	published = version_new(0);
+	atomic_store(&updating, 1);
+	for (int i = 0; i < 2; i++)
+		assert_int_equal(task_thread_start(&r[i], reader_loop, NULL, 0), 0);
+	for (long s = 1; s <= 200; s++) {
+		struct version *old = published;
+
+		__atomic_store_n(&published, version_new(s), __ATOMIC_RELEASE);
+		if (s & 1) {
+			synchronize_rcu();
+			free(old);
+		} else {
+			call_rcu(&old->rcu, version_free);
+		}
+	}
+	atomic_store(&updating, 0);
+	for (int i = 0; i < 2; i++)
+		assert_true(task_thread_join(&r[i]) > 0);
+	rcu_barrier();
+	free(published);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(synchronize_waits_for_readers),
 		cmocka_unit_test(callback_after_grace_period),
 		cmocka_unit_test(depth_counts),
+		cmocka_unit_test(readers_against_updater),
 	};
 
 	return cmocka_run_group_tests(tests, setup, NULL);
