@@ -289,6 +289,13 @@ static const struct umod_kapi_table *const kapi_tables[] = {
 	&umod_kapi_workqueue,
 	&umod_kapi_softirq,
 	&umod_kapi_kthread,
+	&umod_kapi_wait,
+	&umod_kapi_spinlock,
+	&umod_kapi_delay,
+	&umod_kapi_completion,
+	&umod_kapi_mutex,
+	&umod_kapi_semaphore,
+	&umod_kapi_rcu,
 };
 
 static int export_table(struct umod_symtab *tab, const struct umod_kapi_table *t)

@@ -32,6 +32,7 @@ dpkg-dev
 debhelper
 lintian
 zsh
+liburcu-dev
 "
 
 if [ "${1:-}" = "--list" ]; then

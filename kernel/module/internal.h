@@ -191,6 +191,8 @@ struct umod_task {
 	/* when the task last entered module code or went to sleep or woke:
 	 * the soft-lockup watchdog's clock (ns since boot) */
 	_Atomic uint64_t switch_ns;
+	/* rcu_read_lock() nesting: might_sleep() reports a sleep inside */
+	unsigned int rcu_read_depth;
 };
 
 /*
@@ -733,5 +735,84 @@ void umod_delayed_work_disarmed(struct timer_list *t);
 /* kallsyms.c: the symbol at @addr in @mod, listed or not */
 bool umod_kallsyms_lookup_module(const struct umod_module *mod, uint64_t addr,
 				 const char **name, uint64_t *offset, uint64_t *size);
+/* ---- kernel/sched/, kernel/locking/: sleeping, waking, locks ---------- */
+
+extern const struct umod_kapi_table umod_kapi_wait;
+extern const struct umod_kapi_table umod_kapi_spinlock;
+extern const struct umod_kapi_table umod_kapi_delay;
+extern const struct umod_kapi_table umod_kapi_completion;
+extern const struct umod_kapi_table umod_kapi_mutex;
+extern const struct umod_kapi_table umod_kapi_semaphore;
+extern const struct umod_kapi_table umod_kapi_rcu;
+
+/* rcu_barrier(): every call_rcu() callback queued so far has run */
+void umod_rcu_barrier(void);
+/* module_leftovers[]: rcu_barrier() before a module's memory goes */
+void umod_rcu_module_leftovers(struct umod_module *mod);
+
+/* a host source's name as the kernel's reports give it: "kernel/sched/core.c" */
+static inline const char *umod_src_rel(const char *file)
+{
+	const char *p = strstr(file, "/kernel/");
+
+	return p ? p + 1 : file;
+}
+
+/* the calling thread's task pointer, for the hot paths (spin_lock) */
+extern __thread struct umod_task *umod_current_tls __attribute__((tls_model("initial-exec")));
+
+static inline struct umod_task *umod_task_fast(void)
+{
+	struct umod_task *t = umod_current_tls;
+
+	return t ? t : umod_task_current();
+}
+
+/*
+ * A signal for @t, as the kernel's SIGKILL: signal_pending() and
+ * fatal_signal_pending() become true and an interruptible or killable
+ * sleep of @t ends (-ERESTARTSYS, -EINTR). The daemon sends it when the
+ * client a task acts for goes away.
+ */
+void umod_task_signal(struct umod_task *t);
+/* try_to_wake_up(): @p to TASK_RUNNING if its state is in @state; 1 if so */
+int umod_task_wake(struct task_struct *p, unsigned int state);
+/* the sleeps of schedule() and schedule_timeout(), for host code too */
+void umod_schedule(void);
+long umod_schedule_timeout(long timeout);
+/*
+ * On the functions modules call that may sleep: they keep a frame
+ * pointer, so that a might_sleep() report's call trace walks through them
+ * to the module's frames.
+ */
+#define UMOD_KEEP_FRAME	__attribute__((noinline, optimize("no-omit-frame-pointer")))
+/* might_sleep() from host code: the report when the context is atomic */
+void umod_might_resched(const char *file, int line, unsigned int offsets);
+/* tests: the next might_sleep() report is not held back by the rate limit */
+void umod_might_sleep_reset_ratelimit(void);
+
+/* wait queues for the host's sleeping locks (wait.c) */
+struct wait_queue_head;
+struct umod_task *umod_wq_lock(struct wait_queue_head *wq);
+void umod_wq_unlock(struct wait_queue_head *wq, struct umod_task *t);
+/* wakes up to @nr exclusive waiters (0: all) in @mode; the lock is held */
+void umod_wake_locked(struct wait_queue_head *wq, unsigned int mode, int nr);
+/*
+ * With @wq's lock held (dropped while asleep): sleeps in @state, queued
+ * at the tail, until @ready(@arg), tested under the lock, is true. 0, or
+ * -EINTR when a signal ends the sleep, -ETIME when *@timeout jiffies (the
+ * rest is left there; MAX_SCHEDULE_TIMEOUT: no limit) run out first.
+ */
+int umod_wait_locked(struct wait_queue_head *wq, struct umod_task *t,
+		     bool (*ready)(void *arg), void *arg, unsigned int state, long *timeout);
+/* the kernel's signal_pending_state() */
+bool umod_signal_ends(const struct umod_task *t, unsigned int state);
+
+/* the spin lock word under spinlock_t, rwlock_t; preempt_count untouched */
+void umod_arch_spin_lock(volatile unsigned int *locked);
+static inline void umod_arch_spin_unlock(volatile unsigned int *locked)
+{
+	__atomic_store_n(locked, 0, __ATOMIC_RELEASE);
+}
 
 #endif /* _UMOD_KERNEL_MODULE_INTERNAL_H */

@@ -67,6 +67,7 @@ static void release_mapping(struct umod_module *mod)
  */
 static void (*const module_leftovers[])(struct umod_module *mod) = {
 	umod_time_leftovers,	/* timers, hrtimers, tasklets, work, kthreads */
+	umod_rcu_module_leftovers,
 	NULL
 };
 
