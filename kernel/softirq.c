@@ -59,7 +59,13 @@ static void kapi_tasklet_schedule(struct tasklet_struct *t)
 		return;
 	umod_tq_lock();
 	t->node.kind = UMOD_TNODE_TASKLET;
-	umod_tq_add_locked(&t->node, 0);
+	if (__atomic_load_n(&t->count.counter, __ATOMIC_SEQ_CST)) {
+		/* disabled: parked at once, at the end of the queue */
+		test_and_set(&t->state, TASKLET_PARKED);
+		umod_tq_add_locked(&t->node, UINT64_MAX);
+	} else {
+		umod_tq_add_locked(&t->node, 0);
+	}
 	umod_tq_unlock();
 }
 
