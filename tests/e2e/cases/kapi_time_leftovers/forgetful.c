@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * A module that forgets what it started: a timer, an hrtimer, a delayed
- * work and a tasklet are still armed or scheduled when its exit returns.
+ * work and a tasklet are still armed or scheduled, and a kernel thread
+ * still runs, when its exit returns.
  */
 #include <linux/module.h>
 #include <linux/timer.h>
 #include <linux/hrtimer.h>
 #include <linux/interrupt.h>
 #include <linux/workqueue.h>
+#include <linux/kthread.h>
+#include <linux/delay.h>
 
 static struct timer_list my_timer;
 static struct hrtimer my_hrtimer;
@@ -35,8 +38,20 @@ static void my_tasklet_fn(struct tasklet_struct *t)
 	pr_info("forgetful: tasklet ran\n");
 }
 
+static int my_thread_fn(void *data)
+{
+	while (!kthread_should_stop())
+		msleep(5);
+	pr_info("forgetful: my_thread_fn told to stop\n");
+	return 0;
+}
+
 static int __init forgetful_init(void)
 {
+	struct task_struct *k = kthread_run(my_thread_fn, NULL, "forgetful");
+
+	if (IS_ERR(k))
+		return PTR_ERR(k);
 	timer_setup(&my_timer, my_timer_fn, 0);
 	mod_timer(&my_timer, jiffies + 60 * HZ);
 	hrtimer_init(&my_hrtimer, CLOCK_MONOTONIC, HRTIMER_MODE_REL);
