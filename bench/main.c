@@ -20,6 +20,7 @@ static const struct bench benches[] = {
 	{ "modtree", bench_modtree },
 	{ "refcount", bench_refcount },
 	{ "spinlock", bench_spinlock },
+	{ "workqueue", bench_workqueue },
 };
 
 static FILE *tsv;
