@@ -36,6 +36,9 @@ static struct {
 	.queue = { &base.queue, &base.queue },
 };
 
+/* the longest the thread sleeps at once: it looks again after that */
+#define MAX_SLEEP_NS	(3600ull * 1000000000u)
+
 static pthread_once_t base_once = PTHREAD_ONCE_INIT;
 static __thread bool on_timer_thread;
 
@@ -66,7 +69,10 @@ static struct timespec deadline(uint64_t when_ns)
 	struct timespec ts;
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
-	when_ns = (when_ns > now ? when_ns - now : 0) + (uint64_t)ts.tv_nsec;
+	when_ns = when_ns > now ? when_ns - now : 0;
+	if (when_ns > MAX_SLEEP_NS)	/* a parked tasklet's "never" */
+		when_ns = MAX_SLEEP_NS;
+	when_ns += (uint64_t)ts.tv_nsec;
 	ts.tv_sec += (time_t)(when_ns / 1000000000u);
 	ts.tv_nsec = (long)(when_ns % 1000000000u);
 	return ts;
