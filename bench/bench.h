@@ -43,5 +43,9 @@ int bench_loadcycle(const struct bench_ctx *ctx);
 int bench_refcount(const struct bench_ctx *ctx);
 /* kmalloc.c */
 int bench_kmalloc(const struct bench_ctx *ctx);
+/* spinlock.c */
+int bench_spinlock(const struct bench_ctx *ctx);
+/* workqueue.c */
+int bench_workqueue(const struct bench_ctx *ctx);
 
 #endif /* _UMOD_BENCH_H */

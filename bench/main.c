@@ -20,6 +20,8 @@ static const struct bench benches[] = {
 	{ "modtree", bench_modtree },
 	{ "refcount", bench_refcount },
 	{ "kmalloc", bench_kmalloc },
+	{ "spinlock", bench_spinlock },
+	{ "workqueue", bench_workqueue },
 };
 
 static FILE *tsv;

@@ -201,6 +201,13 @@ static const struct umod_kapi_table *const kapi_tables[] = {
 	&umod_kapi_params,
 	&umod_kapi_sched,
 	&umod_kapi_jiffies,
+	&umod_kapi_timer,
+	&umod_kapi_hrtimer,
+	&umod_kapi_timekeeping,
+	&umod_kapi_timeconv,
+	&umod_kapi_workqueue,
+	&umod_kapi_softirq,
+	&umod_kapi_kthread,
 	&umod_kapi_wait,
 	&umod_kapi_spinlock,
 	&umod_kapi_delay,
@@ -225,6 +232,7 @@ static const struct umod_kapi_table *const kapi_tables[] = {
 	&umod_kapi_ratelimit,
 	&umod_kapi_utsname,
 	&umod_kapi_panic,
+	&umod_kapi_rcu,
 };
 
 static int export_table(struct umod_symtab *tab, const struct umod_kapi_table *t)

@@ -34,6 +34,7 @@ lintian
 zsh
 gdb
 valgrind
+liburcu-dev
 "
 
 if [ "${1:-}" = "--list" ]; then

@@ -9,16 +9,11 @@
 #define _LINUX_JIFFIES_H
 
 #include <linux/compiler.h>
+#include <linux/time.h>
 #include <linux/types.h>
 
 #define HZ			250
 #define USER_HZ			100
-#define MSEC_PER_SEC		1000L
-#define USEC_PER_MSEC		1000L
-#define NSEC_PER_USEC		1000L
-#define NSEC_PER_MSEC		1000000L
-#define USEC_PER_SEC		1000000L
-#define NSEC_PER_SEC		1000000000L
 
 #define INITIAL_JIFFIES		((unsigned long)(unsigned int)(-300 * HZ))
 #define MAX_JIFFY_OFFSET	((LONG_MAX >> 1) - 1)

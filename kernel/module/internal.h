@@ -148,6 +148,13 @@ extern const struct umod_kapi_table umod_kapi_refcount;	/* lib/refcount.c */
 extern const struct umod_kapi_table umod_kapi_ratelimit;	/* lib/ratelimit.c */
 extern const struct umod_kapi_table umod_kapi_utsname;	/* kernel/utsname.c */
 extern const struct umod_kapi_table umod_kapi_panic;	/* kernel/panic.c */
+extern const struct umod_kapi_table umod_kapi_timer;	/* kernel/time/timer.c */
+extern const struct umod_kapi_table umod_kapi_hrtimer;	/* kernel/time/hrtimer.c */
+extern const struct umod_kapi_table umod_kapi_timekeeping; /* kernel/time/timekeeping.c */
+extern const struct umod_kapi_table umod_kapi_timeconv;	/* kernel/time/timeconv.c */
+extern const struct umod_kapi_table umod_kapi_workqueue;	/* kernel/workqueue.c */
+extern const struct umod_kapi_table umod_kapi_softirq;	/* kernel/softirq.c */
+extern const struct umod_kapi_table umod_kapi_kthread;	/* kernel/kthread.c */
 
 int umod_kapi_export_all(struct umod_symtab *tab);
 
@@ -195,9 +202,8 @@ struct umod_task {
 	/* when the task last entered module code or went to sleep or woke:
 	 * the soft-lockup watchdog's clock (ns since boot) */
 	_Atomic uint64_t switch_ns;
-	/* rcu_read_lock() nesting; the thread is registered with liburcu */
+	/* rcu_read_lock() nesting: might_sleep() reports a sleep inside */
 	unsigned int rcu_read_depth;
-	bool rcu_registered;
 };
 
 /*
@@ -718,6 +724,41 @@ int umod_check_modstruct_version(struct load_info *info);
 bool umod_check_version(struct load_info *info, const char *name,
 			const struct umod_ksym *ks);
 
+/* ---- kernel/time/, kernel/workqueue.c, kernel/softirq.c, kernel/kthread.c ---- */
+
+#include <umod/kabi/timer.h>
+
+/* a host thread that runs module code: only fault and watchdog signals */
+int umod_thread_spawn(pthread_t *thread, void *(*fn)(void *), void *arg);
+/* @fn(@arg) in softirq context, as @owner's code (NULL: host code) */
+int umod_softirq_call(struct module *owner, long (*fn)(void *), void *arg, long *retp);
+/* the timer thread's queue (timer.c), one lock for timers, hrtimers, tasklets */
+void umod_tq_lock(void);
+void umod_tq_unlock(void);
+void umod_tq_add_locked(struct umod_tnode *n, uint64_t when_ns);
+bool umod_tq_del_locked(struct umod_tnode *n);
+bool umod_tq_running_locked(const struct umod_tnode *n);
+void umod_tq_wait_locked(const struct umod_tnode *n);
+void umod_tq_for_each_locked(bool (*fn)(struct umod_tnode *n, void *arg), void *arg);
+const struct umod_tnode *umod_tq_running(void);
+bool umod_in_timer_thread(void);
+int umod_del_timer_sync(struct timer_list *timer);
+/* now on a clock of linux/hrtimer.h's numbering, ns (hrtimer.c) */
+int64_t umod_clock_now(int clockid);
+void umod_hrtimer_run(struct hrtimer *timer);
+void umod_tasklet_run(struct tasklet_struct *t);
+bool umod_tasklet_cancel_locked(struct tasklet_struct *t);
+/* module_leftovers[]: what @mod left armed, queued or running (timer.c) */
+void umod_time_leftovers(struct umod_module *mod);
+void umod_leftover_report(struct umod_module *mod, const char *what, const void *fn,
+			  const char *how);
+unsigned int umod_workqueue_leftovers(struct umod_module *mod);
+void umod_kthread_leftovers(struct umod_module *mod);
+bool umod_is_delayed_work_timer(const struct timer_list *t);
+void umod_delayed_work_disarmed(struct timer_list *t);
+/* kallsyms.c: the symbol at @addr in @mod, listed or not */
+bool umod_kallsyms_lookup_module(const struct umod_module *mod, uint64_t addr,
+				 const char **name, uint64_t *offset, uint64_t *size);
 /* ---- kernel/sched/, kernel/locking/: sleeping, waking, locks ---------- */
 
 extern const struct umod_kapi_table umod_kapi_wait;
@@ -726,6 +767,12 @@ extern const struct umod_kapi_table umod_kapi_delay;
 extern const struct umod_kapi_table umod_kapi_completion;
 extern const struct umod_kapi_table umod_kapi_mutex;
 extern const struct umod_kapi_table umod_kapi_semaphore;
+extern const struct umod_kapi_table umod_kapi_rcu;
+
+/* rcu_barrier(): every call_rcu() callback queued so far has run */
+void umod_rcu_barrier(void);
+/* module_leftovers[]: rcu_barrier() before a module's memory goes */
+void umod_rcu_module_leftovers(struct umod_module *mod);
 
 /* a host source's name as the kernel's reports give it: "kernel/sched/core.c" */
 static inline const char *umod_src_rel(const char *file)

@@ -266,3 +266,17 @@ UMOD_API int umod_host_sprint_symbol(struct umod_host *host, const void *addr,
 	}
 	return snprintf(buf, size, "%s+0x%lx/0x%lx [%s]", name, off, len, modname);
 }
+
+/* the symbol at @addr in @mod alone, listed or not (what it left at unload) */
+bool umod_kallsyms_lookup_module(const struct umod_module *mod, uint64_t addr,
+				 const char **name, uint64_t *offset, uint64_t *size)
+{
+	struct symbol_hit hit;
+
+	if (!lookup_in(mod, addr, &hit) || !hit.name)
+		return false;
+	*name = hit.name;
+	*offset = hit.offset;
+	*size = hit.size;
+	return true;
+}

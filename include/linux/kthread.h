@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Kernel threads: a host thread with its own task (current->comm is the
+ * formatted name, PF_KTHREAD set) that sleeps until its first
+ * wake_up_process(), then runs threadfn as the creating module's code
+ * (THIS_MODULE, recorded by kthread_create()): an oops in it ends that
+ * thread only. kthread_stop() sets the flag kthread_should_stop() reads,
+ * wakes the thread and waits for threadfn's result.
+ */
+#ifndef _LINUX_KTHREAD_H
+#define _LINUX_KTHREAD_H
+
+#include <linux/compiler.h>
+#include <linux/err.h>
+#include <linux/export.h>
+#include <linux/sched.h>
+#include <linux/types.h>
+
+#define NUMA_NO_NODE	(-1)
+
+__printf(5, 6) struct task_struct *
+__kthread_create_on_node(struct module *owner, int (*threadfn)(void *data), void *data,
+			 int node, const char namefmt[], ...);
+
+#define kthread_create_on_node(threadfn, data, node, namefmt, arg...)	\
+	__kthread_create_on_node(THIS_MODULE, (threadfn), (data), (node), namefmt, ##arg)
+#define kthread_create(threadfn, data, namefmt, arg...)			\
+	kthread_create_on_node(threadfn, data, NUMA_NO_NODE, namefmt, ##arg)
+
+/* creates the thread and wakes it: its threadfn starts */
+#define kthread_run(threadfn, data, namefmt, ...)			\
+({									\
+	struct task_struct *__k						\
+		= kthread_create(threadfn, data, namefmt, ##__VA_ARGS__); \
+	if (!IS_ERR(__k))						\
+		wake_up_process(__k);					\
+	__k;								\
+})
+
+int kthread_stop(struct task_struct *k);
+bool kthread_should_stop(void);
+bool kthread_should_park(void);
+void kthread_parkme(void);
+int kthread_park(struct task_struct *k);
+void kthread_unpark(struct task_struct *k);
+/* a process has no CPUs to pin to: binding is accepted and changes nothing */
+void kthread_bind(struct task_struct *k, unsigned int cpu);
+void *kthread_data(struct task_struct *k);
+bool kthread_freezable_should_stop(bool *was_frozen);
+
+#endif /* _LINUX_KTHREAD_H */
