@@ -30,6 +30,7 @@ static struct {
 	struct umod_tnode *running;	/* whose callback runs now, or NULL */
 	pthread_t thread;
 	bool started;
+	bool ready;			/* the thread has set itself up */
 } base = {
 	.lock = PTHREAD_MUTEX_INITIALIZER,
 	.done = PTHREAD_COND_INITIALIZER,
@@ -136,6 +137,8 @@ static void *timer_thread(void *arg)
 	umod_oops_thread_init();
 	on_timer_thread = true;
 	pthread_mutex_lock(&base.lock);
+	base.ready = true;
+	pthread_cond_broadcast(&base.done);
 	for (;;) {
 		struct umod_tnode *n;
 
@@ -176,6 +179,11 @@ static void base_start(void)
 	if (umod_thread_spawn(&base.thread, timer_thread, task))
 		abort();
 	pthread_detach(base.thread);
+	/* what the thread sets up once (its signal stack) is there on return */
+	pthread_mutex_lock(&base.lock);
+	while (!base.ready)
+		pthread_cond_wait(&base.done, &base.lock);
+	pthread_mutex_unlock(&base.lock);
 	base.started = true;
 }
 

@@ -87,6 +87,9 @@ static void failing_init_rolls_back(void **state)
 	int maps;
 
 	assert_int_equal(umod_module_insert_file(host, MODULES "provider.ko", NULL, 0, &provider), 0);
+	/* the timer thread and the workers start at the first unload and stay */
+	assert_int_equal(umod_module_insert_file(host, MODULES "rollback.ko", "err=19", 0, NULL), -19);
+	cap.n = 0;
 	maps = count_mappings();
 	for (size_t i = 0; i < UMOD_ARRAY_SIZE(errs); i++) {
 		char args[64];
