@@ -9,12 +9,14 @@
  * leftovers of a module that forgets kobject_put(), and host isolation.
  */
 #include <errno.h>
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -301,6 +303,68 @@ static void nesting_and_release(void **state)
 	assert_int_equal(umod_sysfs_stat(host, "/sys/kernel/outer", NULL, NULL), -ENOENT);
 }
 
+/* ---- a removal waits for the shows in flight ------------------------------------------ */
+
+static pthread_mutex_t gate_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t gate_cond = PTHREAD_COND_INITIALIZER;
+static int in_show, show_go, put_done;
+
+static long slow_show(struct kobject *kobj, struct kobj_attribute *attr, char *buf)
+{
+	pthread_mutex_lock(&gate_lock);
+	in_show = 1;
+	pthread_cond_broadcast(&gate_cond);
+	while (!show_go)
+		pthread_cond_wait(&gate_cond, &gate_lock);
+	pthread_mutex_unlock(&gate_lock);
+	return sprintf(buf, "%s\n", kobj->name);	/* the kobject is still there */
+}
+
+static struct kobj_attribute slow_attr = { { "slow", 0444 }, slow_show, NULL };
+
+static void *slow_reader(void *arg)
+{
+	static char buf[32];
+
+	return (void *)(intptr_t)rd("/sys/kernel/slow/slow", buf, sizeof(buf));
+}
+
+static void *putter(void *arg)
+{
+	kput(arg);
+	__atomic_store_n(&put_done, 1, __ATOMIC_SEQ_CST);
+	return NULL;
+}
+
+static void removal_waits_for_readers(void **state)
+{
+	struct kobject *x = create_and_add(&kmod, "slow", kernel_kobj());
+	pthread_t r, p;
+	void *ret;
+
+	assert_int_equal(create_file(&kmod, x, &slow_attr.attr), 0);
+	assert_int_equal(pthread_create(&r, NULL, slow_reader, NULL), 0);
+	pthread_mutex_lock(&gate_lock);
+	while (!in_show)
+		pthread_cond_wait(&gate_cond, &gate_lock);
+	pthread_mutex_unlock(&gate_lock);
+	assert_int_equal(umod_refcount_read(mod), 1);	/* rmmod now would say "in use" */
+	assert_int_equal(pthread_create(&p, NULL, putter, x), 0);
+	usleep(20000);
+	assert_int_equal(__atomic_load_n(&put_done, __ATOMIC_SEQ_CST), 0);
+	/* no new reader gets in while the removal waits */
+	assert_int_equal(umod_sysfs_stat(host, "/sys/kernel/slow", NULL, NULL), -ENOENT);
+	pthread_mutex_lock(&gate_lock);
+	show_go = 1;
+	pthread_cond_broadcast(&gate_cond);
+	pthread_mutex_unlock(&gate_lock);
+	assert_int_equal(pthread_join(r, &ret), 0);
+	assert_int_equal((intptr_t)ret, 5);
+	assert_int_equal(pthread_join(p, NULL), 0);
+	assert_int_equal(put_done, 1);
+	assert_int_equal(umod_refcount_read(mod), 0);
+}
+
 /* ---- leftovers, hosts ----------------------------------------------------------------- */
 
 static void leftovers_are_reported_and_removed(void **state)
@@ -348,6 +412,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(show_is_cut_at_a_page, setup, teardown),
 		cmocka_unit_test_setup_teardown(duplicates_are_refused, setup, teardown),
 		cmocka_unit_test_setup_teardown(nesting_and_release, setup, teardown),
+		cmocka_unit_test_setup_teardown(removal_waits_for_readers, setup, teardown),
 		cmocka_unit_test_setup_teardown(leftovers_are_reported_and_removed, setup, teardown),
 		cmocka_unit_test_setup_teardown(hosts_do_not_see_each_other, setup, teardown),
 	};
