@@ -94,14 +94,6 @@ static void kapi_debugfs_remove(struct dentry *dentry)
 		umod_kernfs_remove((struct kernfs_node *)dentry);
 }
 
-/* the caller's entry @name in @parent, or NULL */
-static struct dentry *kapi_debugfs_lookup(const char *name, struct dentry *parent)
-{
-	if (!name || (parent && is_err_or_null(parent)))
-		return NULL;
-	return (struct dentry *)umod_kernfs_find(dir_of(parent), umod_caller_host(), name);
-}
-
 /* ---- the simple types: simple_attr's formats and parsing ------------------------- */
 
 /* simple_attr_write(): at most 23 bytes are looked at, a number in any base */
@@ -230,7 +222,6 @@ static struct dentry *kapi_debugfs_create_blob(struct module *owner, const char 
 static const struct umod_kapi_export debugfs_exports[] = {
 	UMOD_KAPI_GPL("debugfs_create_dir", kapi_debugfs_create_dir),
 	UMOD_KAPI_GPL("debugfs_remove", kapi_debugfs_remove),
-	UMOD_KAPI_GPL("debugfs_lookup", kapi_debugfs_lookup),
 	UMOD_KAPI_GPL("debugfs_create_u8", kapi_debugfs_create_u8),
 	UMOD_KAPI_GPL("debugfs_create_u16", kapi_debugfs_create_u16),
 	UMOD_KAPI_GPL("debugfs_create_u32", kapi_debugfs_create_u32),

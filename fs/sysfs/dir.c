@@ -173,9 +173,9 @@ struct umod_host *umod_kernfs_host(const struct kernfs_node *kn)
 }
 
 /*
- * A new node @name in @parent, for @host (NULL: @parent's). -EEXIST,
- * logged in sysfs's words, when @host already sees that name there;
- * -ENOENT when @parent is gone.
+ * A new node @name in @parent, for @host (NULL: @parent's; a root's
+ * children need one: -EINVAL). -EEXIST, logged in sysfs's words, when
+ * @host already sees that name there; -ENOENT when @parent is gone.
  */
 int umod_kernfs_create(const struct umod_kernfs_new *nw, struct kernfs_node **knp)
 {
@@ -184,6 +184,10 @@ int umod_kernfs_create(const struct umod_kernfs_new *nw, struct kernfs_node **kn
 	char path[512];
 	int err = 0;
 
+	if (!host) {		/* only the roots are every host's */
+		free(kn);
+		return -EINVAL;
+	}
 	if (!kn || !(kn->name = strdup(nw->name)) ||
 	    (nw->target && !(kn->target = strdup(nw->target)))) {
 		if (kn)

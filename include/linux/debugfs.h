@@ -27,9 +27,6 @@ struct dentry *debugfs_create_dir(struct module *owner, const char *name,
 void debugfs_remove(struct dentry *dentry);
 #define debugfs_remove_recursive debugfs_remove
 
-/* the entry @name in @parent (NULL: the root), or NULL; nothing to put here */
-struct dentry *debugfs_lookup(const char *name, struct dentry *parent);
-
 static inline bool debugfs_initialized(void)
 {
 	return true;
