@@ -167,6 +167,11 @@ struct kernfs_node *umod_kernfs_parent(const struct kernfs_node *kn)
 	return kn->parent;
 }
 
+struct umod_module *umod_kernfs_owner(const struct kernfs_node *kn)
+{
+	return kn->owner;
+}
+
 struct umod_host *umod_kernfs_host(const struct kernfs_node *kn)
 {
 	return kn->host;

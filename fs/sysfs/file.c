@@ -38,16 +38,44 @@ static void format_symbol(struct umod_host *host, const void *fn, char *buf, siz
 		snprintf(buf, size, "%p", fn);
 }
 
+/*
+ * The kobject's type's ops may be another module's code than the file's
+ * (whose use count the read already holds): that one is held too.
+ */
+static struct umod_module *hold_kobj_owner(struct kernfs_node *kn, struct kobject *kobj,
+					   bool *ok)
+{
+	struct umod_module *mod = kobj->owner ? kobj->owner->umod : NULL;
+
+	*ok = true;
+	if (!mod || mod == umod_kernfs_owner(kn))
+		return NULL;
+	*ok = umod_refcount_try_get(mod);
+	return *ok ? mod : NULL;
+}
+
+static void release_kobj_owner(struct umod_module *mod)
+{
+	if (mod)
+		umod_refcount_put(mod);
+}
+
 /* sysfs_kf_seq_show(): a count of a page or more is the show's bug, said once per read */
 static long attr_show(struct kernfs_node *kn, void *priv, char *page)
 {
 	struct kobject *kobj = kobj_of(kn);
 	const struct sysfs_ops *ops = kobj->ktype ? kobj->ktype->sysfs_ops : NULL;
+	struct umod_module *held;
+	bool ok;
 	long n;
 
 	if (!ops || !ops->show)
 		return -EIO;
+	held = hold_kobj_owner(kn, kobj, &ok);
+	if (!ok)
+		return -ENODEV;
 	n = ops->show(kobj, priv, page);
+	release_kobj_owner(held);
 	if (n >= (long)UMOD_PAGE_SIZE) {
 		struct umod_host *host = umod_kernfs_host(kn);
 		char sym[256];
@@ -64,10 +92,18 @@ static long attr_store(struct kernfs_node *kn, void *priv, const char *buf, size
 {
 	struct kobject *kobj = kobj_of(kn);
 	const struct sysfs_ops *ops = kobj->ktype ? kobj->ktype->sysfs_ops : NULL;
+	struct umod_module *held;
+	bool ok;
+	long n;
 
 	if (!ops || !ops->store)
 		return -EIO;
-	return ops->store(kobj, priv, buf, len);
+	held = hold_kobj_owner(kn, kobj, &ok);
+	if (!ok)
+		return -ENODEV;
+	n = ops->store(kobj, priv, buf, len);
+	release_kobj_owner(held);
+	return n;
 }
 
 static const struct umod_kernfs_ops attr_ops = { attr_show, attr_store };

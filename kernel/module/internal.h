@@ -775,6 +775,7 @@ void *umod_kernfs_priv(const struct kernfs_node *kn);
 void umod_kernfs_set_priv(struct kernfs_node *kn, void *priv);	/* the roots' kobjects */
 struct kernfs_node *umod_kernfs_parent(const struct kernfs_node *kn);
 struct umod_host *umod_kernfs_host(const struct kernfs_node *kn);
+struct umod_module *umod_kernfs_owner(const struct kernfs_node *kn);
 /* module_leftovers[]: reports and removes what @mod made here */
 void umod_kernfs_leftovers(struct umod_module *mod);
 /* the public umod_sysfs_*() calls for paths below /sys but outside module/ */

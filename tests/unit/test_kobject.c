@@ -382,6 +382,42 @@ static void leftovers_are_reported_and_removed(void **state)
 	kput(x);	/* the module's late put finds it out of sysfs */
 }
 
+static struct umod_module *mod2;
+static int refs2_in_show = -1;
+
+static long two_show(struct kobject *kobj, struct kobj_attribute *attr, char *buf)
+{
+	refs2_in_show = umod_refcount_read(mod2);
+	return value_show(kobj, attr, buf);
+}
+
+static struct kobj_attribute two_attr = { { "two", 0444 }, two_show, NULL };
+
+/* a file on another module's kobject: a read holds both modules */
+static void reads_hold_both_modules(void **state)
+{
+	struct module kmod2;
+	struct kobject *a;
+	char buf[16];
+
+	mod2 = fake_module_new(host, "owner2", &kmod2, NULL, 0);
+	assert_non_null(mod2);
+	umod_refcount_init(mod2);
+	umod_refcount_init_done(mod2);
+	a = create_and_add(&kmod2, "theirs", kernel_kobj());
+	assert_int_equal(create_file(&kmod, a, &two_attr.attr), 0);
+	assert_int_equal(rd("/sys/kernel/theirs/two", buf, sizeof(buf)), 2);
+	assert_int_equal(refs_in_show, 1);
+	assert_int_equal(refs2_in_show, 1);
+	assert_int_equal(umod_refcount_read(mod2), 0);
+	/* the file's maker unloads first: its file goes, the kobject stays */
+	umod_kernfs_leftovers(mod);
+	assert_true(capture_has(&cap, "kobjtest: exit left sysfs file /sys/kernel/theirs/two"));
+	assert_int_equal(umod_sysfs_stat(host, "/sys/kernel/theirs", NULL, NULL), 0);
+	kput(a);
+	fake_module_free(mod2);
+}
+
 static void hosts_do_not_see_each_other(void **state)
 {
 	struct capture cap2;
@@ -414,6 +450,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(nesting_and_release, setup, teardown),
 		cmocka_unit_test_setup_teardown(removal_waits_for_readers, setup, teardown),
 		cmocka_unit_test_setup_teardown(leftovers_are_reported_and_removed, setup, teardown),
+		cmocka_unit_test_setup_teardown(reads_hold_both_modules, setup, teardown),
 		cmocka_unit_test_setup_teardown(hosts_do_not_see_each_other, setup, teardown),
 	};
 
