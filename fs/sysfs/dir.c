@@ -330,7 +330,7 @@ static struct kernfs_node *find_owned(struct kernfs_node *kn, const struct umod_
 
 static const char *const kind_names[] = {
 	[UMOD_KN_KOBJECT] = "kobject", [UMOD_KN_ATTR] = "sysfs file",
-	[UMOD_KN_GROUP] = "sysfs group",
+	[UMOD_KN_GROUP] = "sysfs group", [UMOD_KN_LINK] = "sysfs link",
 	[UMOD_KN_DEBUGFS] = "debugfs entry",
 };
 

@@ -264,6 +264,58 @@ static void kapi_sysfs_remove_groups(struct kobject *kobj, const struct attribut
 		kapi_sysfs_remove_group(kobj, groups[i]);
 }
 
+/* ---- links ------------------------------------------------------------------------ */
+
+/* @to relative to the directory @from (both below /sys: "/kernel/x"), as kernfs links */
+static int relative_path(const char *from, const char *to, char *buf, size_t size)
+{
+	size_t common = 0, len = 0;
+
+	/* the longest common run of whole components */
+	for (size_t i = 0;; i++) {
+		if ((from[i] == '/' || !from[i]) && (to[i] == '/' || !to[i]))
+			common = i;
+		if (!from[i] || !to[i] || from[i] != to[i])
+			break;
+	}
+	for (const char *p = from + common; *p; p++)
+		if (*p == '/')
+			len += (size_t)snprintf(buf + len, len < size ? size - len : 0, "../");
+	len += (size_t)snprintf(buf + len, len < size ? size - len : 0, "%s",
+				to[common] == '/' ? to + common + 1 : to + common);
+	return len < size ? 0 : -ENAMETOOLONG;
+}
+
+static int kapi_sysfs_create_link(struct kobject *kobj, struct kobject *target,
+				  const char *name)
+{
+	struct kernfs_node *dir = umod_kobject_dir(kobj), *tdir = umod_kobject_dir(target);
+	struct umod_task *t = umod_task_peek();
+	char from[512], to[512], rel[1024];
+	struct umod_kernfs_new nw = {
+		.parent = dir, .host = host_for(NULL, kobj),
+		.owner = t && t->call ? t->call->mod : NULL, .name = name,
+		.type = UMOD_SYSFS_LINK, .kind = UMOD_KN_LINK, .mode = 0777, .target = rel,
+	};
+	int err;
+
+	if (!dir || !tdir || !name)
+		return -ENOENT;
+	umod_kernfs_path(dir, from, sizeof(from));
+	umod_kernfs_path(tdir, to, sizeof(to));
+	err = relative_path(strcmp(from, "/") ? from : "", strcmp(to, "/") ? to : "", rel,
+			    sizeof(rel));
+	return err ? err : umod_kernfs_create(&nw, NULL);
+}
+
+static void kapi_sysfs_remove_link(struct kobject *kobj, const char *name)
+{
+	struct kernfs_node *dir = umod_kobject_dir(kobj);
+
+	if (dir && name)
+		umod_kernfs_remove_by_name(dir, host_for(NULL, kobj), name);
+}
+
 /* ---- formatting into the page, and what has no meaning here --------------------- */
 
 static int kapi_sysfs_emit_at(char *buf, int at, const char *fmt, ...)
@@ -310,6 +362,8 @@ static const struct umod_kapi_export sysfs_exports[] = {
 	UMOD_KAPI_GPL("sysfs_create_groups", umod_sysfs_create_groups),
 	UMOD_KAPI_GPL("sysfs_remove_group", kapi_sysfs_remove_group),
 	UMOD_KAPI_GPL("sysfs_remove_groups", kapi_sysfs_remove_groups),
+	UMOD_KAPI_GPL("sysfs_create_link", kapi_sysfs_create_link),
+	UMOD_KAPI_GPL("sysfs_remove_link", kapi_sysfs_remove_link),
 	UMOD_KAPI_GPL("sysfs_emit", kapi_sysfs_emit),
 	UMOD_KAPI_GPL("sysfs_emit_at", kapi_sysfs_emit_at),
 	UMOD_KAPI_GPL("sysfs_notify", kapi_sysfs_notify),

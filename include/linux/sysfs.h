@@ -130,6 +130,11 @@ int __must_check sysfs_create_groups(struct module *owner, struct kobject *kobj,
 void sysfs_remove_group(struct kobject *kobj, const struct attribute_group *grp);
 void sysfs_remove_groups(struct kobject *kobj, const struct attribute_group **groups);
 
+/* a link @name in @kobj's directory to @target's, relative ("../../class/x") */
+int __must_check sysfs_create_link(struct kobject *kobj, struct kobject *target,
+				   const char *name);
+void sysfs_remove_link(struct kobject *kobj, const char *name);
+
 /* show's helpers: at most what is left of the page, the length written */
 int sysfs_emit(char *buf, const char *fmt, ...) __printf(2, 3);
 int sysfs_emit_at(char *buf, int at, const char *fmt, ...) __printf(3, 4);

@@ -723,6 +723,7 @@ enum umod_kernfs_kind {
 	UMOD_KN_KOBJECT,	/* priv: the struct kobject */
 	UMOD_KN_ATTR,
 	UMOD_KN_GROUP,		/* a named attribute group's directory; priv: the kobject */
+	UMOD_KN_LINK,		/* sysfs_create_link() */
 	UMOD_KN_DEBUGFS,
 };
 

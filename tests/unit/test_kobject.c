@@ -243,6 +243,33 @@ static void duplicates_are_refused(void **state)
 	kput(x);
 }
 
+static void links_are_relative(void **state)
+{
+	struct kobject *x = create_and_add(&kmod, "lx", kernel_kobj());
+	struct kobject *y = create_and_add(&kmod, "ly", x);
+	struct kobject *z = create_and_add(&kmod, "lz", NULL);
+	int (*link)(struct kobject *, struct kobject *, const char *) =
+		KAPI(int (*)(struct kobject *, struct kobject *, const char *), "sysfs_create_link");
+	char buf[64];
+
+	assert_int_equal(link(y, x, "up"), 0);
+	assert_int_equal(link(x, z, "top"), 0);
+	assert_int_equal(link(z, y, "down"), 0);
+	assert_int_equal(link(z, y, "down"), -EEXIST);
+	mode_of("/sys/kernel/lx/top", UMOD_SYSFS_LINK, 0777);
+	assert_int_equal(umod_sysfs_readlink(host, "/sys/kernel/lx/ly/up", buf, sizeof(buf)), 3);
+	assert_string_equal(buf, "../");
+	assert_int_equal(umod_sysfs_readlink(host, "/sys/kernel/lx/top", buf, sizeof(buf)), 8);
+	assert_string_equal(buf, "../../lz");
+	assert_int_equal(umod_sysfs_readlink(host, "/sys/lz/down", buf, sizeof(buf)), 15);
+	assert_string_equal(buf, "../kernel/lx/ly");
+	KAPI(void (*)(struct kobject *, const char *), "sysfs_remove_link")(z, "down");
+	assert_int_equal(umod_sysfs_stat(host, "/sys/lz/down", NULL, NULL), -ENOENT);
+	kput(y);
+	kput(x);
+	kput(z);
+}
+
 /* ---- nesting, release, groups ------------------------------------------------------ */
 
 struct thing {
@@ -447,6 +474,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(modes_are_enforced, setup, teardown),
 		cmocka_unit_test_setup_teardown(show_is_cut_at_a_page, setup, teardown),
 		cmocka_unit_test_setup_teardown(duplicates_are_refused, setup, teardown),
+		cmocka_unit_test_setup_teardown(links_are_relative, setup, teardown),
 		cmocka_unit_test_setup_teardown(nesting_and_release, setup, teardown),
 		cmocka_unit_test_setup_teardown(removal_waits_for_readers, setup, teardown),
 		cmocka_unit_test_setup_teardown(leftovers_are_reported_and_removed, setup, teardown),
