@@ -26,6 +26,7 @@
 static struct kobject kernel_kobj_s = ROOT_KOBJ("kernel");
 static struct kobject mm_kobj_s = ROOT_KOBJ("mm");
 static struct kobject firmware_kobj_s = ROOT_KOBJ("firmware");
+static struct kobject class_kobj_s = ROOT_KOBJ("class");	/* the host's device model only */
 
 /* the exported variables: module code reads the pointers */
 static struct kobject *kernel_kobj_p = &kernel_kobj_s;
@@ -40,6 +41,7 @@ static void roots_init(void)
 		{ &kernel_kobj_s, UMOD_KERNFS_KERNEL },
 		{ &mm_kobj_s, UMOD_KERNFS_MM },
 		{ &firmware_kobj_s, UMOD_KERNFS_FIRMWARE },
+		{ &class_kobj_s, UMOD_KERNFS_CLASS },
 	};
 
 	for (size_t i = 0; i < UMOD_ARRAY_SIZE(r); i++) {
@@ -51,7 +53,25 @@ static void roots_init(void)
 
 static bool is_root(const struct kobject *kobj)
 {
-	return kobj == &kernel_kobj_s || kobj == &mm_kobj_s || kobj == &firmware_kobj_s;
+	return kobj == &kernel_kobj_s || kobj == &mm_kobj_s || kobj == &firmware_kobj_s ||
+	       kobj == &class_kobj_s;
+}
+
+struct kobject *umod_kobject_root(enum umod_kernfs_root which)
+{
+	pthread_once(&roots_once, roots_init);
+	switch (which) {
+	case UMOD_KERNFS_KERNEL:
+		return &kernel_kobj_s;
+	case UMOD_KERNFS_MM:
+		return &mm_kobj_s;
+	case UMOD_KERNFS_FIRMWARE:
+		return &firmware_kobj_s;
+	case UMOD_KERNFS_CLASS:
+		return &class_kobj_s;
+	default:
+		return NULL;	/* /sys itself: a NULL parent */
+	}
 }
 
 struct kernfs_node *umod_kobject_dir(struct kobject *kobj)
@@ -391,3 +411,27 @@ static const struct umod_kapi_export kobject_exports[] = {
 };
 
 const struct umod_kapi_table umod_kapi_kobject = UMOD_KAPI_TABLE(kobject_exports);
+
+/* ---- for the host's own users (the device model): the same calls ------------------- */
+
+int umod_kobject_init_and_add(struct module *owner, struct kobject *kobj,
+			      const struct kobj_type *ktype, struct kobject *parent,
+			      const char *name)
+{
+	return kapi_kobject_init_and_add(owner, kobj, ktype, parent, "%s", name);
+}
+
+struct kobject *umod_kobject_get(struct kobject *kobj)
+{
+	return kapi_kobject_get(kobj);
+}
+
+void umod_kobject_put(struct kobject *kobj)
+{
+	kapi_kobject_put(kobj);
+}
+
+void umod_kobject_del(struct kobject *kobj)
+{
+	kapi_kobject_del(kobj);
+}

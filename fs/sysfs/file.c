@@ -150,6 +150,17 @@ static void kapi_sysfs_remove_file_ns(struct kobject *kobj, const struct attribu
 		umod_kernfs_remove_by_name(dir, host_for(NULL, kobj), attr->name);
 }
 
+int umod_sysfs_create_file(struct module *owner, struct kobject *kobj,
+			   const struct attribute *attr)
+{
+	return kapi_sysfs_create_file_ns(owner, kobj, attr, NULL);
+}
+
+void umod_sysfs_remove_file(struct kobject *kobj, const struct attribute *attr)
+{
+	kapi_sysfs_remove_file_ns(kobj, attr, NULL);
+}
+
 static int kapi_sysfs_create_files(struct module *owner, struct kobject *kobj,
 				   const struct attribute *const *attrs)
 {

@@ -706,6 +706,7 @@ extern const struct umod_kapi_table umod_kapi_debugfs;	/* fs/debugfs/inode.c */
 struct kernfs_node;
 struct kobject;
 struct kobj_type;
+struct attribute;
 struct attribute_group;
 
 enum umod_kernfs_root {
@@ -797,6 +798,22 @@ struct kernfs_node *umod_kobject_dir(struct kobject *kobj);
 struct umod_host *umod_kobject_host(const struct kobject *kobj);
 /* the host of the module whose code runs on this thread, or NULL */
 struct umod_host *umod_caller_host(void);
+/*
+ * The kobject calls for host code (a device model embedding kobjects):
+ * as the exports; @owner is whose release/show/store run (NULL: the
+ * host's, then set kobj->host before adding under a root).
+ */
+int umod_kobject_init_and_add(struct module *owner, struct kobject *kobj,
+			      const struct kobj_type *ktype, struct kobject *parent,
+			      const char *name);
+struct kobject *umod_kobject_get(struct kobject *kobj);
+void umod_kobject_put(struct kobject *kobj);
+void umod_kobject_del(struct kobject *kobj);
+/* the static kobject of a root (KERNEL, MM, FIRMWARE, CLASS); NULL for SYS */
+struct kobject *umod_kobject_root(enum umod_kernfs_root which);
+int umod_sysfs_create_file(struct module *owner, struct kobject *kobj,
+			   const struct attribute *attr);
+void umod_sysfs_remove_file(struct kobject *kobj, const struct attribute *attr);
 /* fs/sysfs/file.c: sysfs_create_groups() as @owner's */
 int umod_sysfs_create_groups(struct module *owner, struct kobject *kobj,
 			     const struct attribute_group **groups);

@@ -445,6 +445,28 @@ static void reads_hold_both_modules(void **state)
 	fake_module_free(mod2);
 }
 
+/* the device model's way in: host code, /sys/class, no module to pin */
+static void host_code_under_class(void **state)
+{
+	struct kobj_type ktype = { .sysfs_ops = KAPI(const struct sysfs_ops *, "kobj_sysfs_ops") };
+	struct kobject cls = { .host = host };
+	char buf[16];
+
+	assert_int_equal(umod_kobject_init_and_add(NULL, &cls, &ktype,
+						   umod_kobject_root(UMOD_KERNFS_CLASS), "misc"), 0);
+	assert_int_equal(umod_sysfs_create_file(NULL, &cls, &ro_attr.attr), 0);
+	mode_of("/sys/class/misc", UMOD_SYSFS_DIR, 0755);
+	refs_in_show = -1;
+	assert_int_equal(rd("/sys/class/misc/ro", buf, sizeof(buf)), 2);
+	assert_int_equal(refs_in_show, 0);		/* the module was not pinned */
+	umod_kernfs_leftovers(mod);			/* not the module's to report */
+	assert_int_equal(umod_sysfs_stat(host, "/sys/class/misc/ro", NULL, NULL), 0);
+	umod_sysfs_remove_file(&cls, &ro_attr.attr);
+	assert_int_equal(umod_sysfs_stat(host, "/sys/class/misc/ro", NULL, NULL), -ENOENT);
+	umod_kobject_put(&cls);
+	assert_int_equal(umod_sysfs_stat(host, "/sys/class/misc", NULL, NULL), -ENOENT);
+}
+
 static void hosts_do_not_see_each_other(void **state)
 {
 	struct capture cap2;
@@ -479,6 +501,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(removal_waits_for_readers, setup, teardown),
 		cmocka_unit_test_setup_teardown(leftovers_are_reported_and_removed, setup, teardown),
 		cmocka_unit_test_setup_teardown(reads_hold_both_modules, setup, teardown),
+		cmocka_unit_test_setup_teardown(host_code_under_class, setup, teardown),
 		cmocka_unit_test_setup_teardown(hosts_do_not_see_each_other, setup, teardown),
 	};
 
