@@ -189,7 +189,9 @@ int umod_kernfs_create(const struct umod_kernfs_new *nw, struct kernfs_node **kn
 	char path[512];
 	int err = 0;
 
-	if (!host) {		/* only the roots are every host's */
+	/* only the roots are every host's; a name is one path component */
+	if (!host || !nw->name || !*nw->name || strchr(nw->name, '/') ||
+	    (nw->type == UMOD_SYSFS_FILE && !nw->ops)) {
 		free(kn);
 		return -EINVAL;
 	}
