@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: MIT
 /*
- * The daemon's /sys: the host's model of /sys/module (kernel/module/sysfs.c, the
- * only one there is) under a root holding just module/; and beside it the
- * two /proc files about modules (procfs.c). Paths here are
- * absolute within /sys ("/", "/module", "/module/hellop/initstate"); the
- * model's are relative to /sys/module.
+ * The daemon's /sys: the host's model of /sys (module/ from
+ * kernel/module/sysfs.c; kernel/, kernel/debug/, class/ ... from
+ * fs/sysfs/), and beside it the two /proc files about modules (procfs.c).
+ * Paths here are absolute within /sys ("/", "/module/hellop/initstate",
+ * "/kernel/x/attr"); the model takes them as "/sys/...".
  */
 #include <errno.h>
+#include <limits.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -14,15 +16,12 @@
 
 #include "daemon.h"
 
-/* the model's path for @path, or NULL for the root (or outside module/) */
-static const char *model_path(const char *path, bool *root)
+/* the model's name for @path ("/kernel/x" is "/sys/kernel/x"), in @buf; NULL if too long */
+static const char *model_path(const char *path, char *buf, size_t size)
 {
-	while (*path == '/')
-		path++;
-	*root = !*path;
-	if (strncmp(path, "module", 6) || (path[6] && path[6] != '/'))
-		return NULL;
-	return path + 6;
+	int n = snprintf(buf, size, "/sys/%s", path + strspn(path, "/"));
+
+	return n >= 0 && (size_t)n < size ? buf : NULL;
 }
 
 static mode_t st_mode(enum umod_sysfs_type type, unsigned int mode)
@@ -35,21 +34,17 @@ int umod_view_stat(struct umod_daemon *d, const char *path, mode_t *mode)
 {
 	enum umod_sysfs_type type;
 	unsigned int perm;
-	bool root;
-	const char *p = model_path(path, &root);
+	char buf[PATH_MAX];
+	const char *p = model_path(path, buf, sizeof(buf));
 	int err;
 
-	if (root) {
-		*mode = S_IFDIR | 0555;		/* as /sys is */
-		return 0;
-	}
 	if (umod_proc_is(path)) {
 		*mode = S_IFREG | 0444;
 		return !strcmp(path, "/proc/modules") ||
 		       !strcmp(path, "/proc/sys/kernel/tainted") ? 0 : -ENOENT;
 	}
 	if (!p)
-		return -ENOENT;
+		return -ENAMETOOLONG;
 	err = umod_sysfs_stat(d->host, p, &type, &perm);
 	if (!err)
 		*mode = st_mode(type, perm);
@@ -73,28 +68,22 @@ int umod_view_list(struct umod_daemon *d, const char *path,
 		   int (*fn)(void *data, const char *name, mode_t mode), void *data)
 {
 	struct list_walk w = { fn, data };
-	bool root;
-	const char *p = model_path(path, &root);
+	char buf[PATH_MAX];
+	const char *p = model_path(path, buf, sizeof(buf));
 
-	if (root)
-		return fn(data, "module", S_IFDIR | 0755);
-	if (!p)
-		return -ENOENT;
-	return umod_sysfs_list(d->host, p, list_one, &w);
+	return p ? umod_sysfs_list(d->host, p, list_one, &w) : -ENAMETOOLONG;
 }
 
 ssize_t umod_view_read(struct umod_daemon *d, const char *path, char *buf, size_t size)
 {
-	bool root;
-	const char *p = model_path(path, &root);
+	char pbuf[PATH_MAX];
+	const char *p = model_path(path, pbuf, sizeof(pbuf));
 	ssize_t n;
 
-	if (root)
-		return -EISDIR;
 	if (umod_proc_is(path))
 		return umod_proc_read(d, path, buf, size);
 	if (!p)
-		return -ENOENT;
+		return -ENAMETOOLONG;
 	n = umod_sysfs_read(d->host, p, buf, size);
 	/* the model NUL-terminates within @size: what fits is what was read */
 	return n >= (ssize_t)size ? (ssize_t)size - 1 : n;
@@ -102,29 +91,22 @@ ssize_t umod_view_read(struct umod_daemon *d, const char *path, char *buf, size_
 
 ssize_t umod_view_write(struct umod_daemon *d, const char *path, const char *buf, size_t len)
 {
-	bool root;
-	const char *p = model_path(path, &root);
+	char pbuf[PATH_MAX];
+	const char *p = model_path(path, pbuf, sizeof(pbuf));
 
-	if (root)
-		return -EISDIR;
 	if (umod_proc_is(path))
 		return -EACCES;
-	if (!p)
-		return -ENOENT;
-	return umod_sysfs_write(d->host, p, buf, len);
+	return p ? umod_sysfs_write(d->host, p, buf, len) : -ENAMETOOLONG;
 }
 
 ssize_t umod_view_readlink(struct umod_daemon *d, const char *path, char *buf, size_t size)
 {
-	bool root;
-	const char *p = model_path(path, &root);
-
+	char pbuf[PATH_MAX];
+	const char *p = model_path(path, pbuf, sizeof(pbuf));
 	ssize_t n;
 
-	if (root)
-		return -EINVAL;
 	if (!p)
-		return -ENOENT;
+		return -ENAMETOOLONG;
 	n = umod_sysfs_readlink(d->host, p, buf, size);
 	return n >= (ssize_t)size ? (ssize_t)size - 1 : n;
 }

@@ -233,6 +233,7 @@ static const struct umod_kapi_table *const kapi_tables[] = {
 	&umod_kapi_utsname,
 	&umod_kapi_panic,
 	&umod_kapi_rcu,
+	&umod_kapi_kobject, &umod_kapi_sysfs, &umod_kapi_debugfs,
 };
 
 static int export_table(struct umod_symtab *tab, const struct umod_kapi_table *t)

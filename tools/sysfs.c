@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * umod sysfs ls|read|write PATH [VALUE]: the daemon's /sys, without a
- * mount. PATH is /sys/module/..., or the same without /sys. read prints
+ * mount. PATH is /sys/module/..., /sys/kernel/... (anything below /sys),
+ * or the same without /sys. read prints
  * the file as cat would; write stores VALUE exactly (no newline added:
  * `echo` adds one, as the kernel then sees).
  */
@@ -19,7 +20,7 @@ static void usage(FILE *out)
 	fprintf(out, "Usage: umod sysfs ls PATH\n"
 		"       umod sysfs read PATH\n"
 		"       umod sysfs write PATH VALUE\n"
-		"The daemon's /sys: PATH is /sys/module/NAME/..., with or without /sys;\n"
+		"The daemon's /sys: PATH is /sys/module/..., /sys/kernel/... (with or without /sys);\n"
 		"and /proc/modules, /proc/sys/kernel/tainted (read).\n\n"
 		"Options:\n"
 		"  -V, --version  show the version and the compiled-in features\n"

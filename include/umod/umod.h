@@ -520,8 +520,14 @@ UMOD_API int umod_param_set(struct umod_module *mod, const char *name,
  * "hellop", "hellop/parameters/whom". Components are split on '/' (empty
  * ones are skipped) and compared exactly; "." and ".." are not special,
  * and symbolic links are not followed (a file-system front end does that).
+ * An absolute path, "/sys" followed by '/' or nothing, names anything
+ * below /sys: "/sys/module/hellop" as above, and what modules add there
+ * (kobjects and their attributes, "/sys/kernel/x/attr"; debugfs,
+ * "/sys/kernel/debug/..."; "/sys/class/..."). "/sys" lists module/ and
+ * the rest.
  * Files hold at most UMOD_SYSFS_PAGE_SIZE bytes. Calls may run the
- * module's own get/set ops; they must not unload the module they access.
+ * module's own get/set ops and show/store functions, each holding a use
+ * count on its module; they must not unload the module they access.
  */
 #define UMOD_SYSFS_PAGE_SIZE	4096
 

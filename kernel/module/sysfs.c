@@ -426,6 +426,29 @@ static int sysfs_resolve(struct umod_host *host, const char *path, struct sysfs_
 
 /* ---- the public API ------------------------------------------------------------ */
 
+/*
+ * Where @path leads: relative paths (and "/sys/module/...") are this
+ * file's, relative to /sys/module; the rest of an absolute "/sys/..." is
+ * fs/sysfs/dir.c's, relative to /sys (*@path is moved past "/sys").
+ */
+static bool outside_module(const char **path)
+{
+	const char *p = *path;
+
+	if (strncmp(p, "/sys", 4) || (p[4] && p[4] != '/'))
+		return false;
+	p += 4;
+	while (*p == '/')
+		p++;
+	if (!strncmp(p, "module", 6) && (!p[6] || p[6] == '/')) {
+		*path = p + 6;
+		return false;
+	}
+	*path = p;
+	return true;
+}
+
+
 UMOD_API int umod_sysfs_stat(struct umod_host *host, const char *path,
 			     enum umod_sysfs_type *type, unsigned int *mode)
 {
@@ -434,6 +457,8 @@ UMOD_API int umod_sysfs_stat(struct umod_host *host, const char *path,
 
 	if (!host || !path)
 		return -EINVAL;
+	if (outside_module(&path))
+		return umod_kernfs_stat(host, path, type, mode);
 	err = sysfs_resolve(host, path, &ref);
 	if (err)
 		return err;
@@ -497,6 +522,12 @@ UMOD_API int umod_sysfs_list(struct umod_host *host, const char *path,
 
 	if (!host || !path || !fn)
 		return -EINVAL;
+	if (outside_module(&path)) {
+		/* /sys itself: module/ is here, the rest there */
+		path += strspn(path, "/");
+		ret = *path ? 0 : fn(data, "module", UMOD_SYSFS_DIR, DIR_MODE);
+		return ret ? ret : umod_kernfs_list(host, path, fn, data);
+	}
 	ret = sysfs_resolve(host, path, &ref);
 	if (ret)
 		return ret;
@@ -531,6 +562,8 @@ UMOD_API ssize_t umod_sysfs_read(struct umod_host *host, const char *path,
 
 	if (!host || !path || (!buf && size))
 		return -EINVAL;
+	if (outside_module(&path))
+		return umod_kernfs_read(host, path, buf, size);
 	ret = sysfs_resolve(host, path, &ref);
 	if (ret)
 		return ret;
@@ -558,6 +591,8 @@ UMOD_API ssize_t umod_sysfs_write(struct umod_host *host, const char *path,
 
 	if (!host || !path || (!buf && len))
 		return -EINVAL;
+	if (outside_module(&path))
+		return umod_kernfs_write(host, path, buf, len);
 	ret = sysfs_resolve(host, path, &ref);
 	if (ret)
 		return ret;
@@ -582,6 +617,8 @@ UMOD_API ssize_t umod_sysfs_readlink(struct umod_host *host, const char *path,
 
 	if (!host || !path || !buf || !size)
 		return -EINVAL;
+	if (outside_module(&path))
+		return umod_kernfs_readlink(host, path, buf, size);
 	ret = sysfs_resolve(host, path, &ref);
 	if (ret)
 		return ret;

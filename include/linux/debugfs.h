@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * debugfs, as Linux 6.1's: directories and files below
+ * /sys/kernel/debug (0700) that show and set a variable of the module,
+ * formatted as the kernel does. The calls that create take the calling
+ * module first, from the macros of the kernel's names: reads and writes
+ * run as its code, and what it leaves at unload is reported and removed.
+ * A dentry is only a handle here (IS_ERR() on failure).
+ */
+#ifndef _LINUX_DEBUGFS_H
+#define _LINUX_DEBUGFS_H
+
+#include <linux/compiler.h>
+#include <linux/err.h>
+#include <linux/export.h>
+#include <linux/types.h>
+#include <umod/kabi/kobject.h>
+
+struct dentry;
+struct module;
+
+struct dentry *debugfs_create_dir(struct module *owner, const char *name,
+				  struct dentry *parent);
+#define debugfs_create_dir(name, parent)	debugfs_create_dir(THIS_MODULE, name, parent)
+
+/* removes @dentry and everything below it; NULL and errors are ignored */
+void debugfs_remove(struct dentry *dentry);
+#define debugfs_remove_recursive debugfs_remove
+
+static inline bool debugfs_initialized(void)
+{
+	return true;
+}
+
+#define __DEBUGFS_DECLARE(fn, type)					\
+	void fn(struct module *owner, const char *name, umode_t mode,	\
+		struct dentry *parent, type *value)
+
+__DEBUGFS_DECLARE(debugfs_create_u8, u8);
+__DEBUGFS_DECLARE(debugfs_create_u16, u16);
+__DEBUGFS_DECLARE(debugfs_create_u32, u32);
+__DEBUGFS_DECLARE(debugfs_create_u64, u64);
+__DEBUGFS_DECLARE(debugfs_create_ulong, unsigned long);
+__DEBUGFS_DECLARE(debugfs_create_x8, u8);
+__DEBUGFS_DECLARE(debugfs_create_x16, u16);
+__DEBUGFS_DECLARE(debugfs_create_x32, u32);
+__DEBUGFS_DECLARE(debugfs_create_x64, u64);
+__DEBUGFS_DECLARE(debugfs_create_size_t, size_t);
+__DEBUGFS_DECLARE(debugfs_create_atomic_t, atomic_t);
+__DEBUGFS_DECLARE(debugfs_create_bool, bool);
+#undef __DEBUGFS_DECLARE
+
+#define debugfs_create_u8(n, m, p, v)	debugfs_create_u8(THIS_MODULE, n, m, p, v)
+#define debugfs_create_u16(n, m, p, v)	debugfs_create_u16(THIS_MODULE, n, m, p, v)
+#define debugfs_create_u32(n, m, p, v)	debugfs_create_u32(THIS_MODULE, n, m, p, v)
+#define debugfs_create_u64(n, m, p, v)	debugfs_create_u64(THIS_MODULE, n, m, p, v)
+#define debugfs_create_ulong(n, m, p, v) debugfs_create_ulong(THIS_MODULE, n, m, p, v)
+#define debugfs_create_x8(n, m, p, v)	debugfs_create_x8(THIS_MODULE, n, m, p, v)
+#define debugfs_create_x16(n, m, p, v)	debugfs_create_x16(THIS_MODULE, n, m, p, v)
+#define debugfs_create_x32(n, m, p, v)	debugfs_create_x32(THIS_MODULE, n, m, p, v)
+#define debugfs_create_x64(n, m, p, v)	debugfs_create_x64(THIS_MODULE, n, m, p, v)
+#define debugfs_create_size_t(n, m, p, v) debugfs_create_size_t(THIS_MODULE, n, m, p, v)
+#define debugfs_create_atomic_t(n, m, p, v) debugfs_create_atomic_t(THIS_MODULE, n, m, p, v)
+#define debugfs_create_bool(n, m, p, v)	debugfs_create_bool(THIS_MODULE, n, m, p, v)
+
+/* read-only, as in 6.1: the bytes of @blob */
+struct dentry *debugfs_create_blob(struct module *owner, const char *name, umode_t mode,
+				   struct dentry *parent, struct debugfs_blob_wrapper *blob);
+#define debugfs_create_blob(n, m, p, b)	debugfs_create_blob(THIS_MODULE, n, m, p, b)
+
+#endif /* _LINUX_DEBUGFS_H */

@@ -1,0 +1,85 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * kobjects, as Linux 6.1's: a name, a parent, a reference count and a
+ * type; once added, a directory below /sys (kernel_kobj: /sys/kernel)
+ * holding its attributes. The last kobject_put() removes the directory,
+ * waiting for reads and writes in flight, then calls the type's release.
+ * The functions that initialise take the calling module first, from the
+ * macros of the kernel's names: a kobject it forgets to put is reported
+ * and removed when it is unloaded.
+ */
+#ifndef _LINUX_KOBJECT_H
+#define _LINUX_KOBJECT_H
+
+#include <linux/compiler.h>
+#include <linux/export.h>
+#include <linux/list.h>
+#include <linux/sysfs.h>
+#include <linux/types.h>
+#include <umod/kabi/kobject.h>
+
+#define UEVENT_HELPER_PATH_LEN		256
+#define UEVENT_NUM_ENVP			64
+#define UEVENT_BUFFER_SIZE		2048
+
+enum kobject_action {
+	KOBJ_ADD,
+	KOBJ_REMOVE,
+	KOBJ_CHANGE,
+	KOBJ_MOVE,
+	KOBJ_ONLINE,
+	KOBJ_OFFLINE,
+	KOBJ_BIND,
+	KOBJ_UNBIND,
+};
+
+/* the host's directories: /sys/kernel, /sys/kernel/mm, /sys/firmware */
+extern struct kobject *kernel_kobj;
+extern struct kobject *mm_kobj;
+extern struct kobject *firmware_kobj;
+
+extern const struct sysfs_ops kobj_sysfs_ops;
+
+int kobject_set_name(struct kobject *kobj, const char *name, ...) __printf(2, 3);
+
+static inline const char *kobject_name(const struct kobject *kobj)
+{
+	return kobj->name;
+}
+
+void kobject_init(struct module *owner, struct kobject *kobj, const struct kobj_type *ktype);
+#define kobject_init(kobj, ktype)	kobject_init(THIS_MODULE, kobj, ktype)
+int __must_check kobject_add(struct kobject *kobj, struct kobject *parent,
+			     const char *fmt, ...) __printf(3, 4);
+int __must_check kobject_init_and_add(struct module *owner, struct kobject *kobj,
+				      const struct kobj_type *ktype, struct kobject *parent,
+				      const char *fmt, ...) __printf(5, 6);
+#define kobject_init_and_add(kobj, ktype, parent, fmt, ...)			\
+	kobject_init_and_add(THIS_MODULE, kobj, ktype, parent, fmt, ##__VA_ARGS__)
+void kobject_del(struct kobject *kobj);
+
+struct kobject * __must_check kobject_create_and_add(struct module *owner, const char *name,
+						      struct kobject *parent);
+#define kobject_create_and_add(name, parent)	kobject_create_and_add(THIS_MODULE, name, parent)
+
+struct kobject *kobject_get(struct kobject *kobj);
+void kobject_put(struct kobject *kobj);
+
+/* no udev to tell */
+static inline int kobject_uevent(struct kobject *kobj, enum kobject_action action)
+{
+	(void)kobj;
+	(void)action;
+	return 0;
+}
+
+static inline int kobject_uevent_env(struct kobject *kobj, enum kobject_action action,
+				     char *envp[])
+{
+	(void)kobj;
+	(void)action;
+	(void)envp;
+	return 0;
+}
+
+#endif /* _LINUX_KOBJECT_H */

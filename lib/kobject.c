@@ -1,0 +1,437 @@
+// SPDX-License-Identifier: MIT
+/*
+ * kobjects: a name, a parent, a reference count and a type whose release
+ * frees the object, shown as a directory below /sys (fs/sysfs/dir.c) once
+ * added. As Linux's lib/kobject.c: the last kobject_put() takes the
+ * directory away and calls the type's release, as the code of the module
+ * that initialised the kobject. kernel_kobj and its siblings are the
+ * host's own kobjects for the directories every host has.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <umod/kabi/kobject.h>
+
+#include "kernel/module/internal.h"
+
+/* ---- the roots: /sys/kernel, /sys/kernel/mm, /sys/firmware ------------------- */
+
+#define ROOT_KOBJ(n)	{ .name = n, .ktype = &umod_dynamic_kobj_ktype,		\
+			  .kref = { { { 1 } } }, .state_initialized = 1,	\
+			  .state_in_sysfs = 1 }
+
+static struct kobject kernel_kobj_s = ROOT_KOBJ("kernel");
+static struct kobject mm_kobj_s = ROOT_KOBJ("mm");
+static struct kobject firmware_kobj_s = ROOT_KOBJ("firmware");
+static struct kobject class_kobj_s = ROOT_KOBJ("class");	/* the host's device model only */
+
+/* the exported variables: module code reads the pointers */
+static struct kobject *kernel_kobj_p = &kernel_kobj_s;
+static struct kobject *mm_kobj_p = &mm_kobj_s;
+static struct kobject *firmware_kobj_p = &firmware_kobj_s;
+
+static pthread_once_t roots_once = PTHREAD_ONCE_INIT;
+
+static void roots_init(void)
+{
+	static const struct { struct kobject *kobj; enum umod_kernfs_root root; } r[] = {
+		{ &kernel_kobj_s, UMOD_KERNFS_KERNEL },
+		{ &mm_kobj_s, UMOD_KERNFS_MM },
+		{ &firmware_kobj_s, UMOD_KERNFS_FIRMWARE },
+		{ &class_kobj_s, UMOD_KERNFS_CLASS },
+	};
+
+	for (size_t i = 0; i < UMOD_ARRAY_SIZE(r); i++) {
+		r[i].kobj->sd = umod_kernfs_root(r[i].root);
+		r[i].kobj->parent = i == 1 ? &kernel_kobj_s : NULL;
+		umod_kernfs_set_priv(r[i].kobj->sd, r[i].kobj);
+	}
+}
+
+static bool is_root(const struct kobject *kobj)
+{
+	return kobj == &kernel_kobj_s || kobj == &mm_kobj_s || kobj == &firmware_kobj_s ||
+	       kobj == &class_kobj_s;
+}
+
+struct kobject *umod_kobject_root(enum umod_kernfs_root which)
+{
+	pthread_once(&roots_once, roots_init);
+	switch (which) {
+	case UMOD_KERNFS_KERNEL:
+		return &kernel_kobj_s;
+	case UMOD_KERNFS_MM:
+		return &mm_kobj_s;
+	case UMOD_KERNFS_FIRMWARE:
+		return &firmware_kobj_s;
+	case UMOD_KERNFS_CLASS:
+		return &class_kobj_s;
+	default:
+		return NULL;	/* /sys itself: a NULL parent */
+	}
+}
+
+struct kernfs_node *umod_kobject_dir(struct kobject *kobj)
+{
+	pthread_once(&roots_once, roots_init);
+	return kobj ? kobj->sd : umod_kernfs_root(UMOD_KERNFS_SYS);
+}
+
+static struct umod_module *owner_of(const struct kobject *kobj)
+{
+	return kobj->owner ? kobj->owner->umod : NULL;
+}
+
+struct umod_host *umod_kobject_host(const struct kobject *kobj)
+{
+	struct umod_module *mod = owner_of(kobj);
+
+	return kobj->host ? kobj->host : mod ? mod->host : NULL;
+}
+
+struct umod_host *umod_caller_host(void)
+{
+	struct umod_task *t = umod_task_peek();
+
+	return t && t->call ? t->call->mod->host : NULL;
+}
+
+/* the host's log for messages about @kobj, or the caller's */
+static struct umod_log *log_of(const struct kobject *kobj)
+{
+	struct umod_host *host = kobj ? umod_kobject_host(kobj) : NULL;
+
+	if (!host)
+		host = umod_caller_host();
+	return host ? host->log : NULL;
+}
+
+#define kobj_log(kobj, ...)						\
+	do {								\
+		struct umod_log *_log = log_of(kobj);			\
+		if (_log)						\
+			umod_log_printk(_log, __VA_ARGS__);		\
+	} while (0)
+
+/* ---- kobj_sysfs_ops: the attributes of kobject_create_and_add()'s kobjects ---- */
+
+static long kobj_attr_show(struct kobject *kobj, struct attribute *attr, char *buf)
+{
+	struct kobj_attribute *ka = umod_container_of(attr, struct kobj_attribute, attr);
+
+	return ka->show ? ka->show(kobj, ka, buf) : -EIO;
+}
+
+static long kobj_attr_store(struct kobject *kobj, struct attribute *attr, const char *buf,
+			    size_t count)
+{
+	struct kobj_attribute *ka = umod_container_of(attr, struct kobj_attribute, attr);
+
+	return ka->store ? ka->store(kobj, ka, buf, count) : -EIO;
+}
+
+static const struct sysfs_ops kobj_sysfs_ops = {
+	.show = kobj_attr_show,
+	.store = kobj_attr_store,
+};
+
+static void dynamic_kobj_release(struct kobject *kobj)
+{
+	free(kobj);
+}
+
+const struct kobj_type umod_dynamic_kobj_ktype = {
+	.release = dynamic_kobj_release,
+	.sysfs_ops = &kobj_sysfs_ops,
+};
+
+/* ---- names ------------------------------------------------------------------------ */
+
+/* as the kernel's: a '/' in a name becomes '!', the name being one path component */
+static int set_name_va(struct kobject *kobj, const char *fmt, va_list ap)
+{
+	char *name;
+
+	if (vasprintf(&name, fmt, ap) < 0)
+		return -ENOMEM;
+	for (char *p = name; (p = strchr(p, '/')); p++)
+		*p = '!';
+	if (kobj->name_owned)
+		free((char *)kobj->name);
+	kobj->name = name;
+	kobj->name_owned = 1;
+	return 0;
+}
+
+static int kapi_kobject_set_name(struct kobject *kobj, const char *fmt, ...)
+{
+	va_list ap;
+	int err;
+
+	va_start(ap, fmt);
+	err = set_name_va(kobj, fmt, ap);
+	va_end(ap);
+	return err;
+}
+
+/* ---- lifetime ---------------------------------------------------------------------- */
+
+static void kapi_kobject_init(struct module *owner, struct kobject *kobj,
+			      const struct kobj_type *ktype)
+{
+	if (!kobj)
+		return;
+	if (!ktype)
+		kobj_log(kobj, KERN_ERR "kobject (%p): must have a ktype to be initialized properly!\n",
+			 (void *)kobj);
+	if (kobj->state_initialized)
+		kobj_log(kobj, KERN_ERR "kobject (%p): tried to init an initialized object, something is seriously wrong.\n",
+			 (void *)kobj);
+	__atomic_store_n(&kobj->kref.refcount.refs.counter, 1, __ATOMIC_RELAXED);
+	kobj->entry.next = kobj->entry.prev = &kobj->entry;
+	kobj->ktype = ktype;
+	kobj->owner = owner;
+	kobj->state_initialized = 1;
+	kobj->state_in_sysfs = 0;
+	kobj->state_add_uevent_sent = 0;
+	kobj->state_remove_uevent_sent = 0;
+}
+
+static struct kobject *kapi_kobject_get(struct kobject *kobj)
+{
+	if (kobj && !is_root(kobj))
+		__atomic_fetch_add(&kobj->kref.refcount.refs.counter, 1, __ATOMIC_RELAXED);
+	return kobj;
+}
+
+static long release_thunk(void *arg)
+{
+	struct kobject *kobj = arg;
+
+	kobj->ktype->release(kobj);
+	return 0;
+}
+
+/* the type's release, as its module's code; the name goes after it, as Linux's */
+static void call_release(struct kobject *kobj)
+{
+	const struct kobj_type *t = kobj->ktype;
+	struct umod_module *mod = owner_of(kobj);
+	const char *name = kobj->name;
+	bool owned = kobj->name_owned;
+	long ret;
+
+	if (t && t->release) {
+		if (mod && t->release != dynamic_kobj_release)
+			umod_call(mod, release_thunk, kobj, &ret);
+		else
+			t->release(kobj);
+	}
+	if (owned)
+		free((char *)name);
+}
+
+static void kapi_kobject_del(struct kobject *kobj);
+
+static void kapi_kobject_put(struct kobject *kobj)
+{
+	if (!kobj || is_root(kobj))
+		return;
+	if (!kobj->state_initialized) {
+		kobj_log(kobj, KERN_WARNING "kobject: '%s' (%p): is not initialized, yet kobject_put() is being called.\n",
+			 kobj->name ? kobj->name : "(null)", (void *)kobj);
+		return;
+	}
+	if (__atomic_sub_fetch(&kobj->kref.refcount.refs.counter, 1, __ATOMIC_ACQ_REL))
+		return;
+	if (kobj->state_in_sysfs)
+		kapi_kobject_del(kobj);
+	call_release(kobj);
+}
+
+/* ---- in sysfs ------------------------------------------------------------------------ */
+
+/* kernfs's lock held: the node is going with the module that forgot the kobject */
+void umod_kobject_forget(struct kobject *kobj)
+{
+	kobj->sd = NULL;
+	kobj->state_in_sysfs = 0;
+}
+
+static void kapi_kobject_del(struct kobject *kobj)
+{
+	struct kernfs_node *sd;
+	struct kobject *parent;
+
+	if (!kobj || is_root(kobj) || !kobj->sd)
+		return;
+	sd = kobj->sd;
+	parent = kobj->parent;
+	kobj->sd = NULL;
+	umod_kernfs_remove(sd);		/* waits for the shows and stores in flight */
+	umod_kernfs_put(sd);
+	kobj->state_in_sysfs = 0;
+	kobj->parent = NULL;
+	kapi_kobject_put(parent);
+}
+
+static int populate_dir(struct kobject *kobj);
+
+/* kobject_add_internal(): the directory, in the parent's (NULL: /sys) */
+static int add_internal(struct kobject *kobj)
+{
+	struct umod_kernfs_new nw = {
+		.host = umod_kobject_host(kobj), .owner = owner_of(kobj), .name = kobj->name,
+		.type = UMOD_SYSFS_DIR, .kind = UMOD_KN_KOBJECT, .mode = 0755, .priv = kobj,
+		.ref = true,
+	};
+	int err;
+
+	if (!kobj->name || !kobj->name[0]) {
+		kobj_log(kobj, KERN_WARNING "kobject: (%p): attempted to be registered with empty name!\n",
+			 (void *)kobj);
+		return -EINVAL;
+	}
+	nw.parent = umod_kobject_dir(kobj->parent);
+	if (!nw.parent)
+		return -ENOENT;
+	if (!nw.host)
+		nw.host = umod_kernfs_host(nw.parent);
+	kobj->host = nw.host;
+	err = umod_kernfs_create(&nw, &kobj->sd);
+	if (!err) {
+		kobj->state_in_sysfs = 1;
+		err = populate_dir(kobj);
+		if (err)
+			kapi_kobject_del(kobj);
+		return err;
+	}
+	kobj->sd = NULL;
+	if (err == -EEXIST)
+		kobj_log(kobj, KERN_ERR "kobject_add_internal failed for %s with -EEXIST, don't try to register things with the same name in the same directory.\n",
+			 kobj->name);
+	else
+		kobj_log(kobj, KERN_ERR "kobject_add_internal failed for %s (error: %d parent: %s)\n",
+			 kobj->name, err, kobj->parent ? kobj->parent->name : "<NULL>");
+	return err;
+}
+
+/* the type's default_groups (fs/sysfs/file.c does the files) */
+static int populate_dir(struct kobject *kobj)
+{
+	const struct kobj_type *t = kobj->ktype;
+
+	if (!t || !t->default_groups)
+		return 0;
+	return umod_sysfs_create_groups(kobj->owner, kobj, t->default_groups);
+}
+
+static int add_va(struct kobject *kobj, struct kobject *parent, const char *fmt, va_list ap)
+{
+	int err;
+
+	if (!kobj)
+		return -EINVAL;
+	if (!kobj->state_initialized) {
+		kobj_log(kobj, KERN_ERR "kobject '%s' (%p): tried to add an uninitialized object, something is seriously wrong.\n",
+			 kobj->name ? kobj->name : "(null)", (void *)kobj);
+		return -EINVAL;
+	}
+	err = set_name_va(kobj, fmt, ap);
+	if (err)
+		return err;
+	kobj->parent = kapi_kobject_get(parent);
+	err = add_internal(kobj);
+	if (err) {
+		kapi_kobject_put(kobj->parent);
+		kobj->parent = NULL;
+	}
+	return err;
+}
+
+static int kapi_kobject_add(struct kobject *kobj, struct kobject *parent, const char *fmt, ...)
+{
+	va_list ap;
+	int err;
+
+	va_start(ap, fmt);
+	err = add_va(kobj, parent, fmt, ap);
+	va_end(ap);
+	return err;
+}
+
+static int kapi_kobject_init_and_add(struct module *owner, struct kobject *kobj,
+				     const struct kobj_type *ktype, struct kobject *parent,
+				     const char *fmt, ...)
+{
+	va_list ap;
+	int err;
+
+	kapi_kobject_init(owner, kobj, ktype);
+	va_start(ap, fmt);
+	err = add_va(kobj, parent, fmt, ap);
+	va_end(ap);
+	return err;
+}
+
+static struct kobject *kapi_kobject_create_and_add(struct module *owner, const char *name,
+						   struct kobject *parent)
+{
+	struct kobject *kobj = calloc(1, sizeof(*kobj));
+	int err;
+
+	if (!kobj)
+		return NULL;
+	kapi_kobject_init(owner, kobj, &umod_dynamic_kobj_ktype);
+	err = kapi_kobject_add(kobj, parent, "%s", name);
+	if (err) {
+		kobj_log(kobj, KERN_WARNING "kobject_create_and_add: kobject_add error: %d\n", err);
+		kapi_kobject_put(kobj);
+		return NULL;
+	}
+	return kobj;
+}
+
+static const struct umod_kapi_export kobject_exports[] = {
+	UMOD_KAPI("kobject_init", kapi_kobject_init),
+	UMOD_KAPI("kobject_add", kapi_kobject_add),
+	UMOD_KAPI_GPL("kobject_init_and_add", kapi_kobject_init_and_add),
+	UMOD_KAPI_GPL("kobject_create_and_add", kapi_kobject_create_and_add),
+	UMOD_KAPI("kobject_del", kapi_kobject_del),
+	UMOD_KAPI("kobject_get", kapi_kobject_get),
+	UMOD_KAPI("kobject_put", kapi_kobject_put),
+	UMOD_KAPI("kobject_set_name", kapi_kobject_set_name),
+	UMOD_KAPI_GPL("kobj_sysfs_ops", &kobj_sysfs_ops),
+	UMOD_KAPI_GPL("kernel_kobj", &kernel_kobj_p),
+	UMOD_KAPI_GPL("mm_kobj", &mm_kobj_p),
+	UMOD_KAPI_GPL("firmware_kobj", &firmware_kobj_p),
+};
+
+const struct umod_kapi_table umod_kapi_kobject = UMOD_KAPI_TABLE(kobject_exports);
+
+/* ---- for the host's own users (the device model): the same calls ------------------- */
+
+int umod_kobject_init_and_add(struct module *owner, struct kobject *kobj,
+			      const struct kobj_type *ktype, struct kobject *parent,
+			      const char *name)
+{
+	return kapi_kobject_init_and_add(owner, kobj, ktype, parent, "%s", name);
+}
+
+struct kobject *umod_kobject_get(struct kobject *kobj)
+{
+	return kapi_kobject_get(kobj);
+}
+
+void umod_kobject_put(struct kobject *kobj)
+{
+	kapi_kobject_put(kobj);
+}
+
+void umod_kobject_del(struct kobject *kobj)
+{
+	kapi_kobject_del(kobj);
+}
