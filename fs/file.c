@@ -152,6 +152,7 @@ static void node_put(struct umod_fs_node *n)
 }
 
 static void release_file_locked(struct umod_file *f);
+static void poll_drop(struct umod_file *f);
 
 void umod_fs_node_remove(struct umod_fs_node *node)
 {
@@ -304,6 +305,8 @@ static long call_fop(struct fop_args *a, void *ubuf, size_t ulen)
 	struct umod_uwindow save;
 	long ret;
 
+	/* each operation is a new system call: an earlier interruption is spent */
+	__atomic_store_n(&umod_task_current()->task.sigpending, 0, __ATOMIC_RELEASE);
 	umod_uaccess_enter(&save, ubuf, ulen);
 	if (!a->f->mod)
 		ret = fop_thunk(a);
@@ -330,6 +333,9 @@ static void release_file_locked(struct umod_file *f)
 {
 	struct fop_args a = { .f = f, .op = FOP_RELEASE };
 
+	pthread_mutex_lock(&f->pos_lock);
+	poll_drop(f);
+	pthread_mutex_unlock(&f->pos_lock);
 	if (f->node->kind == UMOD_FS_PROC || f->node->kind == UMOD_FS_DEV) {
 		pthread_mutex_unlock(&f->fs->lock);
 		call_fop(&a, NULL, 0);
@@ -623,25 +629,83 @@ long umod_fs_ioctl(struct umod_file *f, unsigned int cmd, unsigned long arg,
 	return ret;
 }
 
-/* the poll table's queueing function: the front end's, with its data */
-struct umod_poll_req {
-	struct poll_table_struct pt;
-	umod_fs_poll_fn fn;
-	void *data;
+/*
+ * poll: each wait queue the module's poll op names (poll_wait()) gets an
+ * entry of the file's, whose wake function tells the front end (@fn) that
+ * the file may be ready, as the kernel's poll table entries wake a poller.
+ * The entries live until the next poll of the file or its release.
+ */
+struct poll_entry {
+	struct wait_queue_entry wq;
+	struct wait_queue_head *head;
+	struct umod_file *f;
+	struct poll_entry *next;
 };
+
+struct poll_req {
+	struct poll_table_struct pt;
+	struct umod_file *f;
+};
+
+typedef void (*wq_fn)(struct wait_queue_head *, struct wait_queue_entry *);
+
+/* add_wait_queue() and remove_wait_queue(), as the host exports them */
+static wq_fn wq_op(struct umod_fs *fs, const char *name)
+{
+	const struct umod_ksym *ks;
+
+	pthread_mutex_lock(&fs->host->module_mutex);
+	ks = umod_symtab_lookup(fs->host->exports, name);
+	pthread_mutex_unlock(&fs->host->module_mutex);
+	return ks ? (wq_fn)(uintptr_t)ks->addr : NULL;
+}
+
+static int poll_wake(struct wait_queue_entry *e, unsigned int mode, int flags, void *key)
+{
+	struct poll_entry *pe = umod_container_of(e, struct poll_entry, wq);
+
+	pe->f->poll_fn(pe->f->poll_data);
+	return 0;
+}
 
 static void poll_queue(struct file *file, struct wait_queue_head *wq,
 		       struct poll_table_struct *pt)
 {
-	struct umod_poll_req *r = umod_container_of(pt, struct umod_poll_req, pt);
+	struct umod_file *f = umod_container_of(pt, struct poll_req, pt)->f;
+	struct poll_entry *pe = calloc(1, sizeof(*pe));
+	wq_fn add = wq_op(f->fs, "add_wait_queue");
 
-	r->fn(r->data, wq);
+	if (!pe || !add) {
+		free(pe);
+		return;
+	}
+	pe->wq.func = poll_wake;
+	pe->head = wq;
+	pe->f = f;
+	pe->next = f->polls;
+	f->polls = pe;
+	add(wq, &pe->wq);
+}
+
+/* the file's entries leave their queues; pos_lock held */
+static void poll_drop(struct umod_file *f)
+{
+	wq_fn del = wq_op(f->fs, "remove_wait_queue");
+
+	while (f->polls) {
+		struct poll_entry *pe = f->polls;
+
+		f->polls = pe->next;
+		if (del)
+			del(pe->head, &pe->wq);
+		free(pe);
+	}
 }
 
 int umod_fs_poll(struct umod_file *f, unsigned int events, umod_fs_poll_fn fn,
-		   void *data, unsigned int *revents)
+		 void *data, unsigned int *revents)
 {
-	struct umod_poll_req r = { .pt = { fn ? poll_queue : NULL, events }, fn, data };
+	struct poll_req r = { .pt = { fn ? poll_queue : NULL, events }, .f = f };
 	struct fop_args a = { .f = f, .op = FOP_POLL, .pt = &r.pt };
 	long ret;
 
@@ -655,7 +719,14 @@ int umod_fs_poll(struct umod_file *f, unsigned int events, umod_fs_poll_fn fn,
 		*revents = 0x8 | 0x10;	/* EPOLLERR | EPOLLHUP: its entry went */
 		return 0;
 	}
+	pthread_mutex_lock(&f->pos_lock);
+	if (fn) {
+		poll_drop(f);
+		f->poll_fn = fn;
+		f->poll_data = data;
+	}
 	ret = call_fop(&a, NULL, 0);
+	pthread_mutex_unlock(&f->pos_lock);
 	op_end(f);
 	*revents = (unsigned int)ret;
 	return 0;
@@ -678,6 +749,9 @@ int umod_fs_release(struct umod_file *f)
 	while (f->inflight)
 		pthread_cond_wait(&fs->idle, &fs->lock);
 	pthread_mutex_unlock(&fs->lock);
+	pthread_mutex_lock(&f->pos_lock);
+	poll_drop(f);
+	pthread_mutex_unlock(&f->pos_lock);
 	if (!dead && f->node->kind != UMOD_FS_TEXT) {
 		call_fop(&a, NULL, 0);
 		a.op = FOP_RELEASE;
@@ -790,6 +864,16 @@ int umod_fs_list(struct umod_host *host, const char *path, umod_fs_list_fn fn,
 	return err;
 }
 
+/* signal-safe: the operation running on this thread is interrupted (its
+ * client went away): an interruptible sleep in it ends with -ERESTARTSYS */
+void umod_fs_interrupt_current(void)
+{
+	struct umod_task *t = umod_task_peek();
+
+	if (t)
+		umod_task_signal(t);
+}
+
 /* ---- what a going module leaves ------------------------------------------------ */
 
 void umod_fs_kill_files(struct umod_fs *fs, struct umod_module *mod)
@@ -801,6 +885,16 @@ void umod_fs_kill_files(struct umod_fs *fs, struct umod_module *mod)
 
 		if (f->mod == mod)
 			f->dead = true;
+	}
+	/* their poll entries are on the module's wait queues: off them now */
+	for (struct umod_list *l = fs->files.next; l != &fs->files; l = l->next) {
+		struct umod_file *f = umod_container_of(l, struct umod_file, fs_link);
+
+		if (f->mod == mod) {
+			pthread_mutex_lock(&f->pos_lock);
+			poll_drop(f);
+			pthread_mutex_unlock(&f->pos_lock);
+		}
 	}
 	while (busy) {
 		busy = false;

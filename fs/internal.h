@@ -12,6 +12,7 @@
 #include <sys/types.h>
 
 #include <umod/kabi/fs.h>
+#include <umod/kabi/wait.h>
 
 #include "kernel/module/internal.h"
 #include "lib/usercopy.h"
@@ -74,6 +75,9 @@ struct umod_file {
 	int inflight;			/* operations running; fs->lock */
 	bool dead;			/* its module went: ops fail, no release */
 	pthread_mutex_t pos_lock;	/* f_pos, as FMODE_ATOMIC_POS */
+	struct poll_entry *polls;	/* its entries on wait queues; pos_lock */
+	umod_fs_poll_fn poll_fn;
+	void *poll_data;
 	char text[4096];		/* UMOD_FS_TEXT: the page, filled at open */
 	size_t text_len;
 };

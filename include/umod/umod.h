@@ -593,7 +593,6 @@ UMOD_API ssize_t umod_sysfs_readlink(struct umod_host *host, const char *path,
  * the buffer passed to the call, bounds-checked. Flags are open(2)'s.
  */
 struct umod_file;
-struct wait_queue_head;
 
 /* umod_fs_open - opens @path: 0, -ENOENT, -EACCES (the entry's mode, for
  * root too), -EISDIR, -ENXIO (no such device, or its module is going), or
@@ -617,12 +616,19 @@ UMOD_API long umod_fs_ioctl(struct umod_file *f, unsigned int cmd, unsigned long
 			      void *data, size_t size);
 /*
  * poll: the events ready now in *@revents (POLLIN 0x1, POLLOUT 0x4, ...).
- * @fn (may be NULL) is called for each wait queue the module's poll op
- * names (poll_wait()), so a front end can be told when to ask again.
+ * With @fn, the file's earlier registrations are dropped and @fn(@data)
+ * is called whenever a wait queue the module's poll op named (poll_wait())
+ * is woken, from whichever thread wakes it (maybe with a module's lock
+ * held: @fn must only note it, not call into the file), until the next
+ * poll with @fn or the release.
  */
-typedef void (*umod_fs_poll_fn)(void *data, struct wait_queue_head *wq);
+typedef void (*umod_fs_poll_fn)(void *data);
 UMOD_API int umod_fs_poll(struct umod_file *f, unsigned int events,
-			    umod_fs_poll_fn fn, void *data, unsigned int *revents);
+			  umod_fs_poll_fn fn, void *data, unsigned int *revents);
+/* signal-safe: the file operation running on the calling thread is
+ * interrupted (FUSE's INTERRUPT): its interruptible sleep ends, and the
+ * module returns -ERESTARTSYS as on Linux */
+UMOD_API void umod_fs_interrupt_current(void);
 /* close(2): the module's flush and release ops, then its references go */
 UMOD_API int umod_fs_release(struct umod_file *f);
 /* the file's private_data (the module's), for tests */
