@@ -43,6 +43,10 @@ static struct umod_fs_node *node_new(struct umod_fs *fs, const char *name,
 	umod_list_init(&n->sibling);
 	umod_list_init(&n->files);
 	n->inode.i_mode = (unsigned short)mode;
+	n->dentry.d_name.name = (const unsigned char *)n->name;
+	n->dentry.d_name.len = (unsigned int)strlen(n->name);
+	n->dentry.d_inode = &n->inode;
+	n->dentry.d_parent = &n->dentry;
 	return n;
 }
 
@@ -136,6 +140,7 @@ struct umod_fs_node *umod_fs_node_add(struct umod_fs_node *dir, const char *name
 	if (!n)
 		return NULL;
 	n->parent = dir;
+	n->dentry.d_parent = &dir->dentry;
 	n->owner = owner;
 	n->inode.i_ino = (unsigned long)(uintptr_t)n;
 	/* newest last, as readdir lists a proc directory in creation order */
@@ -422,6 +427,7 @@ static struct umod_file *file_new(struct umod_fs_node *n, int flags)
 	umod_list_init(&f->node_link);
 	umod_list_add(&f->fs_link, &n->fs->files);
 	f->file.f_inode = &n->inode;
+	f->file.f_path.dentry = &n->dentry;
 	f->file.f_flags = (unsigned int)flags;
 	f->file.f_mode = UMOD_FMODE_LSEEK | UMOD_FMODE_PREAD | UMOD_FMODE_PWRITE |
 			 (acc != O_WRONLY ? UMOD_FMODE_READ : 0) |

@@ -40,6 +40,7 @@ struct umod_fs_node {
 	int refs;			/* the tree's, one per open file; fs->lock */
 	bool removed;
 	struct inode inode;		/* i_private = the data it was made with */
+	struct dentry dentry;		/* its name, for file->f_path.dentry */
 	const struct proc_ops *proc_ops;
 	/* proc_create_single()/proc_create_seq(): the host's own proc_ops use these */
 	int (*single_show)(struct seq_file *, void *);

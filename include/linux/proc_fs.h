@@ -24,39 +24,39 @@ struct proc_dir_entry *proc_create_data(struct module *owner, const char *name,
 					umode_t mode, struct proc_dir_entry *parent,
 					const struct proc_ops *proc_ops, void *data);
 #define proc_create_data(name, mode, parent, ops, data) \
-	proc_create_data(THIS_MODULE, name, mode, parent, ops, data)
+	(proc_create_data)(THIS_MODULE, name, mode, parent, ops, data)
 #define proc_create(name, mode, parent, ops) \
-	proc_create_data(THIS_MODULE, name, mode, parent, ops, NULL)
+	(proc_create_data)(THIS_MODULE, name, mode, parent, ops, NULL)
 
 struct proc_dir_entry *proc_create_single_data(struct module *owner, const char *name,
 					       umode_t mode, struct proc_dir_entry *parent,
 					       int (*show)(struct seq_file *, void *),
 					       void *data);
 #define proc_create_single_data(name, mode, parent, show, data) \
-	proc_create_single_data(THIS_MODULE, name, mode, parent, show, data)
+	(proc_create_single_data)(THIS_MODULE, name, mode, parent, show, data)
 #define proc_create_single(name, mode, parent, show) \
-	proc_create_single_data(THIS_MODULE, name, mode, parent, show, NULL)
+	(proc_create_single_data)(THIS_MODULE, name, mode, parent, show, NULL)
 
 struct proc_dir_entry *proc_create_seq_private(struct module *owner, const char *name,
 					       umode_t mode, struct proc_dir_entry *parent,
 					       const struct seq_operations *ops,
 					       unsigned int state_size, void *data);
 #define proc_create_seq_private(name, mode, parent, ops, size, data) \
-	proc_create_seq_private(THIS_MODULE, name, mode, parent, ops, size, data)
+	(proc_create_seq_private)(THIS_MODULE, name, mode, parent, ops, size, data)
 #define proc_create_seq_data(name, mode, parent, ops, data) \
-	proc_create_seq_private(THIS_MODULE, name, mode, parent, ops, 0, data)
+	(proc_create_seq_private)(THIS_MODULE, name, mode, parent, ops, 0, data)
 #define proc_create_seq(name, mode, parent, ops) \
-	proc_create_seq_private(THIS_MODULE, name, mode, parent, ops, 0, NULL)
+	(proc_create_seq_private)(THIS_MODULE, name, mode, parent, ops, 0, NULL)
 
 struct proc_dir_entry *proc_mkdir_data(struct module *owner, const char *name,
 				       umode_t mode, struct proc_dir_entry *parent,
 				       void *data);
 #define proc_mkdir_data(name, mode, parent, data) \
-	proc_mkdir_data(THIS_MODULE, name, mode, parent, data)
+	(proc_mkdir_data)(THIS_MODULE, name, mode, parent, data)
 #define proc_mkdir_mode(name, mode, parent) \
-	proc_mkdir_data(THIS_MODULE, name, mode, parent, NULL)
+	(proc_mkdir_data)(THIS_MODULE, name, mode, parent, NULL)
 #define proc_mkdir(name, parent) \
-	proc_mkdir_data(THIS_MODULE, name, 0, parent, NULL)
+	(proc_mkdir_data)(THIS_MODULE, name, 0, parent, NULL)
 
 void remove_proc_entry(struct module *owner, const char *name,
 		       struct proc_dir_entry *parent);

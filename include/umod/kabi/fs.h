@@ -38,6 +38,31 @@ struct cdev;
 #define UMOD_FMODE_ATOMIC_POS	0x8000u
 #define UMOD_FMODE_STREAM	0x200000u
 
+/* a name as the dcache keeps it (file->f_path.dentry->d_name.name) */
+struct qstr {
+	union {
+		struct {
+			unsigned int hash;
+			unsigned int len;
+		};
+		unsigned long long hash_len;
+	};
+	const unsigned char *name;
+};
+
+struct dentry {
+	unsigned int d_flags;
+	struct dentry *d_parent;
+	struct qstr d_name;
+	struct inode *d_inode;
+};
+
+struct vfsmount;
+struct path {
+	struct vfsmount *mnt;
+	struct dentry *dentry;
+};
+
 struct inode {
 	unsigned short i_mode;
 	unsigned int i_uid, i_gid;
@@ -52,6 +77,7 @@ struct inode {
 };
 
 struct file {
+	struct path f_path;
 	struct inode *f_inode;
 	const struct file_operations *f_op;
 	unsigned int f_flags;		/* O_NONBLOCK, O_APPEND, O_ACCMODE ... */
