@@ -223,7 +223,7 @@ static int tree_open(const char *path, struct fuse_file_info *fi)
 	}
 	pthread_mutex_init(&tf->lock, NULL);
 	fi->fh = (uint64_t)(uintptr_t)tf;
-	fi->nonseekable = 0;
+	fi->nonseekable = !umod_fs_seekable(tf->f);
 	return 0;
 }
 

@@ -72,6 +72,9 @@ static struct umod_fs *fs_new(struct umod_host *host)
 		if (sys)
 			fs->sys_class = umod_fs_node_add(sys, "class", UMOD_FS_DIR,
 							 S_IFDIR | 0755, NULL);
+		/* misc's class is there from boot, as drivers/char/misc.c makes it */
+		if (fs->sys_class)
+			umod_fs_node_add(fs->sys_class, "misc", UMOD_FS_DIR, S_IFDIR | 0755, NULL);
 		if (fs->dev)
 			umod_fs_node_add(fs->dev, "char", UMOD_FS_DIR, S_IFDIR | 0755, NULL);
 	}
@@ -767,6 +770,24 @@ int umod_fs_release(struct umod_file *f)
 	file_free_locked(f);
 	pthread_mutex_unlock(&fs->lock);
 	return 0;
+}
+
+/*
+ * vfs_llseek() of 6.1: no FMODE_LSEEK (nonseekable_open, stream_open), no
+ * llseek op on a device, or no_llseek: -ESPIPE. A proc entry falls back to
+ * default_llseek.
+ */
+int umod_fs_seekable(struct umod_file *f)
+{
+	const struct file_operations *op = f->file.f_op;
+
+	if (!(f->file.f_mode & UMOD_FMODE_LSEEK))
+		return 0;
+	if (f->node->kind == UMOD_FS_PROC)
+		return f->node->proc_ops->proc_lseek != umod_no_llseek;
+	if (f->node->kind == UMOD_FS_DEV)
+		return op && op->llseek && op->llseek != umod_no_llseek;
+	return 1;
 }
 
 void *umod_fs_private(struct umod_file *f)

@@ -103,6 +103,7 @@ struct umod_fs_node *umod_fs_walk(struct umod_fs *fs, const char *path);
 
 /* read_write.c's default_llseek(), for procfs's default */
 long long umod_default_llseek(struct file *file, long long offset, int whence);
+long long umod_no_llseek(struct file *file, long long offset, int whence);
 
 /* fs->lock held: every file whose ops are @mod's fails from now on, once
  * the operations in flight have ended; none of its ops is called again */

@@ -121,7 +121,7 @@ static long long kapi_no_seek_end_llseek(struct file *file, long long offset, in
 	return llseek_size(file, offset, whence, OFFSET_MAX, 0);
 }
 
-static long long kapi_no_llseek(struct file *file, long long offset, int whence)
+long long umod_no_llseek(struct file *file, long long offset, int whence)
 {
 	return -ESPIPE;
 }
@@ -199,7 +199,7 @@ static const struct umod_kapi_export read_write_exports[] = {
 	UMOD_KAPI("generic_file_llseek_size", kapi_generic_file_llseek_size),
 	UMOD_KAPI("fixed_size_llseek", kapi_fixed_size_llseek),
 	UMOD_KAPI("no_seek_end_llseek", kapi_no_seek_end_llseek),
-	UMOD_KAPI("no_llseek", kapi_no_llseek),
+	UMOD_KAPI("no_llseek", umod_no_llseek),
 	UMOD_KAPI("noop_llseek", kapi_noop_llseek),
 	UMOD_KAPI("nonseekable_open", kapi_nonseekable_open),
 	UMOD_KAPI("stream_open", kapi_stream_open),

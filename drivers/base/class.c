@@ -55,8 +55,11 @@ struct umod_fs_node *umod_device_nodes(struct umod_fs *fs, const char *cls,
 {
 	struct umod_fs_node *cdir = umod_fs_child(fs->sys_class, cls), *dir, *dev, *node;
 
+	*errp = -ENOENT;
+	if (!cdir)
+		return NULL;
 	*errp = -EEXIST;
-	if (!cdir || umod_fs_child(cdir, name) || umod_fs_child(fs->dev, name))
+	if (umod_fs_child(cdir, name) || umod_fs_child(fs->dev, name))
 		return NULL;
 	*errp = -ENOMEM;
 	dir = umod_fs_node_add(cdir, name, UMOD_FS_DIR, S_IFDIR | 0755, owner);

@@ -631,6 +631,10 @@ UMOD_API int umod_fs_poll(struct umod_file *f, unsigned int events,
 UMOD_API void umod_fs_interrupt_current(void);
 /* close(2): the module's flush and release ops, then its references go */
 UMOD_API int umod_fs_release(struct umod_file *f);
+/* whether lseek(2) may move the file (1) or fails with ESPIPE (0), as
+ * 6.1's vfs_llseek() decides: nonseekable_open(), no_llseek, a device
+ * without an llseek op */
+UMOD_API int umod_fs_seekable(struct umod_file *f);
 /* the file's private_data (the module's), for tests */
 UMOD_API void *umod_fs_private(struct umod_file *f);
 /* what @path is: st_mode's type and permission bits, and its size (0 unless
