@@ -182,6 +182,17 @@ static int tree_readdir(const char *path, void *buf, fuse_fill_dir_t fill, off_t
 	return umod_fs_list(host, path, fill_fs, &f);
 }
 
+/*
+ * The kernel-internal restart codes never reach user space: Linux turns
+ * -ERESTARTSYS into EINTR (or restarts the call) on the way out, and the
+ * FUSE device refuses them in a reply, which would leave the request
+ * unanswered. A request cannot be restarted from here: EINTR.
+ */
+static long to_user(long ret)
+{
+	return ret <= -512 && ret >= -516 ? -EINTR : ret;
+}
+
 /* sysfs-like files of the view: checks as fuse.c's */
 static int view_open(struct umod_daemon *d, const char *path, int flags, bool builtin)
 {
@@ -219,7 +230,7 @@ static int tree_open(const char *path, struct fuse_file_info *fi)
 			   fi->flags & (O_ACCMODE | O_NONBLOCK | O_APPEND), &tf->f);
 	if (err) {
 		free(tf);
-		return err;
+		return (int)to_user(err);
 	}
 	pthread_mutex_init(&tf->lock, NULL);
 	fi->fh = (uint64_t)(uintptr_t)tf;
@@ -263,7 +274,7 @@ static int tree_read(const char *path, char *buf, size_t size, off_t off,
 	if (!tf)
 		return view_read(umod_fuse_daemon(), path, buf, size, off);
 	umod_fuse_identity();
-	return (int)umod_fs_read(tf->f, buf, size, &pos);
+	return (int)to_user(umod_fs_read(tf->f, buf, size, &pos));
 }
 
 static int tree_write(const char *path, const char *buf, size_t size, off_t off,
@@ -278,7 +289,7 @@ static int tree_write(const char *path, const char *buf, size_t size, off_t off,
 		return (int)umod_view_write(umod_fuse_daemon(), path + 4, buf, size);
 	}
 	umod_fuse_identity();
-	return (int)umod_fs_write(tf->f, buf, size, &pos);
+	return (int)to_user(umod_fs_write(tf->f, buf, size, &pos));
 }
 
 static int tree_release(const char *path, struct fuse_file_info *fi)
@@ -331,6 +342,7 @@ static int tree_ioctl(const char *path, unsigned int cmd, void *arg,
 		ret = umod_fs_ioctl(tf->f, cmd, 0, data, IOC_SIZE(cmd));
 	else
 		ret = umod_fs_ioctl(tf->f, cmd, (unsigned long)(uintptr_t)arg, NULL, 0);
+	ret = to_user(ret);
 	return ret < -4095 || ret > 0x7fffffff ? -EIO : (int)ret;
 }
 

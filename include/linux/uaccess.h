@@ -11,6 +11,7 @@
 #include <linux/types.h>
 #include <linux/compiler.h>
 #include <linux/errno.h>
+#include <linux/string.h>
 
 bool __access_ok(const void __user *ptr, unsigned long size);
 #define access_ok(addr, size)	__access_ok((const void __user *)(addr), (size))
