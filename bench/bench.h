@@ -47,5 +47,7 @@ int bench_kmalloc(const struct bench_ctx *ctx);
 int bench_spinlock(const struct bench_ctx *ctx);
 /* workqueue.c */
 int bench_workqueue(const struct bench_ctx *ctx);
+/* fsread.c */
+int bench_fsread(const struct bench_ctx *ctx);
 
 #endif /* _UMOD_BENCH_H */

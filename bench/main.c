@@ -22,6 +22,7 @@ static const struct bench benches[] = {
 	{ "kmalloc", bench_kmalloc },
 	{ "spinlock", bench_spinlock },
 	{ "workqueue", bench_workqueue },
+	{ "fsread", bench_fsread },
 };
 
 static FILE *tsv;

@@ -234,6 +234,12 @@ static const struct umod_kapi_table *const kapi_tables[] = {
 	&umod_kapi_panic,
 	&umod_kapi_rcu,
 	&umod_kapi_kobject, &umod_kapi_sysfs, &umod_kapi_debugfs,
+	&umod_kapi_read_write,
+	&umod_kapi_procfs,
+	&umod_kapi_seq_file,
+	&umod_kapi_char_dev,
+	&umod_kapi_class,
+	&umod_kapi_misc,
 };
 
 static int export_table(struct umod_symtab *tab, const struct umod_kapi_table *t)

@@ -1019,4 +1019,15 @@ int umod_sysfs_create_groups(struct module *owner, struct kobject *kobj,
 /* kobj_sysfs_ops, the ktype of kobject_create_and_add()'s kobjects */
 extern const struct kobj_type umod_dynamic_kobj_ktype;
 
+/* ---- fs/: files for user space (fs/internal.h has the rest) ----------- */
+
+extern const struct umod_kapi_table umod_kapi_read_write;	/* fs/read_write.c */
+extern const struct umod_kapi_table umod_kapi_procfs;		/* fs/proc/generic.c */
+extern const struct umod_kapi_table umod_kapi_seq_file;		/* fs/seq_file.c */
+extern const struct umod_kapi_table umod_kapi_char_dev;		/* fs/char_dev.c */
+extern const struct umod_kapi_table umod_kapi_class;		/* drivers/base/class.c */
+extern const struct umod_kapi_table umod_kapi_misc;		/* drivers/char/misc.c */
+/* the module's proc entries, devices, classes and open files go (unload.c) */
+void umod_fs_leftovers(struct umod_module *mod);
+
 #endif /* _UMOD_KERNEL_MODULE_INTERNAL_H */

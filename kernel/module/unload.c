@@ -65,6 +65,7 @@ static void release_mapping(struct umod_module *mod)
  * A subsystem adds its function before the NULL.
  */
 static void (*const module_leftovers[])(struct umod_module *mod) = {
+	umod_fs_leftovers,
 	umod_kernfs_leftovers,
 	umod_time_leftovers,	/* timers, hrtimers, tasklets, work, kthreads */
 	umod_rcu_module_leftovers,
