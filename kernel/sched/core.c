@@ -153,6 +153,8 @@ UMOD_API void umod_task_set_identity(int pid, const char *comm)
 	struct umod_task *t = umod_task_current();
 
 	t->task.pid = t->task.tgid = pid;
+	/* a new client: the signal meant for the one before is not its */
+	__atomic_store_n(&t->task.sigpending, 0, __ATOMIC_SEQ_CST);
 	memset(t->task.comm, 0, sizeof(t->task.comm));
 	if (comm)
 		strncpy(t->task.comm, comm, sizeof(t->task.comm) - 1);
