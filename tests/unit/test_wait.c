@@ -177,11 +177,12 @@ static void wake_up_process_ends_sleep(void **state)
 
 	start_sleeper(&s);
 	assert_int_equal(wake_up_process(&s.task->task), 1);
-	end_sleeper(&s);
+	pthread_join(s.thread, NULL);
 	assert_true(s.ret > 2000 && s.ret < 2500);
 	assert_true(now_ms() - start < 2000);
 	/* a running task is not woken again */
 	assert_int_equal(wake_up_process(&s.task->task), 0);
+	umod_task_put(s.task);
 }
 
 static void signal_spares_uninterruptible(void **state)
@@ -190,9 +191,9 @@ static void signal_spares_uninterruptible(void **state)
 
 	start_sleeper(&s);
 	umod_task_signal(s.task);
+	assert_true(s.task->task.sigpending & UMOD_SIGPENDING_FATAL);
 	end_sleeper(&s);
 	assert_int_equal(s.ret, 0);	/* slept its 100 ms out */
-	assert_true(s.task->task.sigpending & UMOD_SIGPENDING_FATAL);
 }
 
 /* ---- wait queues ------------------------------------------------------------ */
