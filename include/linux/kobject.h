@@ -11,11 +11,17 @@
 #ifndef _LINUX_KOBJECT_H
 #define _LINUX_KOBJECT_H
 
+#include <linux/atomic.h>
 #include <linux/compiler.h>
+#include <linux/container_of.h>
 #include <linux/export.h>
+#include <linux/kref.h>
 #include <linux/list.h>
+#include <linux/spinlock.h>
 #include <linux/sysfs.h>
 #include <linux/types.h>
+#include <linux/wait.h>
+#include <linux/workqueue.h>
 #include <umod/kabi/kobject.h>
 
 #define UEVENT_HELPER_PATH_LEN		256

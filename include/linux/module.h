@@ -14,6 +14,10 @@
 #include <linux/moduleparam.h>
 #include <linux/export.h>
 #include <linux/types.h>
+/* what 6.1's module.h brings through kobject.h, srcu.h and percpu.h */
+#include <linux/kobject.h>
+#include <linux/mutex.h>
+#include <linux/rcupdate.h>
 #include <umod/kabi.h>
 
 #define MODULE_NAME_LEN		UMOD_MODULE_NAME_LEN
