@@ -15,6 +15,7 @@
  * is registered again with the init sections unplaced and their symbols
  * undefined, so no symbol names the freed addresses any more.
  */
+#include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -131,13 +132,13 @@ static void place_sections(struct umod_jit_object *obj, const struct load_info *
 	}
 }
 
-/* no memory: the module loads all the same, unseen by gdb */
-void umod_gdb_jit_register(const struct load_info *info)
+/* 0 or -ENOMEM: an allocation of the load, failing it as any other */
+int umod_gdb_jit_register(const struct load_info *info)
 {
 	struct umod_jit_object *obj = malloc(sizeof(*obj) + info->elf.len);
 
 	if (!obj)
-		return;
+		return -ENOMEM;
 	obj->mod = info->mod;
 	obj->size = info->elf.len;
 	memcpy(obj->image, info->elf.image, info->elf.len);
@@ -147,6 +148,7 @@ void umod_gdb_jit_register(const struct load_info *info)
 	pthread_mutex_lock(&jit_lock);
 	jit_link(&obj->entry);
 	pthread_mutex_unlock(&jit_lock);
+	return 0;
 }
 
 void umod_gdb_jit_unregister(const struct umod_module *mod)
@@ -161,7 +163,7 @@ void umod_gdb_jit_unregister(const struct umod_module *mod)
 	free(obj);
 }
 
-/* is section @idx of the copy one of the init region's (freed) sections? */
+/* is @sh, in the copy, one of the init region's (freed) sections? */
 static bool in_init(const struct umod_module *mod, const Elf64_Shdr *sh)
 {
 	uint64_t base = (uint64_t)(uintptr_t)mod->init.base;
@@ -170,9 +172,12 @@ static bool in_init(const struct umod_module *mod, const Elf64_Shdr *sh)
 	       sh->sh_addr - base < mod->init.size;
 }
 
-/* the copy's symbol table, found again through its section headers */
-static void undefine_init_symbols(struct umod_jit_object *obj, const bool *freed,
-				  unsigned int shnum)
+/*
+ * The copy's symbols in the init sections become undefined; then those
+ * sections lose their place (in that order: in_init() reads the places).
+ */
+static void unplace_init(struct umod_jit_object *obj, const struct umod_module *mod,
+			 unsigned int shnum)
 {
 	Elf64_Shdr *sh = obj_sechdrs(obj);
 
@@ -186,11 +191,17 @@ static void undefine_init_symbols(struct umod_jit_object *obj, const bool *freed
 		n = sh[i].sh_size / sizeof(*sym);
 		for (size_t k = 1; k < n; k++) {
 			if (sym[k].st_shndx == SHN_UNDEF || sym[k].st_shndx >= shnum ||
-			    !freed[sym[k].st_shndx])
+			    !in_init(mod, &sh[sym[k].st_shndx]))
 				continue;
 			sym[k].st_shndx = SHN_UNDEF;
 			sym[k].st_value = 0;
 		}
+	}
+	for (unsigned int i = 1; i < shnum; i++) {
+		if (!in_init(mod, &sh[i]))
+			continue;
+		sh[i].sh_addr = 0;
+		sh[i].sh_flags &= ~(uint64_t)SHF_ALLOC;
 	}
 }
 
@@ -202,32 +213,15 @@ static void undefine_init_symbols(struct umod_jit_object *obj, const bool *freed
 void umod_gdb_jit_init_freed(const struct umod_module *mod)
 {
 	struct umod_jit_object *obj;
-	unsigned int shnum;
-	bool *freed;
 
 	if (!mod->init.base || !mod->init.size)
 		return;
 	pthread_mutex_lock(&jit_lock);
 	obj = jit_find(mod);
-	if (!obj)
-		goto out;
-	shnum = ((const Elf64_Ehdr *)obj->image)->e_shnum;
-	freed = calloc(shnum, sizeof(*freed));
-	if (!freed)
-		goto out;	/* stale init symbols: only a worse backtrace */
-	jit_unlink(&obj->entry);
-	for (unsigned int i = 1; i < shnum; i++) {
-		Elf64_Shdr *sh = &obj_sechdrs(obj)[i];
-
-		freed[i] = in_init(mod, sh);
-		if (freed[i]) {
-			sh->sh_addr = 0;
-			sh->sh_flags &= ~(uint64_t)SHF_ALLOC;
-		}
+	if (obj) {
+		jit_unlink(&obj->entry);
+		unplace_init(obj, mod, ((const Elf64_Ehdr *)obj->image)->e_shnum);
+		jit_link(&obj->entry);
 	}
-	undefine_init_symbols(obj, freed, shnum);
-	free(freed);
-	jit_link(&obj->entry);
-out:
 	pthread_mutex_unlock(&jit_lock);
 }

@@ -538,9 +538,10 @@ static int complete_formation(struct load_info *info)
 	err = record_sections(info);
 	if (!err)
 		err = umod_kallsyms_record(info);
+	if (!err)
+		err = umod_gdb_jit_register(info);
 	if (err)
 		return err;
-	umod_gdb_jit_register(info);
 	umod_perf_map_record(info);
 	err = umod_module_protect(mod);
 	if (err) {
