@@ -43,7 +43,12 @@ struct jit_descriptor {
 	struct jit_code_entry *first_entry;
 };
 
-/* gdb sets a breakpoint here; the asm keeps the call from being elided */
+/*
+ * gdb sets a breakpoint here; the asm keeps the call from being elided.
+ * Weak, as the descriptor: in a program that also links LLVM's JIT, one
+ * of each is kept and both register into the same list (the layout is
+ * the protocol's), so entries there need not be ours.
+ */
 void __attribute__((noinline, used)) __jit_debug_register_code(void);
 void __attribute__((noinline, used, weak)) __jit_debug_register_code(void)
 {
@@ -52,12 +57,19 @@ void __attribute__((noinline, used, weak)) __jit_debug_register_code(void)
 
 struct jit_descriptor __jit_debug_descriptor __attribute__((used, weak)) = { 1, JIT_NOACTION, NULL, NULL };
 
-/* every change of the list and the call that reports it, one at a time */
+/* every change of the lists and the call that reports it, one at a time */
 static pthread_mutex_t jit_lock = PTHREAD_MUTEX_INITIALIZER;
+/* our objects, found by module without trusting the descriptor's entries */
+static struct umod_list jit_objects = { &jit_objects, &jit_objects };
+
+/* what scripts/gdb/umod.py checks before reading an entry as ours */
+#define UMOD_JIT_MAGIC	0x444f4d55u	/* "UMOD" */
 
 /* one module's registered object */
 struct umod_jit_object {
-	struct jit_code_entry entry;	/* first: the list's entries are these */
+	struct jit_code_entry entry;	/* first: gdb reads it as an entry */
+	uint32_t magic;
+	struct umod_list node;		/* on jit_objects */
 	const struct umod_module *mod;
 	size_t size;
 	unsigned char image[];		/* the edited copy of the .ko */
@@ -97,8 +109,8 @@ static void jit_unlink(struct jit_code_entry *e)
 /* jit_lock held */
 static struct umod_jit_object *jit_find(const struct umod_module *mod)
 {
-	for (struct jit_code_entry *e = __jit_debug_descriptor.first_entry; e; e = e->next_entry) {
-		struct umod_jit_object *obj = (struct umod_jit_object *)e;
+	for (struct umod_list *n = jit_objects.next; n != &jit_objects; n = n->next) {
+		struct umod_jit_object *obj = umod_container_of(n, struct umod_jit_object, node);
 
 		if (obj->mod == mod)
 			return obj;
@@ -139,6 +151,7 @@ int umod_gdb_jit_register(const struct load_info *info)
 
 	if (!obj)
 		return -ENOMEM;
+	obj->magic = UMOD_JIT_MAGIC;
 	obj->mod = info->mod;
 	obj->size = info->elf.len;
 	memcpy(obj->image, info->elf.image, info->elf.len);
@@ -146,6 +159,7 @@ int umod_gdb_jit_register(const struct load_info *info)
 	obj->entry.symfile_addr = (const char *)obj->image;
 	obj->entry.symfile_size = obj->size;
 	pthread_mutex_lock(&jit_lock);
+	umod_list_add(&obj->node, &jit_objects);
 	jit_link(&obj->entry);
 	pthread_mutex_unlock(&jit_lock);
 	return 0;
@@ -157,8 +171,10 @@ void umod_gdb_jit_unregister(const struct umod_module *mod)
 
 	pthread_mutex_lock(&jit_lock);
 	obj = jit_find(mod);
-	if (obj)
+	if (obj) {
 		jit_unlink(&obj->entry);
+		umod_list_del(&obj->node);
+	}
 	pthread_mutex_unlock(&jit_lock);
 	free(obj);
 }
