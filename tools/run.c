@@ -13,7 +13,8 @@
  * host's /sys/module tree once all are loaded, or after the failure
  * (format in sysfs_tree.c); --cmdline gives the host a kernel command line;
  * --force-unload gives it CONFIG_MODULE_FORCE_UNLOAD and makes the final
- * unloads forced, as rmmod -f; --perf-map writes /tmp/perf-PID.map for perf.
+ * unloads forced, as rmmod -f; --perf-map writes /tmp/perf-PID.map for perf;
+ * --gdb runs the same command under gdb.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -57,6 +58,8 @@ static void usage(FILE *out)
 		"                     (even a module in use or without exit; taints R)\n"
 		"      --perf-map     list the modules' functions in /tmp/perf-PID.map,\n"
 		"                     so that perf report names them\n"
+		"      --gdb          run this under gdb, with scripts/gdb/umod.py if found\n"
+		"                     ($UMOD_GDB_SCRIPT, else beside the build tree's umod)\n"
 		"  -V, --version      show the version and the compiled-in features\n"
 		"  -h, --help         show this help\n");
 }
@@ -183,7 +186,61 @@ static int run_modules(struct umod_host *host, int argc, char *argv[], int i, bo
 	return ret;
 }
 
-enum { OPT_FORCE_VERMAGIC = 256, OPT_FORCE_MODVERSION, OPT_FORCE_UNLOAD, OPT_PERF_MAP };
+enum { OPT_FORCE_VERMAGIC = 256, OPT_FORCE_MODVERSION, OPT_FORCE_UNLOAD, OPT_PERF_MAP,
+       OPT_GDB };
+
+/* the gdb helpers: $UMOD_GDB_SCRIPT, or the build tree's (build/bin/umod) */
+static const char *gdb_script(const char *self, char *buf, size_t size)
+{
+	const char *env = getenv("UMOD_GDB_SCRIPT");
+	const char *slash = strrchr(self, '/');
+
+	if (env && *env)
+		return env;
+	if (slash && (size_t)snprintf(buf, size, "%.*s/../../scripts/gdb/umod.py",
+				      (int)(slash - self), self) < size &&
+	    !access(buf, R_OK))
+		return buf;
+	return NULL;
+}
+
+/*
+ * --gdb: this very command, without --gdb, under gdb; a breakpoint on a
+ * module function waits for the module instead of asking.
+ */
+static int exec_gdb(int argc, char *argv[], int optend)
+{
+	char self[4096], script[4200];
+	const char **av = calloc((size_t)argc + 10, sizeof(*av));
+	const char *path;
+	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	int k = 0;
+
+	if (!av || n < 0) {
+		fprintf(stderr, "umod: ERROR: %s\n", strerror(av ? errno : ENOMEM));
+		free(av);
+		return 1;
+	}
+	self[n] = '\0';
+	av[k++] = "gdb";
+	av[k++] = "-q";
+	av[k++] = "-iex";
+	av[k++] = "set breakpoint pending on";
+	path = gdb_script(self, script, sizeof(script));
+	if (path) {
+		av[k++] = "-x";
+		av[k++] = path;
+	}
+	av[k++] = "--args";
+	av[k++] = self;
+	for (int i = 0; i < argc; i++)
+		if (i >= optend || strcmp(argv[i], "--gdb"))
+			av[k++] = argv[i];
+	execvp("gdb", (char **)av);
+	fprintf(stderr, "umod: ERROR: cannot run gdb: %s\n", strerror(errno));
+	free(av);
+	return 1;
+}
 
 static int run(int argc, char *argv[])
 {
@@ -198,6 +255,7 @@ static int run(int argc, char *argv[])
 		{ "release", required_argument, NULL, 'S' },
 		{ "force-unload", no_argument, NULL, OPT_FORCE_UNLOAD },
 		{ "perf-map", no_argument, NULL, OPT_PERF_MAP },
+		{ "gdb", no_argument, NULL, OPT_GDB },
 		{ "version", no_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -205,7 +263,7 @@ static int run(int argc, char *argv[])
 	struct umod_host *host = NULL;
 	const char *cmdline = NULL, *base = "", *release = umod_tool_default_release();
 	char base_buf[4096];
-	bool taint = false, sysfs = false, force_unload = false;
+	bool taint = false, sysfs = false, force_unload = false, gdb = false;
 	unsigned int flags = 0;
 	int c, ret;
 
@@ -232,6 +290,9 @@ static int run(int argc, char *argv[])
 		case OPT_PERF_MAP:
 			umod_perf_map_enable(1);
 			break;
+		case OPT_GDB:
+			gdb = true;
+			break;
 		case 'c':
 			cmdline = optarg;
 			break;
@@ -255,6 +316,8 @@ static int run(int argc, char *argv[])
 		fprintf(stderr, "umod: ERROR: missing filename.\n");
 		return 1;
 	}
+	if (gdb)
+		return exec_gdb(argc, argv, optind);
 	if (umod_host_new(&host) < 0 || umod_host_set_cmdline(host, cmdline) < 0 ||
 	    umod_host_set_module_tree(host, base, release) < 0) {
 		umod_host_unref(host);

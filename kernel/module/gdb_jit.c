@@ -15,6 +15,7 @@
  * is registered again with the init sections unplaced and their symbols
  * undefined, so no symbol names the freed addresses any more.
  */
+#include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,7 +43,12 @@ struct jit_descriptor {
 	struct jit_code_entry *first_entry;
 };
 
-/* gdb sets a breakpoint here; the asm keeps the call from being elided */
+/*
+ * gdb sets a breakpoint here; the asm keeps the call from being elided.
+ * Weak, as the descriptor: in a program that also links LLVM's JIT, one
+ * of each is kept and both register into the same list (the layout is
+ * the protocol's), so entries there need not be ours.
+ */
 void __attribute__((noinline, used)) __jit_debug_register_code(void);
 void __attribute__((noinline, used, weak)) __jit_debug_register_code(void)
 {
@@ -51,12 +57,19 @@ void __attribute__((noinline, used, weak)) __jit_debug_register_code(void)
 
 struct jit_descriptor __jit_debug_descriptor __attribute__((used, weak)) = { 1, JIT_NOACTION, NULL, NULL };
 
-/* every change of the list and the call that reports it, one at a time */
+/* every change of the lists and the call that reports it, one at a time */
 static pthread_mutex_t jit_lock = PTHREAD_MUTEX_INITIALIZER;
+/* our objects, found by module without trusting the descriptor's entries */
+static struct umod_list jit_objects = { &jit_objects, &jit_objects };
+
+/* what scripts/gdb/umod.py checks before reading an entry as ours */
+#define UMOD_JIT_MAGIC	0x444f4d55u	/* "UMOD" */
 
 /* one module's registered object */
 struct umod_jit_object {
-	struct jit_code_entry entry;	/* first: the list's entries are these */
+	struct jit_code_entry entry;	/* first: gdb reads it as an entry */
+	uint32_t magic;
+	struct umod_list node;		/* on jit_objects */
 	const struct umod_module *mod;
 	size_t size;
 	unsigned char image[];		/* the edited copy of the .ko */
@@ -96,8 +109,8 @@ static void jit_unlink(struct jit_code_entry *e)
 /* jit_lock held */
 static struct umod_jit_object *jit_find(const struct umod_module *mod)
 {
-	for (struct jit_code_entry *e = __jit_debug_descriptor.first_entry; e; e = e->next_entry) {
-		struct umod_jit_object *obj = (struct umod_jit_object *)e;
+	for (struct umod_list *n = jit_objects.next; n != &jit_objects; n = n->next) {
+		struct umod_jit_object *obj = umod_container_of(n, struct umod_jit_object, node);
 
 		if (obj->mod == mod)
 			return obj;
@@ -131,13 +144,14 @@ static void place_sections(struct umod_jit_object *obj, const struct load_info *
 	}
 }
 
-/* no memory: the module loads all the same, unseen by gdb */
-void umod_gdb_jit_register(const struct load_info *info)
+/* 0 or -ENOMEM: an allocation of the load, failing it as any other */
+int umod_gdb_jit_register(const struct load_info *info)
 {
 	struct umod_jit_object *obj = malloc(sizeof(*obj) + info->elf.len);
 
 	if (!obj)
-		return;
+		return -ENOMEM;
+	obj->magic = UMOD_JIT_MAGIC;
 	obj->mod = info->mod;
 	obj->size = info->elf.len;
 	memcpy(obj->image, info->elf.image, info->elf.len);
@@ -145,8 +159,10 @@ void umod_gdb_jit_register(const struct load_info *info)
 	obj->entry.symfile_addr = (const char *)obj->image;
 	obj->entry.symfile_size = obj->size;
 	pthread_mutex_lock(&jit_lock);
+	umod_list_add(&obj->node, &jit_objects);
 	jit_link(&obj->entry);
 	pthread_mutex_unlock(&jit_lock);
+	return 0;
 }
 
 void umod_gdb_jit_unregister(const struct umod_module *mod)
@@ -155,13 +171,15 @@ void umod_gdb_jit_unregister(const struct umod_module *mod)
 
 	pthread_mutex_lock(&jit_lock);
 	obj = jit_find(mod);
-	if (obj)
+	if (obj) {
 		jit_unlink(&obj->entry);
+		umod_list_del(&obj->node);
+	}
 	pthread_mutex_unlock(&jit_lock);
 	free(obj);
 }
 
-/* is section @idx of the copy one of the init region's (freed) sections? */
+/* is @sh, in the copy, one of the init region's (freed) sections? */
 static bool in_init(const struct umod_module *mod, const Elf64_Shdr *sh)
 {
 	uint64_t base = (uint64_t)(uintptr_t)mod->init.base;
@@ -170,9 +188,12 @@ static bool in_init(const struct umod_module *mod, const Elf64_Shdr *sh)
 	       sh->sh_addr - base < mod->init.size;
 }
 
-/* the copy's symbol table, found again through its section headers */
-static void undefine_init_symbols(struct umod_jit_object *obj, const bool *freed,
-				  unsigned int shnum)
+/*
+ * The copy's symbols in the init sections become undefined; then those
+ * sections lose their place (in that order: in_init() reads the places).
+ */
+static void unplace_init(struct umod_jit_object *obj, const struct umod_module *mod,
+			 unsigned int shnum)
 {
 	Elf64_Shdr *sh = obj_sechdrs(obj);
 
@@ -186,11 +207,17 @@ static void undefine_init_symbols(struct umod_jit_object *obj, const bool *freed
 		n = sh[i].sh_size / sizeof(*sym);
 		for (size_t k = 1; k < n; k++) {
 			if (sym[k].st_shndx == SHN_UNDEF || sym[k].st_shndx >= shnum ||
-			    !freed[sym[k].st_shndx])
+			    !in_init(mod, &sh[sym[k].st_shndx]))
 				continue;
 			sym[k].st_shndx = SHN_UNDEF;
 			sym[k].st_value = 0;
 		}
+	}
+	for (unsigned int i = 1; i < shnum; i++) {
+		if (!in_init(mod, &sh[i]))
+			continue;
+		sh[i].sh_addr = 0;
+		sh[i].sh_flags &= ~(uint64_t)SHF_ALLOC;
 	}
 }
 
@@ -202,32 +229,15 @@ static void undefine_init_symbols(struct umod_jit_object *obj, const bool *freed
 void umod_gdb_jit_init_freed(const struct umod_module *mod)
 {
 	struct umod_jit_object *obj;
-	unsigned int shnum;
-	bool *freed;
 
 	if (!mod->init.base || !mod->init.size)
 		return;
 	pthread_mutex_lock(&jit_lock);
 	obj = jit_find(mod);
-	if (!obj)
-		goto out;
-	shnum = ((const Elf64_Ehdr *)obj->image)->e_shnum;
-	freed = calloc(shnum, sizeof(*freed));
-	if (!freed)
-		goto out;	/* stale init symbols: only a worse backtrace */
-	jit_unlink(&obj->entry);
-	for (unsigned int i = 1; i < shnum; i++) {
-		Elf64_Shdr *sh = &obj_sechdrs(obj)[i];
-
-		freed[i] = in_init(mod, sh);
-		if (freed[i]) {
-			sh->sh_addr = 0;
-			sh->sh_flags &= ~(uint64_t)SHF_ALLOC;
-		}
+	if (obj) {
+		jit_unlink(&obj->entry);
+		unplace_init(obj, mod, ((const Elf64_Ehdr *)obj->image)->e_shnum);
+		jit_link(&obj->entry);
 	}
-	undefine_init_symbols(obj, freed, shnum);
-	free(freed);
-	jit_link(&obj->entry);
-out:
 	pthread_mutex_unlock(&jit_lock);
 }

@@ -845,8 +845,9 @@ static inline void umod_arch_spin_unlock(volatile unsigned int *locked)
 }
 /* ---- gdb_jit.c: gdb's JIT interface ------------------------------------ */
 
-/* after relocation, before any module code runs: gdb learns the module */
-void umod_gdb_jit_register(const struct load_info *info);
+/* after relocation, before any module code runs: gdb learns the module;
+ * 0 or -ENOMEM */
+int umod_gdb_jit_register(const struct load_info *info);
 /* the init region is about to be unmapped: its symbols leave gdb's view */
 void umod_gdb_jit_init_freed(const struct umod_module *mod);
 /* before the module's memory goes; nothing if it was never registered */

@@ -538,9 +538,10 @@ static int complete_formation(struct load_info *info)
 	err = record_sections(info);
 	if (!err)
 		err = umod_kallsyms_record(info);
+	if (!err)
+		err = umod_gdb_jit_register(info);
 	if (err)
 		return err;
-	umod_gdb_jit_register(info);
 	umod_perf_map_record(info);
 	err = umod_module_protect(mod);
 	if (err) {
@@ -626,8 +627,8 @@ static int do_init_module(struct load_info *info)
 	pthread_mutex_unlock(&info->host->module_mutex);
 	/* drop the reference held during init */
 	umod_refcount_init_done(mod);
+	umod_gdb_jit_init_freed(mod);	/* before the init region goes */
 	/* init has run and cannot be undone: warn and keep the module, as Linux */
-	umod_gdb_jit_init_freed(mod);
 	ret = umod_module_protect_after_init(mod);
 	if (ret)
 		umod_log_printk(info->log, KERN_WARNING "%s: module_enable_rodata_ro_after_init() returned %d, ro_after_init data might still be writable\n",

@@ -14,6 +14,7 @@
 
 import gdb
 
+UMOD_JIT_MAGIC = 0x444f4d55  # kernel/module/gdb_jit.c: entries that are ours
 STATES = ["Unformed", "Loading", "Live", "Unloading", "Gone"]
 
 
@@ -35,12 +36,14 @@ def _hosts():
     desc = gdb.parse_and_eval("__jit_debug_descriptor")
     entry = desc["first_entry"]
     while int(entry):
-        mod = entry.cast(_ptr("struct umod_jit_object")).dereference()["mod"]
-        host = mod.dereference()["host"]
+        obj = entry.cast(_ptr("struct umod_jit_object")).dereference()
+        entry = entry.dereference()["next_entry"]
+        if int(obj["magic"]) != UMOD_JIT_MAGIC:
+            continue  # another JIT's object (LLVM's), in the same list
+        host = obj["mod"].dereference()["host"]
         if int(host) not in seen:
             seen.add(int(host))
             hosts.append(host)
-        entry = entry.dereference()["next_entry"]
     return hosts
 
 

@@ -8,11 +8,11 @@ static char *keep;
 
 static int __init leaky_init(void)
 {
-	char *p = kmalloc(10, GFP_KERNEL);
+	char *p = kmalloc(16, GFP_KERNEL);
 
 	if (!p)
 		return -ENOMEM;
-	p[10] = 1;		/* one past the end */
+	p[16] = 1;		/* one past the end */
 	keep = kmalloc(32, GFP_KERNEL);
 	kfree(p);
 	return 0;
