@@ -196,6 +196,9 @@ int umod_messages_wait(struct umod_daemon *d, uint64_t seq, int fd);
 void umod_messages_wake_all(struct umod_daemon *d);
 
 /* handlers.c: one request in, its reply (opened with the reply op) out */
+/* hangup.c: runs @fn(@arg), interrupting its task if client @fd hangs up */
+int umod_daemon_watch_hangup(int fd, int (*fn)(void *arg), void *arg);
+
 void umod_daemon_handle(struct umod_daemon *d, int fd, const struct umod_request *req,
 			struct umod_proto_buf *reply);
 

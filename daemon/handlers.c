@@ -218,15 +218,32 @@ static int sysfs_write(struct umod_daemon *d, const char *path, const char *valu
 	return n < 0 ? (int)n : 0;
 }
 
+struct module_call {
+	struct umod_daemon *d;
+	const struct umod_request *req;
+};
+
+/* the two requests that run module code (init, exit) */
+static int call_module(void *arg)
+{
+	const struct module_call *c = arg;
+	const struct umod_request *req = c->req;
+
+	if (req->op == UMOD_OP_INSERT)
+		return umod_module_insert_image(c->d->host, req->insert.image, req->insert.len,
+						req->insert.args, req->insert.flags, NULL);
+	return umod_module_remove(c->d->host, req->remove.name, req->remove.flags);
+}
+
 static int dispatch(struct umod_daemon *d, int fd, const struct umod_request *req,
 		    struct umod_proto_buf *b)
 {
+	struct module_call c = { d, req };
+
 	switch (req->op) {
 	case UMOD_OP_INSERT:
-		return umod_module_insert_image(d->host, req->insert.image, req->insert.len,
-						req->insert.args, req->insert.flags, NULL);
 	case UMOD_OP_REMOVE:
-		return umod_module_remove(d->host, req->remove.name, req->remove.flags);
+		return umod_daemon_watch_hangup(fd, call_module, &c);
 	case UMOD_OP_LIST:
 		return list_modules(d, b);
 	case UMOD_OP_LOG_READ:

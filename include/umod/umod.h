@@ -335,6 +335,22 @@ UMOD_API int umod_host_shutdown(struct umod_host *host);
  */
 UMOD_API void umod_task_set_identity(int pid, const char *comm);
 
+struct umod_task;
+/*
+ * umod_task_get_current - a reference on the calling thread's task, so
+ * that another thread may interrupt what it runs; never NULL. Drop it
+ * with umod_task_unref().
+ */
+UMOD_API struct umod_task *umod_task_get_current(void);
+/*
+ * umod_task_interrupt - the process @t acts for went away (its client hung
+ * up): as a fatal signal does in the kernel, an interruptible or killable
+ * sleep of @t in module code ends (-ERESTARTSYS, -EINTR), and so does
+ * every later one. From any thread; NULL is ignored.
+ */
+UMOD_API void umod_task_interrupt(struct umod_task *t);
+UMOD_API void umod_task_unref(struct umod_task *t);
+
 /* ---- modules ----------------------------------------------------------- */
 
 enum umod_module_state {

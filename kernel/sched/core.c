@@ -350,6 +350,22 @@ void umod_task_signal(struct umod_task *t)
 	umod_task_wake(&t->task, TASK_INTERRUPTIBLE | TASK_WAKEKILL);
 }
 
+UMOD_API struct umod_task *umod_task_get_current(void)
+{
+	return umod_task_get(umod_task_current());
+}
+
+UMOD_API void umod_task_interrupt(struct umod_task *t)
+{
+	if (t)
+		umod_task_signal(t);
+}
+
+UMOD_API void umod_task_unref(struct umod_task *t)
+{
+	umod_task_put(t);
+}
+
 /* the CPU is the OS scheduler's to give: a voluntary point is a yield */
 static int kapi_cond_resched(void)
 {
