@@ -166,6 +166,17 @@ struct umod_kobj {
 	uint64_t magic;
 };
 
+/*
+ * What a module still owns at unload is umod's report (account.c), and
+ * stays allocated on purpose: under ASan, LeakSanitizer is told so.
+ */
+#ifdef __SANITIZE_ADDRESS__
+#include <sanitizer/lsan_interface.h>
+#define umod_mm_lsan_ignore(p)	__lsan_ignore_object(p)
+#else
+#define umod_mm_lsan_ignore(p)	((void)(p))
+#endif
+
 void *umod_kmalloc_caller(struct module *kmod, size_t size, unsigned int flags, const void *caller);
 size_t umod_kmalloc_bucket(size_t size);
 void umod_kfree_caller(const void *p, const void *caller);

@@ -162,6 +162,8 @@ static void *cache_alloc(struct module *kmod, struct kmem_cache *s, unsigned int
 				      .kind = UMOD_KOBJ_CACHE, .magic = UMOD_KOBJ_LIVE,
 				      .site = umod_mm_site(kmod, caller) };
 	umod_mm_charge(o->kobj.site, 1, (long)s->object_size);
+	if (kmod)
+		umod_mm_lsan_ignore(base);
 	pthread_mutex_lock(&s->lock);
 	umod_list_add(&o->node, &s->objects);
 	s->nr_objects++;

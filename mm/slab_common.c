@@ -207,6 +207,7 @@ void *kmalloc_inline(struct module *kmod, size_t size, unsigned int flags, const
 	if (kmod) {
 		c = umod_mm_site_lookup(kmod, caller);
 		umod_mm_charge_cached(c, (long)size);
+		umod_mm_lsan_ignore(h->base);
 	}
 	h->site = c ? c->site : NULL;
 	h->size = (uint32_t)size;
