@@ -179,6 +179,8 @@ struct umod_kobj {
 
 void *umod_kmalloc_caller(struct module *kmod, size_t size, unsigned int flags, const void *caller);
 size_t umod_kmalloc_bucket(size_t size);
+/* the calling thread's freed objects kept for reuse go back to free() */
+void umod_kmalloc_flush_thread(void);
 void umod_kfree_caller(const void *p, const void *caller);
 /* the object's header if it is a live kmalloc or cache object, else NULL */
 struct umod_kobj *umod_kobj_live(const void *p);

@@ -121,9 +121,9 @@ static unsigned int class_max(unsigned int c)
 	return n < CLASS_OBJECTS ? n : CLASS_OBJECTS;
 }
 
-static void freelists_flush(void *unused)
+/* gives the calling thread's kept objects back to the C library */
+void umod_kmalloc_flush_thread(void)
 {
-	freelists_state = 2;
 	for (unsigned int c = 0; c < NR_CLASSES; c++) {
 		struct umod_kobj *h = freelists[c].head;
 
@@ -136,6 +136,12 @@ static void freelists_flush(void *unused)
 		freelists[c].head = NULL;
 		freelists[c].n = 0;
 	}
+}
+
+static void freelists_flush(void *unused)
+{
+	freelists_state = 2;
+	umod_kmalloc_flush_thread();
 }
 
 static void freelists_make_key(void)
@@ -198,14 +204,19 @@ void *kmalloc_inline(struct module *kmod, size_t size, unsigned int flags, const
 			umod_mm_warn(umod_mm_host(kmod), "mm/page_alloc.c:5538 __alloc_pages", NULL);
 		return NULL;
 	}
+	/* no memory for the owner's record is no memory */
+	if (kmod) {
+		c = umod_mm_site_lookup(kmod, caller);
+		if (__builtin_expect(!c->site, 0))
+			return NULL;
+	}
 	if (size > PAGE_SIZE || !(h = take_freed(size))) {
 		bucket = umod_kmalloc_bucket(size);
 		h = alloc_raw(bucket, bucket_align(bucket), sizeof(*h), false);
 		if (!h)
 			return NULL;
 	}
-	if (kmod) {
-		c = umod_mm_site_lookup(kmod, caller);
+	if (c) {
 		umod_mm_charge_cached(c, (long)size);
 		umod_mm_lsan_ignore(h->base);
 	}
