@@ -180,9 +180,15 @@ static void kasprintf_formats(void **state)
 {
 	char *s = kasprintf_(NULL, GFP_KERNEL, "%s-%d", "dev", 42);
 
+	char *(*memdup_nul)(struct module *, const char *, size_t, unsigned int) = sym("kmemdup_nul");
+	char *m;
+
 	assert_string_equal(s, "dev-42");
 	assert_int_equal(ksize_(s), 8);
 	kfree_(s);
+	m = memdup_nul(NULL, "a\0bc", 4, GFP_KERNEL);		/* NULs and all, then one */
+	assert_memory_equal(m, "a\0bc\0", 5);
+	kfree_(m);
 }
 
 /* ---- misuse: reported, nothing freed ------------------------------------------ */
