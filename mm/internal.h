@@ -170,7 +170,15 @@ struct umod_kobj {
  * What a module still owns at unload is umod's report (account.c), and
  * stays allocated on purpose: under ASan, LeakSanitizer is told so.
  */
-#ifdef __SANITIZE_ADDRESS__
+#if defined(__SANITIZE_ADDRESS__)
+#define UMOD_MM_ASAN	1		/* gcc's name */
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define UMOD_MM_ASAN	1		/* clang's (the fuzzers) */
+#endif
+#endif
+
+#ifdef UMOD_MM_ASAN
 #include <sanitizer/lsan_interface.h>
 #define umod_mm_lsan_ignore(p)	__lsan_ignore_object(p)
 #else

@@ -16,7 +16,7 @@
 #include "mm/internal.h"
 
 /* what malloc() promises (ASan's allocator only 8) */
-#ifdef __SANITIZE_ADDRESS__
+#ifdef UMOD_MM_ASAN
 #define MALLOC_ALIGN	8
 #else
 #define MALLOC_ALIGN	16
@@ -82,7 +82,7 @@ static struct umod_kobj *alloc_raw(size_t size, size_t align, size_t hdr, bool z
  * what catches a use after free.
  */
 #define NR_CLASSES	12		/* 8, 16, 32, 64, 96, 128, 192, 256 ... 4096 */
-#ifdef __SANITIZE_ADDRESS__
+#ifdef UMOD_MM_ASAN
 #define CLASS_BYTES	0
 #else
 #define CLASS_BYTES	(64u << 10)	/* at most this much per class and thread */
