@@ -206,6 +206,10 @@ void umod_mm_module_leftovers(struct umod_module *mod)
 	struct leak *leaks;
 	size_t n = take_sites(mod, &leaks);
 
+	/* what this thread kept for reuse goes back: an unload ends with the
+	 * heap as it found it (and fault-injection sweeps stay repeatable) */
+	umod_kmalloc_flush_thread();
+
 	if (n)
 		qsort(leaks, n, sizeof(*leaks), leak_cmp);
 	for (size_t i = 0; i < n; i++)

@@ -166,8 +166,29 @@ struct umod_kobj {
 	uint64_t magic;
 };
 
+/*
+ * What a module still owns at unload is umod's report (account.c), and
+ * stays allocated on purpose: under ASan, LeakSanitizer is told so.
+ */
+#if defined(__SANITIZE_ADDRESS__)
+#define UMOD_MM_ASAN	1		/* gcc's name */
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define UMOD_MM_ASAN	1		/* clang's (the fuzzers) */
+#endif
+#endif
+
+#ifdef UMOD_MM_ASAN
+#include <sanitizer/lsan_interface.h>
+#define umod_mm_lsan_ignore(p)	__lsan_ignore_object(p)
+#else
+#define umod_mm_lsan_ignore(p)	((void)(p))
+#endif
+
 void *umod_kmalloc_caller(struct module *kmod, size_t size, unsigned int flags, const void *caller);
 size_t umod_kmalloc_bucket(size_t size);
+/* the calling thread's freed objects kept for reuse go back to free() */
+void umod_kmalloc_flush_thread(void);
 void umod_kfree_caller(const void *p, const void *caller);
 /* the object's header if it is a live kmalloc or cache object, else NULL */
 struct umod_kobj *umod_kobj_live(const void *p);

@@ -145,12 +145,13 @@ static void free_obj(struct kmem_cache *s, struct cache_obj *o)
 static void *cache_alloc(struct module *kmod, struct kmem_cache *s, unsigned int flags,
 			 const void *caller)
 {
+	struct umod_mm_site *site = umod_mm_site(kmod, caller);
 	size_t a, need;
 	char *base;
 	struct cache_obj *o;
 
-	if (!s)
-		return NULL;
+	if (!s || (kmod && !site))
+		return NULL;	/* no memory for the owner's record is no memory */
 	a = s->align > 16 ? s->align : 16;
 	need = sizeof(struct cache_obj) + s->size + a - 8;
 	base = malloc(need);
@@ -160,8 +161,10 @@ static void *cache_alloc(struct module *kmod, struct kmem_cache *s, unsigned int
 	o->cache = s;
 	o->kobj = (struct umod_kobj){ .base = base, .size = s->object_size,
 				      .kind = UMOD_KOBJ_CACHE, .magic = UMOD_KOBJ_LIVE,
-				      .site = umod_mm_site(kmod, caller) };
+				      .site = site };
 	umod_mm_charge(o->kobj.site, 1, (long)s->object_size);
+	if (kmod)
+		umod_mm_lsan_ignore(base);
 	pthread_mutex_lock(&s->lock);
 	umod_list_add(&o->node, &s->objects);
 	s->nr_objects++;

@@ -16,7 +16,7 @@
 #include "mm/internal.h"
 
 /* what malloc() promises (ASan's allocator only 8) */
-#ifdef __SANITIZE_ADDRESS__
+#ifdef UMOD_MM_ASAN
 #define MALLOC_ALIGN	8
 #else
 #define MALLOC_ALIGN	16
@@ -82,7 +82,7 @@ static struct umod_kobj *alloc_raw(size_t size, size_t align, size_t hdr, bool z
  * what catches a use after free.
  */
 #define NR_CLASSES	12		/* 8, 16, 32, 64, 96, 128, 192, 256 ... 4096 */
-#ifdef __SANITIZE_ADDRESS__
+#ifdef UMOD_MM_ASAN
 #define CLASS_BYTES	0
 #else
 #define CLASS_BYTES	(64u << 10)	/* at most this much per class and thread */
@@ -121,9 +121,9 @@ static unsigned int class_max(unsigned int c)
 	return n < CLASS_OBJECTS ? n : CLASS_OBJECTS;
 }
 
-static void freelists_flush(void *unused)
+/* gives the calling thread's kept objects back to the C library */
+void umod_kmalloc_flush_thread(void)
 {
-	freelists_state = 2;
 	for (unsigned int c = 0; c < NR_CLASSES; c++) {
 		struct umod_kobj *h = freelists[c].head;
 
@@ -136,6 +136,12 @@ static void freelists_flush(void *unused)
 		freelists[c].head = NULL;
 		freelists[c].n = 0;
 	}
+}
+
+static void freelists_flush(void *unused)
+{
+	freelists_state = 2;
+	umod_kmalloc_flush_thread();
 }
 
 static void freelists_make_key(void)
@@ -198,15 +204,21 @@ void *kmalloc_inline(struct module *kmod, size_t size, unsigned int flags, const
 			umod_mm_warn(umod_mm_host(kmod), "mm/page_alloc.c:5538 __alloc_pages", NULL);
 		return NULL;
 	}
+	/* no memory for the owner's record is no memory */
+	if (kmod) {
+		c = umod_mm_site_lookup(kmod, caller);
+		if (__builtin_expect(!c->site, 0))
+			return NULL;
+	}
 	if (size > PAGE_SIZE || !(h = take_freed(size))) {
 		bucket = umod_kmalloc_bucket(size);
 		h = alloc_raw(bucket, bucket_align(bucket), sizeof(*h), false);
 		if (!h)
 			return NULL;
 	}
-	if (kmod) {
-		c = umod_mm_site_lookup(kmod, caller);
+	if (c) {
 		umod_mm_charge_cached(c, (long)size);
+		umod_mm_lsan_ignore(h->base);
 	}
 	h->site = c ? c->site : NULL;
 	h->size = (uint32_t)size;

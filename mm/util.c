@@ -47,6 +47,21 @@ static char *kapi_kstrndup(struct module *mod, const char *s, size_t max, unsign
 	return p;
 }
 
+/* @len bytes, NULs and all, and one more */
+static char *kapi_kmemdup_nul(struct module *mod, const char *s, size_t len, unsigned int gfp)
+{
+	char *p;
+
+	if (!s)
+		return NULL;
+	p = umod_kmalloc_caller(mod, len + 1, gfp, __builtin_return_address(0));
+	if (p) {
+		memcpy(p, s, len);
+		p[len] = '\0';
+	}
+	return p;
+}
+
 /*
  * The kernel keeps a string of its own .rodata; a module's strings are not
  * the kernel's, so they are always copied, as on Linux.
@@ -158,6 +173,7 @@ static const struct umod_kapi_export util_exports[] = {
 	UMOD_KAPI("kmemdup", kapi_kmemdup),
 	UMOD_KAPI("kstrdup", kapi_kstrdup),
 	UMOD_KAPI("kstrndup", kapi_kstrndup),
+	UMOD_KAPI("kmemdup_nul", kapi_kmemdup_nul),
 	UMOD_KAPI("kstrdup_const", kapi_kstrdup_const),
 	UMOD_KAPI("kfree_const", kapi_kfree_const),
 	UMOD_KAPI("kasprintf", kapi_kasprintf),

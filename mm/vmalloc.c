@@ -71,6 +71,11 @@ void *umod_pages_alloc(struct module *kmod, size_t size, const void *caller, boo
 	a = calloc(1, sizeof(*a));
 	if (!a)
 		return NULL;
+	a->site = umod_mm_site(kmod, caller);
+	if (kmod && !a->site) {
+		free(a);
+		return NULL;	/* no memory for the owner's record is no memory */
+	}
 	a->addr = map_aligned(size, align, &a->map, &a->map_size);
 	if (!a->addr) {
 		free(a);
@@ -78,7 +83,6 @@ void *umod_pages_alloc(struct module *kmod, size_t size, const void *caller, boo
 	}
 	a->size = size;
 	a->vmalloc = vmalloc;
-	a->site = umod_mm_site(kmod, caller);
 	umod_mm_charge(a->site, 1, (long)size);
 	b = area_hash(a->addr);
 	pthread_mutex_lock(&areas_lock);

@@ -63,6 +63,7 @@ void *krealloc(struct module *mod, const void *objp, size_t new_size, gfp_t flag
 void *kmemdup(struct module *mod, const void *src, size_t len, gfp_t gfp);
 char *kstrdup(struct module *mod, const char *s, gfp_t gfp);
 char *kstrndup(struct module *mod, const char *s, size_t max, gfp_t gfp);
+char *kmemdup_nul(struct module *mod, const char *s, size_t len, gfp_t gfp);
 const char *kstrdup_const(struct module *mod, const char *s, gfp_t gfp);
 void kfree_const(const void *x);
 char *kasprintf(struct module *mod, gfp_t gfp, const char *fmt, ...) __printf(3, 4);
@@ -72,6 +73,7 @@ char *kvasprintf(struct module *mod, gfp_t gfp, const char *fmt, va_list ap) __p
 #define kmemdup(src, len, gfp)		kmemdup(THIS_MODULE, src, len, gfp)
 #define kstrdup(s, gfp)			kstrdup(THIS_MODULE, s, gfp)
 #define kstrndup(s, max, gfp)		kstrndup(THIS_MODULE, s, max, gfp)
+#define kmemdup_nul(s, len, gfp)	kmemdup_nul(THIS_MODULE, s, len, gfp)
 #define kstrdup_const(s, gfp)		kstrdup_const(THIS_MODULE, s, gfp)
 #define kasprintf(gfp, fmt, ...)	kasprintf(THIS_MODULE, gfp, fmt, ##__VA_ARGS__)
 #define kvasprintf(gfp, fmt, ap)	kvasprintf(THIS_MODULE, gfp, fmt, ap)
@@ -115,7 +117,6 @@ static __always_inline void *krealloc_array(void *p, size_t n, size_t size, gfp_
 #define kmalloc_array_node(n, size, flags, node) kmalloc_array(n, size, flags)
 #define kcalloc_node(n, size, flags, node)	kcalloc(n, size, flags)
 #define kmalloc_track_caller(size, flags)	kmalloc(size, flags)
-#define kmemdup_nul(s, len, gfp)		kstrndup(s, len, gfp)
 
 /* ---- kvmalloc: kmalloc up to a page or when it can, else vmalloc ------ */
 

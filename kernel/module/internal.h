@@ -869,7 +869,8 @@ extern const struct umod_kapi_table umod_kapi_page_alloc;	/* mm/page_alloc.c */
 void umod_kfree(const void *p);
 /* module_leftovers[]: one line per call site that still owns memory */
 void umod_mm_module_leftovers(struct umod_module *mod);
-/* kallsyms.c: the symbol at @addr in @mod, listed or not (unload reports) */
+/* kallsyms.c: the symbol at @addr in @mod, without module_mutex: for a caller
+ * that knows @mod's symbols stay (its own allocation, while it runs) */
 bool umod_kallsyms_lookup_in(const struct umod_module *mod, uint64_t addr,
 			     const char **name, uint64_t *offset, uint64_t *size);
 /* ---- lib/ (the kernel's pure library) and kernel/panic.c warnings ---------- */

@@ -45,13 +45,6 @@ static struct kmem_cache *(*cache_create)(struct module *, const char *, unsigne
 static void *(*cache_alloc)(struct module *, struct kmem_cache *, unsigned int);
 static void (*cache_free)(struct kmem_cache *, void *);
 static void (*cache_destroy)(struct kmem_cache *);
-static void *(*vmalloc_)(struct module *, unsigned long);
-static void (*vfree_)(const void *);
-static bool (*is_vmalloc)(const void *);
-static void *(*kvmalloc_)(struct module *, size_t, unsigned int, int);
-static void (*kvfree_)(const void *);
-static void *(*alloc_pages_)(struct module *, unsigned int, unsigned int);
-static void (*free_pages_)(void *, unsigned int);
 static char *(*kasprintf_)(struct module *, unsigned int, const char *, ...);
 
 static void *sym(const char *name)
@@ -76,13 +69,6 @@ static int setup(void **state)
 	cache_alloc = sym("kmem_cache_alloc");
 	cache_free = sym("kmem_cache_free");
 	cache_destroy = sym("kmem_cache_destroy");
-	vmalloc_ = sym("vmalloc");
-	vfree_ = sym("vfree");
-	is_vmalloc = sym("is_vmalloc_addr");
-	kvmalloc_ = sym("kvmalloc_node");
-	kvfree_ = sym("kvfree");
-	alloc_pages_ = sym("alloc_pages");
-	free_pages_ = sym("__free_pages");
 	kasprintf_ = sym("kasprintf");
 	return 0;
 }
@@ -194,9 +180,15 @@ static void kasprintf_formats(void **state)
 {
 	char *s = kasprintf_(NULL, GFP_KERNEL, "%s-%d", "dev", 42);
 
+	char *(*memdup_nul)(struct module *, const char *, size_t, unsigned int) = sym("kmemdup_nul");
+	char *m;
+
 	assert_string_equal(s, "dev-42");
 	assert_int_equal(ksize_(s), 8);
 	kfree_(s);
+	m = memdup_nul(NULL, "a\0bc", 4, GFP_KERNEL);		/* NULs and all, then one */
+	assert_memory_equal(m, "a\0bc\0", 5);
+	kfree_(m);
 }
 
 /* ---- misuse: reported, nothing freed ------------------------------------------ */
@@ -289,34 +281,6 @@ static void cache_ctor_and_alignment(void **state)
 	assert_null(cache_create(NULL, "odd", 40, 24, 0, NULL));
 }
 
-/* ---- vmalloc and pages ---------------------------------------------------------- */
-
-static void vmalloc_and_pages(void **state)
-{
-	unsigned char *v = vmalloc_(NULL, 10000), *k = kmalloc_(NULL, 100, GFP_KERNEL);
-	unsigned char *big = kvmalloc_(NULL, 5ul << 20, GFP_KERNEL, -1);
-	unsigned char *small = kvmalloc_(NULL, 100, GFP_KERNEL, -1);
-	unsigned char *pg = alloc_pages_(NULL, GFP_KERNEL, 2);
-
-	assert_int_equal((uintptr_t)v % 4096, 0);
-	assert_int_equal(v[0] | v[9999], 0);
-	assert_true(is_vmalloc(v + 5000));
-	assert_false(is_vmalloc(k));
-	assert_true(is_vmalloc(big));
-	assert_false(is_vmalloc(small));
-	assert_int_equal((uintptr_t)pg % (4 * 4096), 0);	/* order 2: 16 KiB aligned */
-	memset(pg, 1, 4 * 4096);
-	assert_false(is_vmalloc(pg));
-	vfree_(v);
-	vfree_(NULL);
-	kvfree_(big);
-	kvfree_(small);
-	kfree_(k);
-	free_pages_(pg, 2);
-	assert_int_equal(cap.n, 0);
-	assert_null(alloc_pages_(NULL, GFP_KERNEL | GFP_NOWARN, 11));
-}
-
 /* ---- ownership ------------------------------------------------------------------ */
 
 #define SITE_A	((const void *)0x1000)
@@ -401,7 +365,6 @@ int main(void)
 		cmocka_unit_test_setup(double_free_reported, reset),
 		cmocka_unit_test_setup(bad_pointer_reported, reset),
 		cmocka_unit_test_setup(cache_ctor_and_alignment, reset),
-		cmocka_unit_test_setup(vmalloc_and_pages, reset),
 		cmocka_unit_test_setup(counted_per_site_across_threads, reset),
 		cmocka_unit_test_setup(module_leaks_reported_per_site, reset),
 		cmocka_unit_test_setup(busy_cache_destroy_reported, reset),
