@@ -158,7 +158,8 @@ void umod_warn_host(const char *file, int line, const char *func, const char *fm
 {
 	struct umod_host *host = calling_host();
 	struct umod_warn w = { .file = file, .line = line, .caller_name = func,
-			       .taint = UMOD_TAINT_WARN };
+			       .taint = UMOD_TAINT_WARN,
+			       .frame = (uint64_t)(uintptr_t)__builtin_frame_address(0) };
 	char msg[512];
 	va_list ap;
 
