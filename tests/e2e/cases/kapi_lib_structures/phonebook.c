@@ -140,6 +140,10 @@ static int __init phonebook_init(void)
 	list_for_each_entry(e, &all, link)
 		pr_info("list %s\n", e->name);
 
+	/* lookup3's published values: jhash() is Bob Jenkins' hashlittle() */
+	pr_info("jhash %08x %08x %08x hash_32 %u\n", jhash("", 0, 0),
+		jhash("Four score and seven years ago", 30, 0),
+		jhash("Four score and seven years ago", 30, 1), hash_32(1, 8));
 	pr_info("hash lookup bob=%d nobody=%p\n", find_name("bob")->number, find_name("zed"));
 
 	bitmap_zero(used, 70);
