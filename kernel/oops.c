@@ -531,12 +531,16 @@ void umod_oops_warn(struct umod_host *host, const struct umod_warn *w)
 	atomic_store(&oops.reporter, 0);
 }
 
-/* dump_stack(): the CPU line and the call trace from here, at @level */
-void umod_oops_dump_stack(struct umod_host *host, const char *level)
+/* dump_stack(): the CPU line and the call trace from @frame (0: here), at @level */
+void umod_oops_dump_stack(struct umod_host *host, const char *level, uint64_t frame)
 {
 	ucontext_t uc;
 
 	getcontext(&uc);
+	if (frame) {
+		uc.uc_mcontext.gregs[REG_RSP] = (greg_t)frame;
+		uc.uc_mcontext.gregs[REG_RBP] = (greg_t)frame;
+	}
 	if (oops.host != host || !report_begin())
 		return;
 	oops.keep = true;

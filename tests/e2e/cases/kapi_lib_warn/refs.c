@@ -4,15 +4,19 @@
  * warning, and the count stays saturated; printk_ratelimited() lets the
  * first 10 lines of a burst through.
  */
+#include <linux/jiffies.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
 #include <linux/printk.h>
+#include <linux/ratelimit.h>
 #include <linux/refcount.h>
 
 static refcount_t users = REFCOUNT_INIT(1);
+static DEFINE_RATELIMIT_STATE(quick, 2, 3);	/* 3 per 2 jiffies */
 
 static int __init refs_init(void)
 {
+	unsigned long until;
 	int i;
 
 	pr_info("refs: dec_and_test %d\n", refcount_dec_and_test(&users));
@@ -21,6 +25,13 @@ static int __init refs_init(void)
 	refcount_dec(&users);
 	for (i = 0; i < 15; i++)
 		printk_ratelimited(KERN_INFO "refs: burst %d\n", i);
+	for (i = 0; i < 5; i++)
+		pr_info("refs: quick %d passes %d\n", i, __ratelimit(&quick));
+	until = jiffies + 4;
+	while (time_before(jiffies, until))
+		cpu_relax();
+	pr_info("refs: next interval passes %d\n", __ratelimit(&quick));
+	dump_stack();
 	return 0;
 }
 
