@@ -485,8 +485,8 @@ static void emit_text(const char *text)
 
 /*
  * The report of 6.1's __warn() without registers (the generic path:
- * warn_slowpath_fmt() then dump_stack()): "cut here", "WARNING: CPU: N
- * PID: N at FILE:LINE CALLER", the message, "Modules linked in:", the
+ * warn_slowpath_fmt() then dump_stack()): "cut here", the message (where
+ * x86 prints it), "WARNING: CPU: N PID: N at FILE:LINE CALLER", "Modules linked in:", the
  * CPU line, the call trace from here, the end marker; then taint W. All
  * at KERN_WARNING. Without the host's oops handler (an embedder that did
  * not install it) the stack and modules cannot be walked: the first lines
@@ -511,6 +511,8 @@ void umod_oops_warn(struct umod_host *host, const struct umod_warn *w)
 	oops.keep = true;
 	oops.report_len = 0;
 	umod_oops_emit_str("------------[ cut here ]------------");
+	/* x86's WARN(): __warn_printk() prints the message before the trap */
+	emit_text(w->msg);
 	umod_oops_put(&l, "WARNING: CPU: ");
 	umod_oops_put_dec(&l, cpu < 0 ? 0 : (uint64_t)cpu, 1, ' ');
 	umod_oops_put(&l, " PID: ");
@@ -527,7 +529,6 @@ void umod_oops_warn(struct umod_host *host, const struct umod_warn *w)
 	else
 		umod_oops_put_hex(&l, w->caller, 16);
 	umod_oops_emit(&l);
-	emit_text(w->msg);
 	if (full) {
 		report_modules();
 		report_cpu();
@@ -540,12 +541,16 @@ void umod_oops_warn(struct umod_host *host, const struct umod_warn *w)
 	atomic_store(&oops.reporter, 0);
 }
 
-/* dump_stack(): the CPU line and the call trace from here, at @level */
-void umod_oops_dump_stack(struct umod_host *host, const char *level)
+/* dump_stack(): the CPU line and the call trace from @frame (0: here), at @level */
+void umod_oops_dump_stack(struct umod_host *host, const char *level, uint64_t frame)
 {
 	ucontext_t uc;
 
 	getcontext(&uc);
+	if (frame) {
+		uc.uc_mcontext.gregs[REG_RSP] = (greg_t)frame;
+		uc.uc_mcontext.gregs[REG_RBP] = (greg_t)frame;
+	}
 	if (oops.host != host || !report_begin())
 		return;
 	oops.keep = true;

@@ -158,7 +158,8 @@ void umod_warn_host(const char *file, int line, const char *func, const char *fm
 {
 	struct umod_host *host = calling_host();
 	struct umod_warn w = { .file = file, .line = line, .caller_name = func,
-			       .taint = UMOD_TAINT_WARN };
+			       .taint = UMOD_TAINT_WARN,
+			       .frame = (uint64_t)(uintptr_t)__builtin_frame_address(0) };
 	char msg[512];
 	va_list ap;
 
@@ -177,17 +178,22 @@ static void kapi___bug(const char *file, int line)
 	umod_oops_bug_at(file, line);
 }
 
+/* the trace starts at the export's frame: the module's caller comes first */
 static void kapi_dump_stack_lvl(const char *log_lvl)
 {
 	struct umod_host *host = calling_host();
 
 	if (host)
-		umod_oops_dump_stack(host, log_lvl ? log_lvl : "");
+		umod_oops_dump_stack(host, log_lvl ? log_lvl : "",
+				     (uint64_t)(uintptr_t)__builtin_frame_address(0));
 }
 
 static void kapi_dump_stack(void)
 {
-	kapi_dump_stack_lvl("");
+	struct umod_host *host = calling_host();
+
+	if (host)
+		umod_oops_dump_stack(host, "", (uint64_t)(uintptr_t)__builtin_frame_address(0));
 }
 
 static const struct umod_kapi_export panic_exports[] = {

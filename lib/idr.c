@@ -8,9 +8,9 @@
  * callbacks (idr_for_each) run without it. An ida is an idr whose
  * pointers are all the same marker.
  *
- * Lookup is a binary search; allocation finds the lowest free id at or
- * after the start by walking the ids in use from there, and inserting
- * moves the pairs above it: fine for the few thousand ids modules keep.
+ * Lookup and allocation are binary searches (the lowest free id is the end
+ * of the run of consecutive ids at the start); inserting moves the pairs
+ * above it, nothing when ids are handed out in order.
  */
 #include <errno.h>
 #include <limits.h>
@@ -62,16 +62,31 @@ static struct idr_slot *find_slot(const struct idr *idr, unsigned long id)
 	return t && pos < t->n && t->v[pos].id == id ? &t->v[pos] : NULL;
 }
 
-/* the lowest id in [@start, @max] not in use; false if none */
+/*
+ * The lowest id in [@start, @max] not in use; false if none. Ids are
+ * sorted and unique, so id - index never decreases and stays constant
+ * along a run of consecutive ids: a binary search finds the run's end.
+ */
 static bool lowest_free(const struct idr_table *t, unsigned long start, unsigned long max,
 			unsigned long *id)
 {
-	size_t pos = find_pos(t, start);
+	size_t pos = find_pos(t, start), lo, hi;
 	unsigned long want = start;
 
-	while (t && pos < t->n && t->v[pos].id == want && want <= max) {
-		want++;
-		pos++;
+	if (t && pos < t->n && t->v[pos].id == start) {
+		unsigned long base = t->v[pos].id - pos;
+
+		lo = pos;
+		hi = t->n;
+		while (lo + 1 < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+
+			if (t->v[mid].id - mid == base)
+				lo = mid;
+			else
+				hi = mid;
+		}
+		want = t->v[lo].id + 1;
 	}
 	if (want > max || want < start)
 		return false;

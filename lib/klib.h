@@ -67,5 +67,6 @@ void umod_ida_free(struct ida *ida, unsigned int id);
 
 /* lib/random.c */
 void umod_get_random_bytes(void *buf, size_t len);
+uint32_t umod_get_random_u32_below(uint32_t ceil);
 
 #endif /* _UMOD_LIB_KLIB_H */

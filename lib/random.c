@@ -60,7 +60,28 @@ static uint64_t kapi_get_random_u64(void)
 	return v;
 }
 
+/*
+ * Lemire's multiply-and-reject: the high half of rand * ceil is uniform
+ * once the low half's few biased values are drawn again, as the kernel's.
+ */
+uint32_t umod_get_random_u32_below(uint32_t ceil)
+{
+	uint64_t mult;
+
+	if (ceil <= 1)
+		return 0;
+	mult = (uint64_t)kapi_get_random_u32() * ceil;
+	if ((uint32_t)mult < ceil) {
+		uint32_t bound = -ceil % ceil;
+
+		while ((uint32_t)mult < bound)
+			mult = (uint64_t)kapi_get_random_u32() * ceil;
+	}
+	return (uint32_t)(mult >> 32);
+}
+
 static const struct umod_kapi_export random_exports[] = {
+	UMOD_KAPI("__get_random_u32_below", umod_get_random_u32_below),
 	UMOD_KAPI("get_random_bytes", umod_get_random_bytes),
 	UMOD_KAPI("get_random_u8", kapi_get_random_u8),
 	UMOD_KAPI("get_random_u16", kapi_get_random_u16),

@@ -137,6 +137,32 @@ static bool is_unsigned_conv(char c)
 	return c == 'u' || c == 'x' || c == 'X' || c == 'o';
 }
 
+/* the common case, no flags, width or precision: no snprintf() round trip */
+static bool put_plain_number(struct out *o, const struct spec *sp, unsigned long long u,
+			     long long s)
+{
+	unsigned int base = sp->conv == 'o' ? 8 : sp->conv == 'x' || sp->conv == 'X' ? 16 : 10;
+	const char *digits = sp->conv == 'X' ? "0123456789ABCDEF" : "0123456789abcdef";
+	char tmp[24];
+	int n = 0;
+
+	if (sp->flags[0] || sp->width >= 0 || sp->prec >= 0)
+		return false;
+	if (!is_unsigned_conv(sp->conv) && s < 0) {
+		put_c(o, '-');
+		u = -(unsigned long long)s;
+	} else if (!is_unsigned_conv(sp->conv)) {
+		u = (unsigned long long)s;
+	}
+	do {
+		tmp[n++] = digits[u % base];
+		u /= base;
+	} while (u);
+	while (n)
+		put_c(o, tmp[--n]);
+	return true;
+}
+
 static void put_integer(struct out *o, const struct spec *sp, va_list *ap)
 {
 	const char *q = sp->qual;
@@ -160,6 +186,8 @@ static void put_integer(struct out *o, const struct spec *sp, va_list *ap)
 			s = (signed char)v;
 		}
 	}
+	if (put_plain_number(o, sp, u, s))
+		return;
 	if (is_unsigned_conv(sp->conv)) {
 		struct spec ll = *sp;
 

@@ -7,7 +7,24 @@
 /* 0, or a compile error when @e is true (usable in a constant expression) */
 #define BUILD_BUG_ON_ZERO(e)	((int)(sizeof(struct { int:(-!!(e)); })))
 #define BUILD_BUG_ON_INVALID(e)	((void)(sizeof((long)(e))))
-#define BUILD_BUG_ON_MSG(cond, msg)	_Static_assert(!(cond), msg)
+/*
+ * As Linux's compiletime_assert(): a call to a function that carries an
+ * error attribute, left only when @cond is not folded to false. So the
+ * condition needs to be constant after optimisation, not an integer
+ * constant expression, and the macro is a statement (an if's body too).
+ */
+#define __compiletime_assert(condition, msg, prefix, suffix)		\
+	do {								\
+		extern void prefix ## suffix(void) __compiletime_error(msg) \
+			__attribute__((__noreturn__));			\
+		if (!(condition))					\
+			prefix ## suffix();				\
+	} while (0)
+#define _compiletime_assert(condition, msg, prefix, suffix)		\
+	__compiletime_assert(condition, msg, prefix, suffix)
+#define compiletime_assert(condition, msg)				\
+	_compiletime_assert(condition, msg, __compiletime_assert_, __COUNTER__)
+#define BUILD_BUG_ON_MSG(cond, msg)	compiletime_assert(!(cond), msg)
 #define BUILD_BUG_ON(condition)	\
 	BUILD_BUG_ON_MSG(condition, "BUILD_BUG_ON failed: " #condition)
 #define BUILD_BUG_ON_NOT_POWER_OF_2(n)	BUILD_BUG_ON((n) == 0 || (((n) & ((n) - 1)) != 0))

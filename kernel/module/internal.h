@@ -890,8 +890,9 @@ struct umod_warn {
 
 /* the "cut here" report of 6.1's __warn(), into @host's log; taints it */
 void umod_oops_warn(struct umod_host *host, const struct umod_warn *w);
-/* dump_stack(): the CPU line and a call trace into @host's log at @level */
-void umod_oops_dump_stack(struct umod_host *host, const char *level);
+/* dump_stack(): the CPU line and a call trace from @frame (0: the caller) into
+ * @host's log at @level */
+void umod_oops_dump_stack(struct umod_host *host, const char *level, uint64_t frame);
 /* BUG(): the file and line the next invalid-opcode oops on this thread reports */
 void umod_oops_bug_at(const char *file, int line);
 /* a WARN of the host's library code (ida_free, refcount) for the calling module */

@@ -42,6 +42,25 @@ static void alloc_find_remove(void **state)
 	assert_null(idr.idr_rt);
 }
 
+/* the lowest free id is found by a binary search over runs: holes anywhere */
+static void holes_in_long_runs(void **state)
+{
+	struct idr idr = { 0 };
+
+	for (int i = 0; i < 1000; i++)
+		assert_int_equal(umod_idr_alloc(&idr, &a, 0, 0, 0), i);
+	umod_idr_remove(&idr, 500);
+	umod_idr_remove(&idr, 1);
+	assert_int_equal(umod_idr_alloc(&idr, &b, 0, 0, 0), 1);
+	assert_int_equal(umod_idr_alloc(&idr, &b, 0, 0, 0), 500);
+	assert_int_equal(umod_idr_alloc(&idr, &b, 0, 0, 0), 1000);
+	assert_int_equal(umod_idr_alloc(&idr, &b, 2000, 0, 0), 2000);
+	assert_int_equal(umod_idr_alloc(&idr, &b, 999, 0, 0), 1001);
+	assert_int_equal(umod_idr_alloc(&idr, &b, 0, 1002, 0), -ENOSPC);
+	assert_ptr_equal(umod_idr_find(&idr, 500), &b);
+	umod_idr_destroy(&idr);
+}
+
 static void cyclic_wraps(void **state)
 {
 	struct idr idr = { 0 };
@@ -112,6 +131,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(alloc_find_remove),
+		cmocka_unit_test(holes_in_long_runs),
 		cmocka_unit_test(cyclic_wraps),
 		cmocka_unit_test(iteration_and_emptiness),
 		cmocka_unit_test(base_is_a_minimum),

@@ -35,6 +35,11 @@ static void integers(void **state)
 	assert_string_equal(FMT("%c%c%-3c|", 'a', 'b', 'c'), "abc  |");
 	assert_string_equal(FMT("%*d|%-*d|%.3d", 4, 1, 4, 2, 5), "   1|2   |005");
 	assert_string_equal(FMT("100%%"), "100%");
+	/* the extremes, through the plain path and through snprintf() */
+	assert_string_equal(FMT("%lld %d %x %o", (long long)INT64_MIN, INT32_MIN, 0u, 0u),
+			    "-9223372036854775808 -2147483648 0 0");
+	assert_string_equal(FMT("%20lld|%llX", (long long)INT64_MIN, 0xabcdefull),
+			    "-9223372036854775808|ABCDEF");
 }
 
 static void strings(void **state)

@@ -5,10 +5,12 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/ctype.h>
 #include <linux/init.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
+#include <linux/string.h>
 #include <linux/utsname.h>
 #include <linux/version.h>
 
@@ -48,6 +50,22 @@ static int __init guide_init(void)
 		roundup_pow_of_two(100));
 	pr_info("IS_ENABLED proc %d sysfs %d modules %d HZ %d\n", IS_ENABLED(CONFIG_PROC_FS),
 		IS_ENABLED(CONFIG_SYSFS), IS_ENABLED(CONFIG_MODULES), CONFIG_HZ);
+	{
+		char text[] = "  Mixed Case\n\t";
+		char copy[8];
+		static const char * const modes[] = { "off", "on", "auto" };
+		size_t want;
+
+		pr_info("ctype %c%c%c space %d alpha(0xe9) %d digit %d xdigit %d\n",
+			tolower('Q'), toupper('w'), tolower('3'), isspace('\v'), isalpha(0xe9),
+			isdigit('7'), isxdigit('g'));
+		want = strlcpy(copy, "truncated", sizeof(copy));
+		pr_info("strim [%s] strlcpy %zu [%s]\n", strim(text), want, copy);
+		pr_info("strscpy %zd [%s]\n", strscpy(copy, "toolongtext", sizeof(copy)), copy);
+		pr_info("sysfs_streq %d match %d sysfs_match %d\n", sysfs_streq("on", "on\n"),
+			match_string(modes, ARRAY_SIZE(modes), "auto"),
+			sysfs_match_string(modes, "off\n"));
+	}
 	return 0;
 }
 

@@ -6,6 +6,7 @@
 #include <linux/kernel.h>
 #include <linux/module.h>
 #include <linux/printk.h>
+#include <linux/uuid.h>
 
 static const u8 mac[6] = { 0x00, 0x1b, 0x21, 0x0a, 0xbc, 0xde };
 static const u8 ip4[4] = { 192, 168, 1, 20 };
@@ -47,6 +48,18 @@ static int __init fmt_init(void)
 	pr_info("snprintf %d [%s] scnprintf %d\n", n, buf,
 		scnprintf(buf, sizeof(buf), "%s", "0123456789abcdefXYZ"));
 	fmt_va("%d-%s", fmt_helper(2), "nested");
+	{
+		const char *text = "1b4e28ba-2fa1-11d2-883f-0016d3cca427";
+		uuid_t u;
+		guid_t g;
+		int err = uuid_parse(text, &u);
+
+		pr_info("uuid %d %pUb guid %d %pUl bad %d\n", err, &u, guid_parse(text, &g), &g,
+			uuid_parse("1b4e28ba-2fa1-11d2-883f-0016d3cca42", &u));
+		uuid_gen(&u);
+		pr_info("random uuid version %d variant %d null %d\n", u.b[6] >> 4, u.b[8] >> 6,
+			uuid_is_null(&u));
+	}
 	print_hex_dump(KERN_INFO, "blob: ", DUMP_PREFIX_OFFSET, 16, 1, blob, sizeof(blob), true);
 	print_hex_dump(KERN_INFO, "words: ", DUMP_PREFIX_NONE, 16, 4, blob, 16, false);
 	return 0;

@@ -14,6 +14,7 @@
 #include <linux/kref.h>
 #include <linux/list.h>
 #include <linux/list_sort.h>
+#include <linux/llist.h>
 #include <linux/module.h>
 #include <linux/rbtree.h>
 #include <linux/sort.h>
@@ -27,6 +28,7 @@ struct entry {
 	struct hlist_node hnode;
 	struct rb_node rb;
 	struct list_head link;
+	struct llist_node lnode;
 };
 
 static struct entry book[] = {
@@ -43,6 +45,7 @@ static DEFINE_HASHTABLE(by_name, 3);
 static struct rb_root by_number = RB_ROOT;
 static LIST_HEAD(all);
 static int released;
+static LLIST_HEAD(pending);
 
 static void entry_release(struct kref *ref)
 {
@@ -137,6 +140,10 @@ static int __init phonebook_init(void)
 	list_for_each_entry(e, &all, link)
 		pr_info("list %s\n", e->name);
 
+	/* lookup3's published values: jhash() is Bob Jenkins' hashlittle() */
+	pr_info("jhash %08x %08x %08x hash_32 %u\n", jhash("", 0, 0),
+		jhash("Four score and seven years ago", 30, 0),
+		jhash("Four score and seven years ago", 30, 1), hash_32(1, 8));
 	pr_info("hash lookup bob=%d nobody=%p\n", find_name("bob")->number, find_name("zed"));
 
 	bitmap_zero(used, 70);
@@ -153,6 +160,12 @@ static int __init phonebook_init(void)
 	t2 = ida_alloc_range(&tickets, 10, 20, GFP_KERNEL);
 	ida_free(&tickets, t1);
 	pr_info("ida %d %d then %d\n", t1, t2, ida_alloc(&tickets, GFP_KERNEL));
+
+	for (i = 0; i < 3; i++)
+		pr_info("llist_add was empty %d\n", llist_add(&book[i].lnode, &pending));
+	llist_for_each_entry(e, llist_reverse_order(llist_del_all(&pending)), lnode)
+		pr_info("llist %s\n", e->name);
+	pr_info("llist empty %d\n", llist_empty(&pending));
 
 	kref_get(&book[0].ref);
 	kref_put(&book[0].ref, entry_release);
