@@ -29,7 +29,7 @@ static struct {
 	struct list_head queue;		/* sorted by when_ns, equal ones FIFO */
 	struct umod_tnode *running;	/* whose callback runs now, or NULL */
 	pthread_t thread;
-	bool started;
+	atomic_bool started;
 } base = {
 	.lock = PTHREAD_MUTEX_INITIALIZER,
 	.done = PTHREAD_COND_INITIALIZER,
@@ -176,7 +176,7 @@ static void base_start(void)
 	if (umod_thread_spawn(&base.thread, timer_thread, task))
 		abort();
 	pthread_detach(base.thread);
-	base.started = true;
+	atomic_store(&base.started, true);
 }
 
 void umod_tq_lock(void)
@@ -450,6 +450,8 @@ static void timer_leftovers(struct umod_module *mod)
 	const char *what;
 	const void *fn;
 
+	if (!atomic_load(&base.started))
+		return;		/* nothing was ever armed: no thread to start now */
 	umod_tq_lock();
 	umod_tq_for_each_locked(disarm_one, mod);
 	while ((running = umod_tq_running()) && node_owner(running, &what, &fn) == mod->kmod) {
