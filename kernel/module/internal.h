@@ -785,7 +785,12 @@ long umod_schedule_timeout(long timeout);
  * pointer, so that a might_sleep() report's call trace walks through them
  * to the module's frames.
  */
+#if defined(__clang__)
+/* clang has no such attribute; its builds here keep frame pointers anyway */
+#define UMOD_KEEP_FRAME	__attribute__((noinline))
+#else
 #define UMOD_KEEP_FRAME	__attribute__((noinline, optimize("no-omit-frame-pointer")))
+#endif
 /* might_sleep() from host code: the report when the context is atomic */
 void umod_might_resched(const char *file, int line, unsigned int offsets);
 /* tests: the next might_sleep() report is not held back by the rate limit */

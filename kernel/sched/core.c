@@ -153,6 +153,8 @@ UMOD_API void umod_task_set_identity(int pid, const char *comm)
 	struct umod_task *t = umod_task_current();
 
 	t->task.pid = t->task.tgid = pid;
+	/* a new client: the signal meant for the one before is not its */
+	__atomic_store_n(&t->task.sigpending, 0, __ATOMIC_SEQ_CST);
 	memset(t->task.comm, 0, sizeof(t->task.comm));
 	if (comm)
 		strncpy(t->task.comm, comm, sizeof(t->task.comm) - 1);
@@ -173,6 +175,7 @@ UMOD_API void umod_task_set_identity(int pid, const char *comm)
 #define TASK_UNINTERRUPTIBLE	0x0002u
 #define TASK_WAKEKILL		0x0100u
 #define MAX_SCHEDULE_TIMEOUT	LONG_MAX
+#define FOREVER_JIFFIES		(1L << 40)	/* 139 years at HZ=250 */
 
 static long futex(volatile unsigned int *uaddr, int op, unsigned int val,
 		  const struct timespec *ts, unsigned int val3)
@@ -180,7 +183,8 @@ static long futex(volatile unsigned int *uaddr, int op, unsigned int val,
 	return syscall(SYS_futex, uaddr, op, val, ts, NULL, val3);
 }
 
-static bool task_signal_ends(const struct umod_task *t, unsigned int state)
+/* the kernel's signal_pending_state(): may a signal end a sleep in @state? */
+bool umod_signal_ends(const struct umod_task *t, unsigned int state)
 {
 	unsigned int pending = __atomic_load_n(&t->task.sigpending, __ATOMIC_ACQUIRE);
 
@@ -217,7 +221,7 @@ static bool task_sleep(struct umod_task *t, const struct timespec *deadline)
 
 		if (state == TASK_RUNNING)
 			break;
-		if (task_signal_ends(t, state)) {
+		if (umod_signal_ends(t, state)) {
 			__atomic_store_n(&t->task.__state, TASK_RUNNING, __ATOMIC_SEQ_CST);
 			break;
 		}
@@ -278,8 +282,10 @@ long umod_schedule_timeout(long timeout)
 		return 0;
 	}
 	expire = umod_jiffies64() + (uint64_t)timeout;
-	deadline = jiffy_deadline(expire);
-	if (!task_sleep(t, &deadline))
+	/* beyond a century (MAX_JIFFY_OFFSET...): no deadline, nor its overflow */
+	if (timeout < FOREVER_JIFFIES)
+		deadline = jiffy_deadline(expire);
+	if (!task_sleep(t, timeout < FOREVER_JIFFIES ? &deadline : NULL))
 		__atomic_store_n(&t->task.__state, TASK_RUNNING, __ATOMIC_SEQ_CST);
 	left = (long)(expire - umod_jiffies64());
 	return left < 0 ? 0 : left;

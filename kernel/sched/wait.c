@@ -17,8 +17,6 @@
 
 #include "kernel/module/internal.h"
 
-#define TASK_INTERRUPTIBLE	0x0001u
-#define TASK_WAKEKILL		0x0100u
 #define WQ_FLAG_EXCLUSIVE	0x01u
 #define WQ_FLAG_WOKEN		0x02u
 #define WQ_FLAG_PRIORITY	0x20u
@@ -210,15 +208,6 @@ static void kapi___wake_up_sync(struct wait_queue_head *wq, unsigned int mode)
 static void set_state(struct umod_task *t, unsigned int state)
 {
 	__atomic_store_n(&t->task.__state, state, __ATOMIC_SEQ_CST);
-}
-
-bool umod_signal_ends(const struct umod_task *t, unsigned int state)
-{
-	unsigned int pending = __atomic_load_n(&t->task.sigpending, __ATOMIC_ACQUIRE);
-
-	if (!(state & (TASK_INTERRUPTIBLE | TASK_WAKEKILL)) || !(pending & UMOD_SIGPENDING))
-		return false;
-	return (state & TASK_INTERRUPTIBLE) || (pending & UMOD_SIGPENDING_FATAL);
 }
 
 static void kapi_init_wait_entry(struct wait_queue_entry *e, int flags)

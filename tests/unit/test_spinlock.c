@@ -3,8 +3,9 @@
  * kernel/locking/spinlock.c and the contexts of kernel/sched/core.c:
  * spin locks exclude under contention and raise preempt_count(), the
  * irqsave forms keep the task's interrupt bit, rwlocks share among
- * readers, and a sleep under a spin lock gives the kernel's might_sleep()
- * report in the host's log, line by line, once per second.
+ * readers, and a sleep under a spin lock (or with interrupts off, in
+ * softirq context, inside rcu_read_lock()) gives the kernel's
+ * might_sleep() report in the host's log, line by line, once per second.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -35,6 +36,8 @@ static void (*irq_restore)(unsigned long);
 static unsigned long (*save_flags)(void);
 static void (*might_sleep)(const char *, int);
 static void (*msleep)(unsigned int);
+static void (*rcu_lock)(void);
+static void (*rcu_unlock)(void);
 
 static int setup(void **state)
 {
@@ -51,9 +54,11 @@ static int setup(void **state)
 	save_flags = kapi_in(&umod_kapi_sched, "arch_local_save_flags");
 	might_sleep = kapi_in(&umod_kapi_sched, "__might_sleep");
 	msleep = kapi_in(&umod_kapi_delay, "msleep");
+	rcu_lock = kapi_in(&umod_kapi_rcu, "__rcu_read_lock");
+	rcu_unlock = kapi_in(&umod_kapi_rcu, "__rcu_read_unlock");
 	return !(spin_lock && spin_unlock && spin_trylock && read_lock && read_unlock &&
 		 write_trylock && write_unlock && preempt_count && irq_save && irq_restore &&
-		 save_flags && might_sleep && msleep);
+		 save_flags && might_sleep && msleep && rcu_lock && rcu_unlock);
 }
 
 #define ROUNDS	200000
@@ -192,6 +197,26 @@ static void might_sleep_under_spin_lock(void **state)
 	assert_true(cap.n > 3);
 	assert_true(strstr(cap.lines[0], "at kernel/sched/delay.c:") != NULL);
 	assert_true(strstr(cap.lines[1], "in_atomic(): 0, irqs_disabled(): 1,") == cap.lines[1]);
+
+	/* in softirq context (a timer's, an RCU callback's) */
+	umod_might_sleep_reset_ratelimit();
+	cap.n = 0;
+	t->preempt_count = UMOD_SOFTIRQ_OFFSET;
+	might_sleep("fake.c", 7);
+	t->preempt_count = 0;
+	assert_true(cap.n > 3);
+	assert_true(strstr(cap.lines[1], "in_atomic(): 1, irqs_disabled(): 0,") == cap.lines[1]);
+	assert_string_equal(cap.lines[2], "preempt_count: 100, expected: 0");
+	/* inside rcu_read_lock(), as 6.1 with PREEMPT_RCU */
+	umod_might_sleep_reset_ratelimit();
+	cap.n = 0;
+	rcu_lock();
+	might_sleep("fake.c", 8);
+	rcu_unlock();
+	assert_true(cap.n > 3);
+	assert_true(strstr(cap.lines[1], "in_atomic(): 0, irqs_disabled(): 0,") == cap.lines[1]);
+	assert_string_equal(cap.lines[2], "preempt_count: 0, expected: 0");
+	assert_string_equal(cap.lines[3], "RCU nest depth: 1, expected: 0");
 
 	t->call = NULL;
 	umod_task_set_current(NULL);

@@ -177,11 +177,25 @@ static void wake_up_process_ends_sleep(void **state)
 
 	start_sleeper(&s);
 	assert_int_equal(wake_up_process(&s.task->task), 1);
-	end_sleeper(&s);
+	pthread_join(s.thread, NULL);
 	assert_true(s.ret > 2000 && s.ret < 2500);
 	assert_true(now_ms() - start < 2000);
 	/* a running task is not woken again */
 	assert_int_equal(wake_up_process(&s.task->task), 0);
+	umod_task_put(s.task);
+}
+
+/* MAX_JIFFY_OFFSET, as msecs_to_jiffies() gives for a huge count: sleeps until woken */
+static void huge_timeout_until_woken(void **state)
+{
+	long huge = (long)((~0UL >> 1) >> 1) - 1;
+	struct sleeper s = { .state = TASK_INTERRUPTIBLE, .timeout = huge };
+
+	start_sleeper(&s);
+	assert_int_equal(s.ret, 0);	/* still asleep */
+	assert_int_equal(wake_up_process(&s.task->task), 1);
+	end_sleeper(&s);
+	assert_true(s.ret > huge - 250 && s.ret <= huge);
 }
 
 static void signal_spares_uninterruptible(void **state)
@@ -190,9 +204,9 @@ static void signal_spares_uninterruptible(void **state)
 
 	start_sleeper(&s);
 	umod_task_signal(s.task);
+	assert_true(s.task->task.sigpending & UMOD_SIGPENDING_FATAL);
 	end_sleeper(&s);
 	assert_int_equal(s.ret, 0);	/* slept its 100 ms out */
-	assert_true(s.task->task.sigpending & UMOD_SIGPENDING_FATAL);
 }
 
 /* ---- wait queues ------------------------------------------------------------ */
@@ -298,6 +312,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(timeout_runs_out),
 		cmocka_unit_test(wake_up_process_ends_sleep),
+		cmocka_unit_test(huge_timeout_until_woken),
 		cmocka_unit_test(signal_spares_uninterruptible),
 		cmocka_unit_test(wait_timeout_values),
 		cmocka_unit_test(wake_up_ends_wait),
