@@ -10,6 +10,7 @@
 #include <linux/compiler.h>
 #include <linux/container_of.h>
 #include <linux/export.h>
+#include <linux/hardirq.h>
 #include <linux/types.h>
 #include <umod/kabi/timer.h>
 

@@ -29,7 +29,7 @@ static struct {
 	struct list_head queue;		/* sorted by when_ns, equal ones FIFO */
 	struct umod_tnode *running;	/* whose callback runs now, or NULL */
 	pthread_t thread;
-	bool started;
+	atomic_bool started;
 	bool ready;			/* the thread has set itself up */
 } base = {
 	.lock = PTHREAD_MUTEX_INITIALIZER,
@@ -184,7 +184,7 @@ static void base_start(void)
 	while (!base.ready)
 		pthread_cond_wait(&base.done, &base.lock);
 	pthread_mutex_unlock(&base.lock);
-	base.started = true;
+	atomic_store(&base.started, true);
 }
 
 void umod_tq_lock(void)
@@ -458,6 +458,8 @@ static void timer_leftovers(struct umod_module *mod)
 	const char *what;
 	const void *fn;
 
+	if (!atomic_load(&base.started))
+		return;		/* nothing was ever armed: no thread to start now */
 	umod_tq_lock();
 	umod_tq_for_each_locked(disarm_one, mod);
 	while ((running = umod_tq_running()) && node_owner(running, &what, &fn) == mod->kmod) {

@@ -107,11 +107,13 @@ static void test_mod_timer_returns(void **state)
 
 static struct timer_list order_timers[5];
 static int order_seen[5];
-static atomic_int order_n;
+static atomic_int order_next, order_n;
 
+/* the slot is written before order_n counts it: the test reads after */
 static void order_fn(struct timer_list *t)
 {
-	order_seen[atomic_fetch_add(&order_n, 1)] = (int)(t - order_timers);
+	order_seen[atomic_fetch_add(&order_next, 1)] = (int)(t - order_timers);
+	atomic_fetch_add(&order_n, 1);
 }
 
 /* armed out of order, they run by expiry */
@@ -122,6 +124,7 @@ static void test_expiry_order(void **state)
 
 	(void)state;
 	atomic_store(&order_n, 0);
+	atomic_store(&order_next, 0);
 	for (int i = 0; i < 5; i++) {
 		timer_init(&order_timers[i], order_fn);
 		mod_timer(&order_timers[i], now + (unsigned long)delay[i]);

@@ -11,6 +11,7 @@
 #include <linux/workqueue.h>
 #include <linux/kthread.h>
 #include <linux/delay.h>
+#include <linux/completion.h>
 
 static struct timer_list my_timer;
 static struct hrtimer my_hrtimer;
@@ -38,8 +39,11 @@ static void my_tasklet_fn(struct tasklet_struct *t)
 	pr_info("forgetful: tasklet ran\n");
 }
 
+static DECLARE_COMPLETION(thread_started);
+
 static int my_thread_fn(void *data)
 {
+	complete(&thread_started);
 	while (!kthread_should_stop())
 		msleep(5);
 	pr_info("forgetful: my_thread_fn told to stop\n");
@@ -52,6 +56,7 @@ static int __init forgetful_init(void)
 
 	if (IS_ERR(k))
 		return PTR_ERR(k);
+	wait_for_completion(&thread_started);
 	timer_setup(&my_timer, my_timer_fn, 0);
 	mod_timer(&my_timer, jiffies + 60 * HZ);
 	hrtimer_init(&my_hrtimer, CLOCK_MONOTONIC, HRTIMER_MODE_REL);
