@@ -404,6 +404,22 @@ void umod_chrdev_leftovers(struct umod_fs *fs, struct umod_module *mod)
 		}
 }
 
+void umod_chrdev_host_gone(struct umod_fs *fs)
+{
+	struct cdev_map *e;
+	struct region *r;
+
+	for_each(e, &fs->cdevs, struct cdev_map) {
+		umod_list_del(&e->link);
+		free(e);
+	}
+	for_each(r, &fs->regions, struct region) {
+		umod_list_del(&r->link);
+		free(r->cdev);		/* __register_chrdev()'s own */
+		free(r);
+	}
+}
+
 static const struct umod_kapi_export char_dev_exports[] = {
 	UMOD_KAPI("alloc_chrdev_region", kapi_alloc_chrdev_region),
 	UMOD_KAPI("register_chrdev_region", kapi_register_chrdev_region),

@@ -109,6 +109,61 @@ struct umod_fs *umod_fs_of(struct umod_host *host)
 	return fs;
 }
 
+/* the namespace of @host if it has one; never makes one */
+static struct umod_fs *fs_find(struct umod_host *host)
+{
+	struct umod_fs *fs = NULL;
+
+	pthread_mutex_lock(&registry_lock);
+	for (struct umod_list *l = registry.next; l != &registry; l = l->next)
+		if (umod_container_of(l, struct umod_fs, link)->host == host)
+			fs = umod_container_of(l, struct umod_fs, link);
+	pthread_mutex_unlock(&registry_lock);
+	return fs;
+}
+
+static void node_free_tree(struct umod_fs_node *n)
+{
+	while (n->children.next != &n->children) {
+		struct umod_list *l = n->children.next;
+
+		umod_list_del(l);
+		node_free_tree(umod_container_of(l, struct umod_fs_node, sibling));
+	}
+	free(n->name);
+	free(n);
+}
+
+/*
+ * The host is going (its modules are unloaded or abandoned, its front ends
+ * gone): its namespace goes with it, so that a host made later at the same
+ * address starts afresh. Open files left by a front end that never closed
+ * them are freed without a call into their modules.
+ */
+void umod_fs_host_gone(struct umod_host *host)
+{
+	struct umod_fs *fs = fs_find(host);
+
+	if (!fs)
+		return;
+	pthread_mutex_lock(&registry_lock);
+	umod_list_del(&fs->link);
+	pthread_mutex_unlock(&registry_lock);
+	while (fs->files.next != &fs->files) {
+		struct umod_file *f = umod_container_of(fs->files.next, struct umod_file, fs_link);
+
+		umod_list_del(&f->fs_link);
+		umod_list_del(&f->node_link);
+		pthread_mutex_destroy(&f->pos_lock);
+		free(f);	/* its node may be gone with the tree: not put */
+	}
+	umod_chrdev_host_gone(fs);
+	node_free_tree(fs->root);
+	pthread_cond_destroy(&fs->idle);
+	pthread_mutex_destroy(&fs->lock);
+	free(fs);
+}
+
 struct umod_module *umod_fs_umod(struct module *m)
 {
 	return m ? m->umod : NULL;
@@ -489,8 +544,10 @@ static int open_locked(struct umod_fs *fs, const char *path, int flags,
 		return -ENOENT;
 	err = check_access(n, flags);
 	if (err) {
-		if (!n->refs)
-			node_put((n->refs = 1, n));
+		if (!n->refs) {		/* char_node()'s, which nobody holds yet */
+			n->refs = 1;
+			node_put(n);
+		}
 		return err;
 	}
 	if (!(f = file_new(n, flags)))
@@ -837,7 +894,10 @@ static int list_char(void *data, const char *name)
 	return c->fn(c->data, name, S_IFCHR | 0600);
 }
 
-/* the names are copied first: @fn runs without the lock, and may call us */
+/*
+ * The names are copied first: @fn runs without the lock, and may call us
+ * (but not for dev/char's numbers, listed under it).
+ */
 int umod_fs_list(struct umod_host *host, const char *path, umod_fs_list_fn fn,
 		   void *data)
 {
@@ -913,16 +973,6 @@ void umod_fs_kill_files(struct umod_fs *fs, struct umod_module *mod)
 		if (f->mod == mod)
 			f->dead = true;
 	}
-	/* their poll entries are on the module's wait queues: off them now */
-	for (struct umod_list *l = fs->files.next; l != &fs->files; l = l->next) {
-		struct umod_file *f = umod_container_of(l, struct umod_file, fs_link);
-
-		if (f->mod == mod) {
-			pthread_mutex_lock(&f->pos_lock);
-			poll_drop(f);
-			pthread_mutex_unlock(&f->pos_lock);
-		}
-	}
 	while (busy) {
 		busy = false;
 		for (struct umod_list *l = fs->files.next; l != &fs->files; l = l->next) {
@@ -933,6 +983,17 @@ void umod_fs_kill_files(struct umod_fs *fs, struct umod_module *mod)
 		if (busy)
 			pthread_cond_wait(&fs->idle, &fs->lock);
 	}
+	/* their poll entries are on the module's wait queues: off them now
+	 * (no poll runs any more, so pos_lock is free to take) */
+	for (struct umod_list *l = fs->files.next; l != &fs->files; l = l->next) {
+		struct umod_file *f = umod_container_of(l, struct umod_file, fs_link);
+
+		if (f->mod == mod) {
+			pthread_mutex_lock(&f->pos_lock);
+			poll_drop(f);
+			pthread_mutex_unlock(&f->pos_lock);
+		}
+	}
 }
 
 /*
@@ -942,7 +1003,7 @@ void umod_fs_kill_files(struct umod_fs *fs, struct umod_module *mod)
  */
 void umod_fs_leftovers(struct umod_module *mod)
 {
-	struct umod_fs *fs = umod_fs_of(mod->host);
+	struct umod_fs *fs = fs_find(mod->host);	/* none: nothing was made */
 	char path[1024] = "/proc";
 
 	if (!fs)

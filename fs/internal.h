@@ -112,6 +112,9 @@ void umod_fs_kill_files(struct umod_fs *fs, struct umod_module *mod);
 /* char_dev.c, fs->lock held: the cdev for @devt, or NULL */
 struct cdev *umod_cdev_lookup(struct umod_fs *fs, unsigned int devt,
 			      struct umod_module **modp);
+/* char_dev.c: the host goes: every region and map entry is freed (what
+ * an abandoned module registered otherwise stays, as its memory does) */
+void umod_chrdev_host_gone(struct umod_fs *fs);
 /* char_dev.c, fs->lock held: @mod's cdevs and regions go, reported */
 void umod_chrdev_leftovers(struct umod_fs *fs, struct umod_module *mod);
 /* drivers/base/class.c, fs->lock held: @mod's classes and devices go */

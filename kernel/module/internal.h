@@ -1037,5 +1037,7 @@ extern const struct umod_kapi_table umod_kapi_class;		/* drivers/base/class.c */
 extern const struct umod_kapi_table umod_kapi_misc;		/* drivers/char/misc.c */
 /* the module's proc entries, devices, classes and open files go (unload.c) */
 void umod_fs_leftovers(struct umod_module *mod);
+/* the host goes: its file namespace with it (unload.c, after the last module) */
+void umod_fs_host_gone(struct umod_host *host);
 
 #endif /* _UMOD_KERNEL_MODULE_INTERNAL_H */

@@ -315,4 +315,5 @@ void umod_unload_all(struct umod_host *host)
 	while ((mod = next_to_unload(host, 0)))
 		unload_for_good(host, mod);
 	release_kept(host);
+	umod_fs_host_gone(host);
 }
