@@ -126,7 +126,7 @@ $(LIBUMOD_SO): $(LIB_OBJS) $(HOSTCRC_OBJ) $(srctree)/include/umod/libumod.sym $(
 # the daemon's --sysfs mount
 FUSE_CFLAGS := $(shell pkg-config --cflags fuse3 2>/dev/null)
 FUSE_LIBS := $(shell pkg-config --libs fuse3 2>/dev/null || echo -lfuse3)
-$(objtree)/obj/daemon/fuse.o: BUILD_CFLAGS += $(FUSE_CFLAGS)
+$(objtree)/obj/daemon/fuse.o $(objtree)/obj/daemon/tree.o: BUILD_CFLAGS += $(FUSE_CFLAGS)
 
 $(UMOD_BIN): $(TOOL_OBJS) $(LIBUMOD_A)
 	@mkdir -p $(@D)

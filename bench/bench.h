@@ -41,5 +41,7 @@ int bench_modtree(const struct bench_ctx *ctx);
 int bench_loadcycle(const struct bench_ctx *ctx);
 /* refcount.c */
 int bench_refcount(const struct bench_ctx *ctx);
+/* fsread.c */
+int bench_fsread(const struct bench_ctx *ctx);
 
 #endif /* _UMOD_BENCH_H */

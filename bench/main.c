@@ -19,6 +19,7 @@ static const struct bench benches[] = {
 	{ "symtab", bench_symtab },
 	{ "modtree", bench_modtree },
 	{ "refcount", bench_refcount },
+	{ "fsread", bench_fsread },
 };
 
 static FILE *tsv;

@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <sys/types.h>
+#include <time.h>
 
 #include <umod/umod.h>
 
@@ -111,6 +112,7 @@ struct umod_daemon_opts {
 	const char *socket_path;
 	const char *state_dir;	/* holds `messages`, the system logfile */
 	const char *sysfs_dir;	/* NULL: no FUSE mount */
+	const char *root_dir;	/* --root: the whole tree (proc/, sys/, dev/); NULL: none */
 	const char *pidfile;	/* NULL: none */
 	bool force_unload;	/* CONFIG_MODULE_FORCE_UNLOAD */
 	bool panic_on_oops;	/* an oops ends the daemon (exit 70), as panic_on_oops */
@@ -148,8 +150,8 @@ struct umod_daemon {
 	pthread_cond_t conn_cond;
 	struct umod_conn *conns;
 	unsigned int num_conns;
-	/* fuse.c */
-	struct umod_fuse *fuse;
+	/* fuse.c: the --sysfs mount and the --root mount */
+	struct umod_fuse *fuse, *fuse_root;
 };
 
 /* detach.c: fork, and let the parent exit only once the child is ready */
@@ -218,8 +220,14 @@ const char *umod_daemon_state_name(enum umod_module_state state);
 bool umod_proc_is(const char *path);
 ssize_t umod_proc_read(struct umod_daemon *d, const char *path, char *buf, size_t size);
 
-/* fuse.c: /sys as a FUSE filesystem at opts->sysfs_dir */
+/* fuse.c: /sys as a FUSE filesystem at opts->sysfs_dir, the whole tree
+ * (tree.c) at opts->root_dir; each is reported, not fatal, when it fails */
 int umod_fuse_start(struct umod_daemon *d);
 void umod_fuse_stop(struct umod_daemon *d);
+/* in a FUSE operation: the daemon, when it was mounted (every file's times) */
+struct umod_daemon *umod_fuse_daemon(void);
+struct timespec umod_fuse_mounted(void);
+/* in a FUSE operation: the thread acts for the client process (current) */
+void umod_fuse_identity(void);
 
 #endif /* _UMOD_DAEMON_H */

@@ -38,6 +38,9 @@ extern char **environ;
 #define SYSFS_FILE_SIZE	4096	/* the size sysfs reports for every attribute */
 
 struct umod_fuse {
+	struct umod_daemon *d;
+	bool tree;		/* --root's whole tree (tree.c), else --sysfs's view */
+	const char *dir;
 	struct fuse *fuse;
 	pthread_t thread;
 	atomic_bool done;
@@ -45,9 +48,52 @@ struct umod_fuse {
 	char error[256];	/* libfuse's last complaint, for our one message */
 };
 
-static struct umod_daemon *daemon_of_call(void)
+extern const struct fuse_operations umod_tree_ops;	/* tree.c */
+void *umod_fuse_init(struct fuse_conn_info *conn, struct fuse_config *cfg);
+
+static struct umod_fuse *fuse_of_call(void)
 {
 	return fuse_get_context()->private_data;
+}
+
+static struct umod_daemon *daemon_of_call(void)
+{
+	return fuse_of_call()->d;
+}
+
+struct umod_daemon *umod_fuse_daemon(void)
+{
+	return daemon_of_call();
+}
+
+struct timespec umod_fuse_mounted(void)
+{
+	return fuse_of_call()->mounted;
+}
+
+/*
+ * The client's pid and name become current's, as the kernel runs a system
+ * call as its caller; a thread serves many clients, so the last one is
+ * remembered to spare reading /proc per request.
+ */
+void umod_fuse_identity(void)
+{
+	static _Thread_local pid_t last;
+	pid_t pid = fuse_get_context()->pid;
+	char path[64], comm[32] = "";
+	FILE *f;
+
+	if (pid == last)
+		return;
+	snprintf(path, sizeof(path), "/proc/%d/comm", (int)pid);
+	f = fopen(path, "re");
+	if (f) {
+		if (fgets(comm, sizeof(comm), f))
+			comm[strcspn(comm, "\n")] = '\0';
+		fclose(f);
+	}
+	umod_task_set_identity((int)pid, comm);
+	last = pid;
 }
 
 static int fs_getattr(const char *path, struct stat *st, struct fuse_file_info *fi)
@@ -64,7 +110,7 @@ static int fs_getattr(const char *path, struct stat *st, struct fuse_file_info *
 	st->st_uid = d->owner;
 	st->st_gid = getegid();
 	st->st_size = S_ISREG(mode) ? SYSFS_FILE_SIZE : 0;
-	st->st_atim = st->st_mtim = st->st_ctim = d->fuse->mounted;
+	st->st_atim = st->st_mtim = st->st_ctim = fuse_of_call()->mounted;
 	return 0;
 }
 
@@ -153,18 +199,21 @@ static int fs_readlink(const char *path, char *buf, size_t size)
 	return n < 0 ? (int)n : 0;
 }
 
-static void *fs_init(struct fuse_conn_info *conn, struct fuse_config *cfg)
+void *umod_fuse_init(struct fuse_conn_info *conn, struct fuse_config *cfg)
 {
 	/* every lookup and attribute goes to the model, as sysfs is live */
 	cfg->entry_timeout = 0;
 	cfg->attr_timeout = 0;
 	cfg->negative_timeout = 0;
 	cfg->direct_io = 1;
+	/* a client gone during a blocking read: its thread gets SIGUSR2 */
+	cfg->intr = 1;
+	cfg->intr_signal = SIGUSR2;
 	return fuse_get_context()->private_data;
 }
 
 static const struct fuse_operations fs_ops = {
-	.init = fs_init,
+	.init = umod_fuse_init,
 	.getattr = fs_getattr,
 	.readdir = fs_readdir,
 	.open = fs_open,
@@ -180,18 +229,33 @@ static void on_usr1(int sig)
 {
 }
 
+/* FUSE's INTERRUPT for the request this thread runs: its sleep ends */
+static void on_usr2(int sig)
+{
+	umod_fs_interrupt_current();
+}
+
 static void *loop_main(void *arg)
 {
 	struct umod_fuse *uf = arg;
 	struct sigaction sa = { .sa_handler = on_usr1 };
+	struct sigaction sa2 = { .sa_handler = on_usr2 };
+	struct fuse_loop_config cfg = { .clone_fd = 0, .max_idle_threads = 10 };
 	sigset_t set;
 
 	/* interruptible: no SA_RESTART, so a blocked read returns EINTR */
 	sigaction(SIGUSR1, &sa, NULL);
+	sigaction(SIGUSR2, &sa2, NULL);
 	sigemptyset(&set);
 	sigaddset(&set, SIGUSR1);
+	sigaddset(&set, SIGUSR2);
+	/* the loop's workers, started from here, inherit the mask */
 	pthread_sigmask(SIG_UNBLOCK, &set, NULL);
-	fuse_loop(uf->fuse);
+	/* the tree's reads may block in a module: a thread per request */
+	if (uf->tree)
+		fuse_loop_mt(uf->fuse, &cfg);
+	else
+		fuse_loop(uf->fuse);
 	atomic_store(&uf->done, true);
 	return NULL;
 }
@@ -247,18 +311,22 @@ static void clear_dead_mount(const char *dir)
 
 static int mount_fs(struct umod_daemon *d, struct umod_fuse *uf)
 {
-	char *argv[] = { "umod", "-o", geteuid() == 0 ? "allow_other,default_permissions,"
-		"fsname=umod-sysfs,subtype=umod" : "default_permissions,"
-		"fsname=umod-sysfs,subtype=umod", NULL };
+	bool root = geteuid() == 0;
+	char *argv[] = { "umod", "-o", uf->tree ?
+		(root ? "allow_other,default_permissions,fsname=umod,subtype=umod" :
+			"default_permissions,fsname=umod,subtype=umod") :
+		(root ? "allow_other,default_permissions,fsname=umod-sysfs,subtype=umod" :
+			"default_permissions,fsname=umod-sysfs,subtype=umod"), NULL };
 	struct fuse_args args = FUSE_ARGS_INIT(3, argv);
 	int err = -EIO;
 
-	clear_dead_mount(d->opts->sysfs_dir);
+	clear_dead_mount(uf->dir);
 	clock_gettime(CLOCK_REALTIME, &uf->mounted);
 	log_target = uf;
 	fuse_set_log_func(capture_log);
-	uf->fuse = fuse_new(&args, &fs_ops, sizeof(fs_ops), d);
-	if (uf->fuse && fuse_mount(uf->fuse, d->opts->sysfs_dir) == 0)
+	uf->fuse = uf->tree ? fuse_new(&args, &umod_tree_ops, sizeof(umod_tree_ops), uf) :
+		   fuse_new(&args, &fs_ops, sizeof(fs_ops), uf);
+	if (uf->fuse && fuse_mount(uf->fuse, uf->dir) == 0)
 		err = 0;
 	else if (uf->fuse) {
 		fuse_destroy(uf->fuse);
@@ -269,31 +337,47 @@ static int mount_fs(struct umod_daemon *d, struct umod_fuse *uf)
 	return err;
 }
 
-int umod_fuse_start(struct umod_daemon *d)
+static struct umod_fuse *start_one(struct umod_daemon *d, const char *dir, bool tree)
 {
 	struct umod_fuse *uf = calloc(1, sizeof(*uf));
-	int err = uf ? mount_fs(d, uf) : -ENOMEM;
+	int err;
 
-	/* set before the loop runs: its first request may come at once */
-	d->fuse = err ? NULL : uf;
+	if (uf) {
+		uf->d = d;
+		uf->dir = dir;
+		uf->tree = tree;
+	}
+	err = uf ? mount_fs(d, uf) : -ENOMEM;
 	if (!err && pthread_create(&uf->thread, NULL, loop_main, uf)) {
-		d->fuse = NULL;
 		fuse_unmount(uf->fuse);
 		fuse_destroy(uf->fuse);
 		snprintf(uf->error, sizeof(uf->error), "no thread");
 		err = -EAGAIN;
 	}
 	if (err) {
-		fprintf(stderr, "umod: WARNING: cannot mount sysfs at %s: %s; running without it\n",
-			d->opts->sysfs_dir, uf && *uf->error ? uf->error : strerror(-err));
+		fprintf(stderr, "umod: WARNING: cannot mount %s at %s: %s; running without it\n",
+			tree ? "the tree" : "sysfs", dir,
+			uf && *uf->error ? uf->error : strerror(-err));
 		free(uf);
+		return NULL;
 	}
+	return uf;
+}
+
+/* each set before its loop runs: the first request may come at once */
+int umod_fuse_start(struct umod_daemon *d)
+{
+	int err = 0;
+
+	if (d->opts->sysfs_dir && !(d->fuse = start_one(d, d->opts->sysfs_dir, false)))
+		err = -EIO;
+	if (d->opts->root_dir && !(d->fuse_root = start_one(d, d->opts->root_dir, true)))
+		err = -EIO;
 	return err;
 }
 
-void umod_fuse_stop(struct umod_daemon *d)
+static void stop_one(struct umod_fuse *uf)
 {
-	struct umod_fuse *uf = d->fuse;
 	struct timespec tick = { .tv_nsec = 10 * 1000000L };
 
 	if (!uf)
@@ -308,5 +392,11 @@ void umod_fuse_stop(struct umod_daemon *d)
 	fuse_unmount(uf->fuse);
 	fuse_destroy(uf->fuse);
 	free(uf);
-	d->fuse = NULL;
+}
+
+void umod_fuse_stop(struct umod_daemon *d)
+{
+	stop_one(d->fuse);
+	stop_one(d->fuse_root);
+	d->fuse = d->fuse_root = NULL;
 }

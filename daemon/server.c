@@ -361,7 +361,7 @@ static int setup(struct umod_daemon *d)
 			return fail("cannot use the pidfile", o->pidfile, d->pidfile_fd);
 	}
 	/* a sysfs view that cannot be mounted is reported, not fatal */
-	if (o->sysfs_dir)
+	if (o->sysfs_dir || o->root_dir)
 		umod_fuse_start(d);
 	return 0;
 }

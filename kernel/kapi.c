@@ -282,6 +282,15 @@ static const struct umod_kapi_table *const kapi_tables[] = {
 	&umod_kapi_params,
 	&umod_kapi_sched,
 	&umod_kapi_jiffies,
+	&umod_kapi_wait,
+	&umod_kapi_spinlock,
+	&umod_kapi_delay,
+	&umod_kapi_read_write,
+	&umod_kapi_procfs,
+	&umod_kapi_seq_file,
+	&umod_kapi_char_dev,
+	&umod_kapi_class,
+	&umod_kapi_misc,
 	&umod_kapi_kobject, &umod_kapi_sysfs, &umod_kapi_debugfs,
 };
 

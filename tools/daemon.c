@@ -31,6 +31,8 @@ static void usage(FILE *out)
 		"                       (default: /lib/modules/<umod's release>)\n"
 		"      --release R      that RELEASE\n"
 		"      --sysfs DIR      mount the /sys view there with FUSE (DIR/module/...)\n"
+		"      --root DIR       mount the whole tree there with FUSE: DIR/proc, DIR/sys,\n"
+		"                       DIR/dev (the modules' proc entries and devices)\n"
 		"      --foreground     do not detach (for supervisors and tests)\n"
 		"      --pidfile FILE   write the daemon's pid there once it is ready\n"
 		"      --request-timeout S  drop a client whose request has not come\n"
@@ -62,7 +64,7 @@ static const char *default_state_dir(char *buf, size_t size)
 	return "/var/log/umod";
 }
 
-enum { OPT_STATE_DIR = 256, OPT_FORCE_UNLOAD, OPT_SYSFS, OPT_FOREGROUND, OPT_PIDFILE,
+enum { OPT_STATE_DIR = 256, OPT_FORCE_UNLOAD, OPT_SYSFS, OPT_ROOT, OPT_FOREGROUND, OPT_PIDFILE,
        OPT_RELEASE, OPT_REQUEST_TIMEOUT, OPT_PANIC_ON_OOPS, OPT_CMDLINE,
        OPT_MODULE_MEMORY };
 
@@ -103,6 +105,7 @@ static int parse(int argc, char *argv[], struct umod_daemon_opts *o)
 		{ "state-dir", required_argument, NULL, OPT_STATE_DIR },
 		{ "force-unload", no_argument, NULL, OPT_FORCE_UNLOAD },
 		{ "sysfs", required_argument, NULL, OPT_SYSFS },
+		{ "root", required_argument, NULL, OPT_ROOT },
 		{ "foreground", no_argument, NULL, OPT_FOREGROUND },
 		{ "pidfile", required_argument, NULL, OPT_PIDFILE },
 		{ "basedir", required_argument, NULL, 'd' },
@@ -139,6 +142,9 @@ static int parse(int argc, char *argv[], struct umod_daemon_opts *o)
 			break;
 		case OPT_SYSFS:
 			o->sysfs_dir = optarg;
+			break;
+		case OPT_ROOT:
+			o->root_dir = optarg;
 			break;
 		case OPT_MODULE_MEMORY:
 			if (parse_mib(optarg, &o->module_memory))
@@ -179,7 +185,7 @@ static int parse(int argc, char *argv[], struct umod_daemon_opts *o)
 
 static int run(int argc, char *argv[])
 {
-	char sock_buf[4096], state_buf[4096], sysfs_buf[PATH_MAX];
+	char sock_buf[4096], state_buf[4096], sysfs_buf[PATH_MAX], root_buf[PATH_MAX];
 	struct umod_daemon_opts o = { 0 };
 	int ret = parse(argc, argv, &o);
 
@@ -192,6 +198,8 @@ static int run(int argc, char *argv[])
 	/* FUSE wants the mount point as an absolute path */
 	if (o.sysfs_dir && realpath(o.sysfs_dir, sysfs_buf))
 		o.sysfs_dir = sysfs_buf;
+	if (o.root_dir && realpath(o.root_dir, root_buf))
+		o.root_dir = root_buf;
 	return umod_daemon_main(&o);
 }
 

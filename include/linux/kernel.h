@@ -60,4 +60,19 @@ int __must_check kstrtobool(const char *s, bool *res);
 })
 #define WARN_ON_ONCE(cond)	WARN_ON(cond)
 
+/* ---- sched: might_sleep(), reported when called from atomic context ---- */
+#ifndef might_sleep
+void __might_resched(const char *file, int line, unsigned int offsets);
+void __might_sleep(const char *file, int line);
+int __cond_resched(void);
+#define might_sleep()		do { __might_sleep(__FILE__, __LINE__); } while (0)
+#define might_sleep_if(cond)	do { if (cond) might_sleep(); } while (0)
+#define sched_annotate_sleep()	do { } while (0)
+#define non_block_start()	do { } while (0)
+#define non_block_end()		do { } while (0)
+#endif
+#ifndef cond_resched
+#define cond_resched() ({ __might_resched(__FILE__, __LINE__, 0); __cond_resched(); })
+#endif
+
 #endif /* _LINUX_KERNEL_H */

@@ -8,8 +8,11 @@
 #ifndef _LINUX_SCHED_H
 #define _LINUX_SCHED_H
 
+#include <linux/barrier.h>
 #include <linux/compiler.h>
 #include <linux/types.h>
+#include <linux/preempt.h>
+#include <linux/irqflags.h>
 #include <umod/kabi/sched.h>
 
 #define TASK_COMM_LEN		UMOD_TASK_COMM_LEN
@@ -48,6 +51,51 @@ static inline pid_t task_pid_nr(const struct task_struct *tsk)
 static inline pid_t task_tgid_nr(const struct task_struct *tsk)
 {
 	return tsk->tgid;
+}
+
+/*
+ * The sleeping model, as the kernel's: set the state, test the condition,
+ * schedule(). A wake_up_process() between the two makes schedule() return
+ * at once; a signal (umod_task_signal()) ends an interruptible sleep.
+ */
+#define task_is_running(task)		(READ_ONCE((task)->__state) == TASK_RUNNING)
+#define __set_current_state(state_value) WRITE_ONCE(current->__state, (state_value))
+#define set_current_state(state_value)	smp_store_mb(current->__state, (state_value))
+#define get_current_state()		READ_ONCE(current->__state)
+
+#define MAX_SCHEDULE_TIMEOUT		LONG_MAX
+
+void schedule(void);
+void io_schedule(void);
+long schedule_timeout(long timeout);
+long schedule_timeout_interruptible(long timeout);
+long schedule_timeout_killable(long timeout);
+long schedule_timeout_uninterruptible(long timeout);
+long schedule_timeout_idle(long timeout);
+long io_schedule_timeout(long timeout);
+int wake_up_process(struct task_struct *tsk);
+int wake_up_state(struct task_struct *tsk, unsigned int state);
+void yield(void);
+
+#ifndef might_sleep
+void __might_resched(const char *file, int line, unsigned int offsets);
+void __might_sleep(const char *file, int line);
+int __cond_resched(void);
+#define might_sleep()		do { __might_sleep(__FILE__, __LINE__); } while (0)
+#define might_sleep_if(cond)	do { if (cond) might_sleep(); } while (0)
+#define sched_annotate_sleep()	do { } while (0)
+#define non_block_start()	do { } while (0)
+#define non_block_end()		do { } while (0)
+#endif
+#ifndef cond_resched
+#define cond_resched() ({ __might_resched(__FILE__, __LINE__, 0); __cond_resched(); })
+#endif
+#define need_resched()			0
+
+static inline int task_nice(const struct task_struct *p)
+{
+	(void)p;
+	return 0;
 }
 
 #endif /* _LINUX_SCHED_H */

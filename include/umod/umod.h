@@ -584,6 +584,75 @@ UMOD_API ssize_t umod_sysfs_write(struct umod_host *host, const char *path,
 UMOD_API ssize_t umod_sysfs_readlink(struct umod_host *host, const char *path,
 				     char *buf, size_t size);
 
+/* ---- files modules give user space: /proc entries, devices ---------------- */
+
+/*
+ * Each host keeps the files its modules create, as a tree of paths:
+ *   proc/NAME...        proc_create(), proc_mkdir(), ... (entries of modules)
+ *   dev/NAME            device_create(), misc_register()
+ *   dev/char/MAJ:MIN    any registered character device, as mknod would reach it
+ *   sys/class/CLS/DEV/dev  "MAJ:MIN\n" of a class device
+ * Opening one calls the module's open op (and takes the module references
+ * Linux takes: rmmod says "in use" while a device is open); each call below
+ * is one file operation, run as the module's code (an oops in it answers
+ * -EIO). "User" memory for the module's copy_to_user()/copy_from_user() is
+ * the buffer passed to the call, bounds-checked. Flags are open(2)'s.
+ */
+struct umod_file;
+
+/* umod_fs_open - opens @path: 0, -ENOENT, -EACCES (the entry's mode, for
+ * root too), -EISDIR, -ENXIO (no such device, or its module is going), or
+ * what the module's open op returned */
+UMOD_API int umod_fs_open(struct umod_host *host, const char *path, int flags,
+			    struct umod_file **fp);
+/* read(2)/write(2) at *@pos (which moves), or at the file's own position
+ * when @pos is NULL; the bytes done or a negative errno (-EIO when the
+ * entry went, or when the module oopsed) */
+UMOD_API ssize_t umod_fs_read(struct umod_file *f, void *buf, size_t n, int64_t *pos);
+UMOD_API ssize_t umod_fs_write(struct umod_file *f, const void *buf, size_t n,
+				 int64_t *pos);
+/* lseek(2) of the file's own position, through the module's llseek */
+UMOD_API int64_t umod_fs_llseek(struct umod_file *f, int64_t off, int whence);
+/*
+ * ioctl(2): the module gets @arg, or, when @data is not NULL, @data's address,
+ * @data/@size being the memory it may copy from and to (what the _IOC size
+ * and direction of @cmd say). The op's return value.
+ */
+UMOD_API long umod_fs_ioctl(struct umod_file *f, unsigned int cmd, unsigned long arg,
+			      void *data, size_t size);
+/*
+ * poll: the events ready now in *@revents (POLLIN 0x1, POLLOUT 0x4, ...).
+ * With @fn, the file's earlier registrations are dropped and @fn(@data)
+ * is called whenever a wait queue the module's poll op named (poll_wait())
+ * is woken, from whichever thread wakes it (maybe with a module's lock
+ * held: @fn must only note it, not call into the file), until the next
+ * poll with @fn or the release.
+ */
+typedef void (*umod_fs_poll_fn)(void *data);
+UMOD_API int umod_fs_poll(struct umod_file *f, unsigned int events,
+			  umod_fs_poll_fn fn, void *data, unsigned int *revents);
+/* signal-safe: the file operation running on the calling thread is
+ * interrupted (FUSE's INTERRUPT): its interruptible sleep ends, and the
+ * module returns -ERESTARTSYS as on Linux */
+UMOD_API void umod_fs_interrupt_current(void);
+/* close(2): the module's flush and release ops, then its references go */
+UMOD_API int umod_fs_release(struct umod_file *f);
+/* whether lseek(2) may move the file (1) or fails with ESPIPE (0), as
+ * 6.1's vfs_llseek() decides: nonseekable_open(), no_llseek, a device
+ * without an llseek op */
+UMOD_API int umod_fs_seekable(struct umod_file *f);
+/* the file's private_data (the module's), for tests */
+UMOD_API void *umod_fs_private(struct umod_file *f);
+/* what @path is: st_mode's type and permission bits, and its size (0 unless
+ * proc_set_size() said otherwise); 0 or -ENOENT */
+UMOD_API int umod_fs_stat(struct umod_host *host, const char *path, unsigned int *mode,
+			    int64_t *size);
+/* calls @fn for each entry of directory @path (creation order); stops at a
+ * non-zero return and passes it on; -ENOENT, -ENOTDIR */
+typedef int (*umod_fs_list_fn)(void *data, const char *name, unsigned int mode);
+UMOD_API int umod_fs_list(struct umod_host *host, const char *path,
+			    umod_fs_list_fn fn, void *data);
+
 #ifdef __cplusplus
 }
 #endif

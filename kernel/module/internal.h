@@ -184,6 +184,9 @@ struct umod_task {
 	/* when the task last entered module code or went to sleep or woke:
 	 * the soft-lockup watchdog's clock (ns since boot) */
 	_Atomic uint64_t switch_ns;
+	/* rcu_read_lock() nesting; the thread is registered with liburcu */
+	unsigned int rcu_read_depth;
+	bool rcu_registered;
 };
 
 /*
@@ -691,6 +694,70 @@ int umod_check_modstruct_version(struct load_info *info);
 bool umod_check_version(struct load_info *info, const char *name,
 			const struct umod_ksym *ks);
 
+/* ---- kernel/sched/, kernel/locking/: sleeping, waking, locks ---------- */
+
+extern const struct umod_kapi_table umod_kapi_wait;
+extern const struct umod_kapi_table umod_kapi_spinlock;
+extern const struct umod_kapi_table umod_kapi_delay;
+
+/* a host source's name as the kernel's reports give it: "kernel/sched/core.c" */
+static inline const char *umod_src_rel(const char *file)
+{
+	const char *p = strstr(file, "/kernel/");
+
+	return p ? p + 1 : file;
+}
+
+/* the calling thread's task pointer, for the hot paths (spin_lock) */
+extern __thread struct umod_task *umod_current_tls __attribute__((tls_model("initial-exec")));
+
+static inline struct umod_task *umod_task_fast(void)
+{
+	struct umod_task *t = umod_current_tls;
+
+	return t ? t : umod_task_current();
+}
+
+/*
+ * A signal for @t, as the kernel's SIGKILL: signal_pending() and
+ * fatal_signal_pending() become true and an interruptible or killable
+ * sleep of @t ends (-ERESTARTSYS, -EINTR). The daemon sends it when the
+ * client a task acts for goes away.
+ */
+void umod_task_signal(struct umod_task *t);
+/* try_to_wake_up(): @p to TASK_RUNNING if its state is in @state; 1 if so */
+int umod_task_wake(struct task_struct *p, unsigned int state);
+/* the sleeps of schedule() and schedule_timeout(), for host code too */
+void umod_schedule(void);
+long umod_schedule_timeout(long timeout);
+/*
+ * On the functions modules call that may sleep: they keep a frame
+ * pointer, so that a might_sleep() report's call trace walks through them
+ * to the module's frames.
+ */
+#define UMOD_KEEP_FRAME	__attribute__((noinline, optimize("no-omit-frame-pointer")))
+/* might_sleep() from host code: the report when the context is atomic */
+void umod_might_resched(const char *file, int line, unsigned int offsets);
+/* tests: the next might_sleep() report is not held back by the rate limit */
+void umod_might_sleep_reset_ratelimit(void);
+
+/* the spin lock word under spinlock_t, rwlock_t; preempt_count untouched */
+void umod_arch_spin_lock(volatile unsigned int *locked);
+static inline void umod_arch_spin_unlock(volatile unsigned int *locked)
+{
+	__atomic_store_n(locked, 0, __ATOMIC_RELEASE);
+}
+
+/* ---- fs/: files for user space (fs/internal.h has the rest) ----------- */
+
+extern const struct umod_kapi_table umod_kapi_read_write;	/* fs/read_write.c */
+extern const struct umod_kapi_table umod_kapi_procfs;		/* fs/proc/generic.c */
+extern const struct umod_kapi_table umod_kapi_seq_file;		/* fs/seq_file.c */
+extern const struct umod_kapi_table umod_kapi_char_dev;		/* fs/char_dev.c */
+extern const struct umod_kapi_table umod_kapi_class;		/* drivers/base/class.c */
+extern const struct umod_kapi_table umod_kapi_misc;		/* drivers/char/misc.c */
+/* the module's proc entries, devices, classes and open files go (unload.c) */
+void umod_fs_leftovers(struct umod_module *mod);
 /* ---- fs/sysfs/, lib/kobject.c, fs/debugfs/ (sysfs): the /sys tree beyond module/ ---- */
 
 extern const struct umod_kapi_table umod_kapi_kobject;	/* lib/kobject.c */

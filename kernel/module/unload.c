@@ -66,6 +66,7 @@ static void release_mapping(struct umod_module *mod)
  * A subsystem adds its function before the NULL.
  */
 static void (*const module_leftovers[])(struct umod_module *mod) = {
+	umod_fs_leftovers,
 	umod_kernfs_leftovers,
 	NULL
 };

@@ -22,6 +22,12 @@ struct task_struct {
 	char comm[UMOD_TASK_COMM_LEN];
 	/* the user process it acts for, or NULL for a kernel thread, as in Linux */
 	struct mm_struct *mm;
+	/* signal_pending(): set by the host when the client a task acts
+	 * for goes away (a fatal signal, as SIGKILL); the TIF_SIGPENDING bit */
+	volatile unsigned int sigpending;
 };
+
+#define UMOD_SIGPENDING		0x1u
+#define UMOD_SIGPENDING_FATAL	0x2u
 
 #endif /* _UMOD_KABI_SCHED_H */

@@ -1,0 +1,36 @@
+/* benchfs.c: a 4 KiB proc file and a 4 KiB misc device, for fsread */
+#include <linux/fs.h>
+#include <linux/miscdevice.h>
+#include <linux/module.h>
+#include <linux/proc_fs.h>
+#include <linux/string.h>
+
+static char page[4096];
+
+static ssize_t bf_read(struct file *f, char __user *buf, size_t n, loff_t *pos)
+{
+	return simple_read_from_buffer(buf, n, pos, page, sizeof(page));
+}
+
+static const struct proc_ops bf_proc_ops = { .proc_read = bf_read };
+static const struct file_operations bf_fops = { .owner = THIS_MODULE, .read = bf_read };
+static struct miscdevice bf_dev = { .minor = MISC_DYNAMIC_MINOR, .name = "benchfs",
+				    .fops = &bf_fops, .mode = 0444 };
+
+static int __init bf_init(void)
+{
+	memset(page, 'x', sizeof(page));
+	if (!proc_create("benchfs", 0444, NULL, &bf_proc_ops))
+		return -ENOMEM;
+	return misc_register(&bf_dev);
+}
+
+static void __exit bf_exit(void)
+{
+	misc_deregister(&bf_dev);
+	remove_proc_entry("benchfs", NULL);
+}
+
+module_init(bf_init);
+module_exit(bf_exit);
+MODULE_LICENSE("GPL");

@@ -1,0 +1,398 @@
+// SPDX-License-Identifier: MIT
+/*
+ * --root DIR: the host's whole tree as one FUSE filesystem, laid out as
+ * Linux's:
+ *   DIR/proc/   the modules' proc entries, and modules, sys/kernel/tainted
+ *   DIR/sys/    the /sys model (view.c: module/, ...), and class/ (classes
+ *               and class devices of fs/, drivers/base/)
+ *   DIR/dev/    device nodes (device_create, misc_register) and
+ *               dev/char/MAJ:MIN for every registered character device
+ * Files of proc/ and dev/ are opened through libumod's stateful file calls
+ * (umod_fs_open ...): each FUSE open is a struct file, its reads and writes
+ * carry the offset, release is the module's release; ioctls go through
+ * with the size and direction encoded in the number (FUSE's restricted
+ * ioctls); poll registers on the module's wait queues and FUSE is told
+ * when one is woken. Device nodes show as regular files (mode 0600 unless
+ * the driver says otherwise): a FUSE node cannot be a character device
+ * served by this process; CUSE could (DESIGN.md).
+ */
+#define FUSE_USE_VERSION 35
+#include <errno.h>
+#include <fcntl.h>
+#include <fuse.h>
+#include <poll.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <umod/umod.h>
+
+#include "daemon.h"
+
+/* fuse.c: libfuse's init hook, shared by both mounts */
+void *umod_fuse_init(struct fuse_conn_info *conn, struct fuse_config *cfg);
+
+#define SYSFS_FILE_SIZE	4096
+#define VIEW_PAGE	4096
+
+/* an open file of proc/ or dev/; the view's files have none (fh 0) */
+struct tree_file {
+	struct umod_file *f;
+	pthread_mutex_t lock;
+	struct fuse_pollhandle *ph;	/* the last poll's, told at a wake-up */
+};
+
+enum where { AT_ROOT, AT_VIEW, AT_PROC_BUILTIN, AT_PROC_DIR, AT_FS };
+
+static bool under(const char *path, const char *dir)
+{
+	size_t n = strlen(dir);
+
+	return !strncmp(path, dir, n) && (path[n] == '\0' || path[n] == '/');
+}
+
+/* who answers for @path */
+static enum where where(struct umod_daemon *d, const char *path)
+{
+	mode_t mode;
+
+	if (!strcmp(path, "/"))
+		return AT_ROOT;
+	if (!strcmp(path, "/proc/modules") || !strcmp(path, "/proc/sys/kernel/tainted"))
+		return AT_PROC_BUILTIN;
+	if (!strcmp(path, "/proc/sys") || !strcmp(path, "/proc/sys/kernel"))
+		return AT_PROC_DIR;
+	if (under(path, "/sys") && !under(path, "/sys/class"))
+		return strcmp(path, "/sys") ? AT_VIEW : AT_FS;
+	/* class/: the classes of fs/ first, then whatever the sysfs model has */
+	if (under(path, "/sys/class") && umod_fs_stat(d->host, path, NULL, NULL) &&
+	    umod_view_stat(d, path + 4, &mode) == 0)
+		return AT_VIEW;
+	return AT_FS;
+}
+
+/* a device node is a regular file here (see the top) */
+static mode_t fuse_mode(unsigned int mode)
+{
+	return S_ISCHR(mode) ? S_IFREG | (mode & 07777) : mode;
+}
+
+static int tree_stat(struct umod_daemon *d, const char *path, mode_t *mode, off_t *size)
+{
+	unsigned int m;
+	int64_t sz = 0;
+	int err;
+
+	*size = 0;
+	switch (where(d, path)) {
+	case AT_ROOT:
+	case AT_PROC_DIR:
+		*mode = S_IFDIR | 0555;
+		return 0;
+	case AT_PROC_BUILTIN:
+		*mode = S_IFREG | 0444;
+		return 0;
+	case AT_VIEW:
+		err = umod_view_stat(d, path + 4, mode);
+		if (!err && S_ISREG(*mode))
+			*size = SYSFS_FILE_SIZE;
+		return err;
+	case AT_FS:
+		break;
+	}
+	err = umod_fs_stat(d->host, path, &m, &sz);
+	if (!err) {
+		*mode = fuse_mode(m);
+		*size = (off_t)sz;
+	}
+	return err;
+}
+
+static int tree_getattr(const char *path, struct stat *st, struct fuse_file_info *fi)
+{
+	struct umod_daemon *d = umod_fuse_daemon();
+	mode_t mode;
+	off_t size;
+	int err = tree_stat(d, path, &mode, &size);
+
+	if (err)
+		return err;
+	memset(st, 0, sizeof(*st));
+	st->st_mode = mode;
+	st->st_nlink = S_ISDIR(mode) ? 2 : 1;
+	st->st_uid = d->owner;
+	st->st_gid = getegid();
+	st->st_size = size;
+	st->st_atim = st->st_mtim = st->st_ctim = umod_fuse_mounted();
+	return 0;
+}
+
+struct fill {
+	void *buf;
+	fuse_fill_dir_t fill;
+	const char *skip;	/* already listed by the other source */
+};
+
+static int fill_mode(void *data, const char *name, mode_t mode)
+{
+	struct fill *f = data;
+	struct stat st = { .st_mode = fuse_mode(mode) };
+
+	if (f->skip && !strcmp(name, f->skip))
+		return 0;
+	return f->fill(f->buf, name, &st, 0, 0) ? -ENOBUFS : 0;
+}
+
+static int fill_fs(void *data, const char *name, unsigned int mode)
+{
+	return fill_mode(data, name, (mode_t)mode);
+}
+
+static int tree_readdir(const char *path, void *buf, fuse_fill_dir_t fill, off_t off,
+			struct fuse_file_info *fi, enum fuse_readdir_flags flags)
+{
+	struct umod_daemon *d = umod_fuse_daemon();
+	struct umod_host *host = d->host;
+	struct fill f = { buf, fill, NULL };
+
+	fill(buf, ".", NULL, 0, 0);
+	fill(buf, "..", NULL, 0, 0);
+	if (!strcmp(path, "/"))
+		return umod_fs_list(host, "/", fill_fs, &f);
+	if (!strcmp(path, "/proc")) {
+		fill_mode(&f, "modules", S_IFREG | 0444);
+		fill_mode(&f, "sys", S_IFDIR | 0555);
+		return umod_fs_list(host, path, fill_fs, &f);
+	}
+	if (!strcmp(path, "/proc/sys"))
+		return fill_mode(&f, "kernel", S_IFDIR | 0555);
+	if (!strcmp(path, "/proc/sys/kernel"))
+		return fill_mode(&f, "tainted", S_IFREG | 0444);
+	if (!strcmp(path, "/sys")) {
+		int err = umod_fs_list(host, path, fill_fs, &f);
+
+		f.skip = "class";
+		return err ? err : umod_view_list(d, "/", fill_mode, &f);
+	}
+	if (where(d, path) == AT_VIEW)
+		return umod_view_list(d, path + 4, fill_mode, &f);
+	return umod_fs_list(host, path, fill_fs, &f);
+}
+
+/*
+ * The kernel-internal restart codes never reach user space: Linux turns
+ * -ERESTARTSYS into EINTR (or restarts the call) on the way out, and the
+ * FUSE device refuses them in a reply, which would leave the request
+ * unanswered. A request cannot be restarted from here: EINTR.
+ */
+static long to_user(long ret)
+{
+	return ret <= -512 && ret >= -516 ? -EINTR : ret;
+}
+
+/* sysfs-like files of the view: checks as fuse.c's */
+static int view_open(struct umod_daemon *d, const char *path, int flags, bool builtin)
+{
+	mode_t mode = S_IFREG | 0444;
+	int err = builtin ? 0 : umod_view_stat(d, path + 4, &mode);
+
+	if (err)
+		return err;
+	if (S_ISDIR(mode))
+		return -EISDIR;
+	if ((flags & O_ACCMODE) != O_RDONLY && !(mode & 0222))
+		return -EACCES;
+	if ((flags & O_ACCMODE) != O_WRONLY && !(mode & 0444))
+		return -EACCES;
+	return 0;
+}
+
+static int tree_open(const char *path, struct fuse_file_info *fi)
+{
+	struct umod_daemon *d = umod_fuse_daemon();
+	enum where w = where(d, path);
+	struct tree_file *tf;
+	int err;
+
+	fi->direct_io = 1;	/* sizes are nominal (0, 4096): always ask */
+	fi->fh = 0;
+	if (w == AT_VIEW || w == AT_PROC_BUILTIN)
+		return view_open(d, path, fi->flags, w == AT_PROC_BUILTIN);
+	if (w != AT_FS)
+		return -EISDIR;
+	if (!(tf = calloc(1, sizeof(*tf))))
+		return -ENOMEM;
+	umod_fuse_identity();
+	err = umod_fs_open(d->host, path,
+			   fi->flags & (O_ACCMODE | O_NONBLOCK | O_APPEND), &tf->f);
+	if (err) {
+		free(tf);
+		return (int)to_user(err);
+	}
+	pthread_mutex_init(&tf->lock, NULL);
+	fi->fh = (uint64_t)(uintptr_t)tf;
+	fi->nonseekable = !umod_fs_seekable(tf->f);
+	return 0;
+}
+
+static struct tree_file *tree_file(struct fuse_file_info *fi)
+{
+	return (struct tree_file *)(uintptr_t)fi->fh;
+}
+
+static int view_read(struct umod_daemon *d, const char *path, char *buf, size_t size,
+		     off_t off)
+{
+	char *value = malloc(VIEW_PAGE * 4 + 1);
+	ssize_t len;
+
+	if (!value)
+		return -ENOMEM;
+	if (under(path, "/proc"))
+		len = umod_proc_read(d, path, value, VIEW_PAGE * 4 + 1);
+	else
+		len = umod_view_read(d, path + 4, value, VIEW_PAGE + 1);
+	if (len >= 0) {
+		len = off >= len ? 0 : len - off;
+		if ((size_t)len > size)
+			len = (ssize_t)size;
+		memcpy(buf, value + off, (size_t)len);
+	}
+	free(value);
+	return (int)len;
+}
+
+static int tree_read(const char *path, char *buf, size_t size, off_t off,
+		     struct fuse_file_info *fi)
+{
+	struct tree_file *tf = tree_file(fi);
+	int64_t pos = off;
+
+	if (!tf)
+		return view_read(umod_fuse_daemon(), path, buf, size, off);
+	umod_fuse_identity();
+	return (int)to_user(umod_fs_read(tf->f, buf, size, &pos));
+}
+
+static int tree_write(const char *path, const char *buf, size_t size, off_t off,
+		      struct fuse_file_info *fi)
+{
+	struct tree_file *tf = tree_file(fi);
+	int64_t pos = off;
+
+	if (!tf) {
+		if (under(path, "/proc"))
+			return -EACCES;
+		return (int)umod_view_write(umod_fuse_daemon(), path + 4, buf, size);
+	}
+	umod_fuse_identity();
+	return (int)to_user(umod_fs_write(tf->f, buf, size, &pos));
+}
+
+static int tree_release(const char *path, struct fuse_file_info *fi)
+{
+	struct tree_file *tf = tree_file(fi);
+
+	if (!tf)
+		return 0;
+	umod_fuse_identity();
+	umod_fs_release(tf->f);
+	if (tf->ph)
+		fuse_pollhandle_destroy(tf->ph);
+	pthread_mutex_destroy(&tf->lock);
+	free(tf);
+	return 0;
+}
+
+/* `echo x > node` truncates first: devices and proc entries ignore that */
+static int tree_truncate(const char *path, off_t size, struct fuse_file_info *fi)
+{
+	return 0;
+}
+
+static int tree_readlink(const char *path, char *buf, size_t size)
+{
+	struct umod_daemon *d = umod_fuse_daemon();
+	ssize_t n;
+
+	if (where(d, path) != AT_VIEW)
+		return -EINVAL;
+	n = umod_view_readlink(d, path + 4, buf, size);
+	return n < 0 ? (int)n : 0;
+}
+
+/* _IOC_SIZE and _IOC_DIR of asm-generic/ioctl.h */
+#define IOC_SIZE(cmd)	(((cmd) >> 16) & 0x3fffu)
+#define IOC_DIR(cmd)	(((cmd) >> 30) & 0x3u)
+
+static int tree_ioctl(const char *path, unsigned int cmd, void *arg,
+		      struct fuse_file_info *fi, unsigned int flags, void *data)
+{
+	struct tree_file *tf = tree_file(fi);
+	long ret;
+
+	if (!tf)
+		return -ENOTTY;
+	umod_fuse_identity();
+	/* FUSE copied _IOC_SIZE bytes in and will copy them out, by direction */
+	if (IOC_DIR(cmd) && IOC_SIZE(cmd) && data)
+		ret = umod_fs_ioctl(tf->f, cmd, 0, data, IOC_SIZE(cmd));
+	else
+		ret = umod_fs_ioctl(tf->f, cmd, (unsigned long)(uintptr_t)arg, NULL, 0);
+	ret = to_user(ret);
+	return ret < -4095 || ret > 0x7fffffff ? -EIO : (int)ret;
+}
+
+/* a wait queue the file's poll named was woken: FUSE asks again */
+static void tree_poll_wake(void *data)
+{
+	struct tree_file *tf = data;
+
+	pthread_mutex_lock(&tf->lock);
+	if (tf->ph)
+		fuse_notify_poll(tf->ph);
+	pthread_mutex_unlock(&tf->lock);
+}
+
+static int tree_poll(const char *path, struct fuse_file_info *fi,
+		     struct fuse_pollhandle *ph, unsigned int *reventsp)
+{
+	struct tree_file *tf = tree_file(fi);
+	unsigned int revents = 0;
+	int err;
+
+	if (!tf) {
+		if (ph)
+			fuse_pollhandle_destroy(ph);
+		*reventsp = POLLIN | POLLOUT | POLLRDNORM | POLLWRNORM;
+		return 0;
+	}
+	if (ph) {
+		pthread_mutex_lock(&tf->lock);
+		if (tf->ph)
+			fuse_pollhandle_destroy(tf->ph);
+		tf->ph = ph;
+		pthread_mutex_unlock(&tf->lock);
+	}
+	umod_fuse_identity();
+	err = umod_fs_poll(tf->f, ~0u, ph ? tree_poll_wake : NULL, tf, &revents);
+	*reventsp = revents;
+	return err;
+}
+
+const struct fuse_operations umod_tree_ops = {
+	.init = umod_fuse_init,
+	.getattr = tree_getattr,
+	.readdir = tree_readdir,
+	.open = tree_open,
+	.read = tree_read,
+	.write = tree_write,
+	.release = tree_release,
+	.truncate = tree_truncate,
+	.readlink = tree_readlink,
+	.ioctl = tree_ioctl,
+	.poll = tree_poll,
+};

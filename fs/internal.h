@@ -1,0 +1,147 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What fs/ and drivers/ share: the host's file namespace (a tree of nodes:
+ * proc/..., dev/...), open files, and the entry into module code for a
+ * file operation. One namespace per host, made on first use.
+ */
+#ifndef _UMOD_FS_INTERNAL_H
+#define _UMOD_FS_INTERNAL_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <sys/types.h>
+
+#include <umod/kabi/fs.h>
+#include <umod/kabi/wait.h>
+
+#include "kernel/module/internal.h"
+#include "lib/usercopy.h"
+
+enum umod_fs_kind {
+	UMOD_FS_DIR = 1,
+	UMOD_FS_PROC,		/* a proc entry: proc_ops */
+	UMOD_FS_DEV,		/* a device node: its dev_t names a cdev */
+	UMOD_FS_TEXT,		/* host text: show() fills a page (class dev files) */
+};
+
+struct umod_fs;
+
+struct umod_fs_node {
+	struct umod_fs *fs;
+	struct umod_fs_node *parent;	/* NULL: the root */
+	struct umod_list children;	/* of a directory */
+	struct umod_list sibling;	/* on the parent's children */
+	struct umod_list files;		/* umod_file.node_link: files open on it */
+	enum umod_fs_kind kind;
+	char *name;
+	unsigned int mode;		/* S_IF* | permission bits */
+	unsigned int uid, gid;
+	struct umod_module *owner;	/* who made it (NULL: the host) */
+	int refs;			/* the tree's, one per open file; fs->lock */
+	bool removed;
+	struct inode inode;		/* i_private = the data it was made with */
+	struct dentry dentry;		/* its name, for file->f_path.dentry */
+	const struct proc_ops *proc_ops;
+	/* proc_create_single()/proc_create_seq(): the host's own proc_ops use these */
+	int (*single_show)(struct seq_file *, void *);
+	const struct seq_operations *seq_ops;
+	unsigned int state_size;
+	/* UMOD_FS_TEXT */
+	int (*text_show)(struct umod_fs_node *node, char *page, size_t size);
+	void *text_data;
+};
+
+struct umod_fs {
+	struct umod_host *host;
+	struct umod_list link;		/* on the registry of namespaces */
+	pthread_mutex_t lock;		/* the tree, open files, chrdevs */
+	pthread_cond_t idle;		/* an operation in flight ended */
+	struct umod_fs_node *root, *proc, *dev, *sys_class;
+	struct umod_list regions;	/* char_dev.c: chrdev regions */
+	struct umod_list cdevs;		/* char_dev.c: cdev map entries */
+	struct umod_list classes;	/* drivers/base/class.c */
+	struct umod_list files;		/* every open file */
+	unsigned char misc_minors[256 / 8];	/* drivers/char/misc.c: used minors */
+};
+
+/* an open file: what the module sees first, then the host's state */
+struct umod_file {
+	struct file file;
+	struct umod_fs *fs;
+	struct umod_fs_node *node;
+	struct umod_module *mod;	/* whose code its ops are (umod_call) */
+	struct module *pinned[2];	/* references taken at open, put at release */
+	struct umod_list node_link;	/* on node->files */
+	struct umod_list fs_link;	/* on fs->files */
+	int inflight;			/* operations running; fs->lock */
+	bool dead;			/* its module went: ops fail, no release */
+	pthread_mutex_t pos_lock;	/* f_pos, as FMODE_ATOMIC_POS */
+	struct poll_entry *polls;	/* its entries on wait queues; pos_lock */
+	umod_fs_poll_fn poll_fn;
+	void *poll_data;
+	char text[4096];		/* UMOD_FS_TEXT: the page, filled at open */
+	size_t text_len;
+};
+
+/* the namespace of @host, made on first use; NULL only without memory */
+struct umod_fs *umod_fs_of(struct umod_host *host);
+/* module @m's host's namespace (@m NULL: none) */
+struct umod_fs *umod_fs_of_module(struct module *m);
+struct umod_module *umod_fs_umod(struct module *m);
+
+/* fs->lock held: a child of @dir by name, or NULL */
+struct umod_fs_node *umod_fs_child(struct umod_fs_node *dir, const char *name);
+/* fs->lock held: a new node in @dir (NULL: no memory); the tree holds it */
+struct umod_fs_node *umod_fs_node_add(struct umod_fs_node *dir, const char *name,
+				      enum umod_fs_kind kind, unsigned int mode,
+				      struct umod_module *owner);
+/* fs->lock held: @node (and what is below it) leaves the tree; files open
+ * on it fail from now on; waits for the operations in flight on them */
+void umod_fs_node_remove(struct umod_fs_node *node);
+/* fs->lock held: the node at @path ("proc/x"), or NULL */
+struct umod_fs_node *umod_fs_walk(struct umod_fs *fs, const char *path);
+
+/* read_write.c's default_llseek(), for procfs's default */
+long long umod_default_llseek(struct file *file, long long offset, int whence);
+long long umod_no_llseek(struct file *file, long long offset, int whence);
+
+/* fs->lock held: every file whose ops are @mod's fails from now on, once
+ * the operations in flight have ended; none of its ops is called again */
+void umod_fs_kill_files(struct umod_fs *fs, struct umod_module *mod);
+
+/* char_dev.c, fs->lock held: the cdev for @devt, or NULL */
+struct cdev *umod_cdev_lookup(struct umod_fs *fs, unsigned int devt,
+			      struct umod_module **modp);
+/* char_dev.c, fs->lock held: @mod's cdevs and regions go, reported */
+void umod_chrdev_leftovers(struct umod_fs *fs, struct umod_module *mod);
+/* drivers/base/class.c, fs->lock held: @mod's classes and devices go */
+void umod_class_leftovers(struct umod_fs *fs, struct umod_module *mod);
+/* fs->lock held: a class device: sys/class/CLS/NAME/dev and dev/NAME; NULL
+ * with *@errp set when NAME is taken (-EEXIST) or no memory */
+struct umod_fs_node *umod_device_nodes(struct umod_fs *fs, const char *cls,
+				       const char *name, unsigned int devt,
+				       unsigned int mode, struct umod_module *owner,
+				       struct umod_fs_node **sysdir, int *errp);
+
+/* char_dev.c, fs->lock held: the map from dev_t ranges to cdevs */
+int umod_cdev_map_locked(struct umod_fs *fs, struct umod_module *mod, struct cdev *p,
+			 unsigned int dev, unsigned int count);
+void umod_cdev_unmap_locked(struct umod_fs *fs, struct cdev *p);
+/* the first cdev @mod added under @major, or NULL */
+struct cdev *umod_cdev_find_mod(struct umod_fs *fs, struct umod_module *mod,
+				unsigned int major);
+/* drivers/char/misc.c, fs->lock held: @mod's misc devices go, reported */
+void umod_misc_leftovers(struct umod_fs *fs, struct umod_module *mod);
+
+/* char_dev.c: dev/char/MAJ:MIN entries, fs->lock held */
+int umod_chrdev_list(struct umod_fs *fs, int (*fn)(void *, const char *), void *data);
+
+/* proc/generic.c, fs->lock held: @mod's entries below @dir go, each
+ * reported with its path (built in @path, @len bytes) */
+void umod_proc_leftovers(struct umod_fs *fs, struct umod_module *mod,
+			 struct umod_fs_node *dir, char *path, size_t len);
+
+/* fs/seq_file.c: the host's proc_ops for proc_create_single/seq */
+extern const struct proc_ops umod_proc_single_ops, umod_proc_seq_ops;
+
+#endif /* _UMOD_FS_INTERNAL_H */

@@ -1,0 +1,262 @@
+// SPDX-License-Identifier: MIT
+/*
+ * procfs for modules (Linux's fs/proc/generic.c): entries are nodes of the
+ * host's namespace under proc/, their ops a module's struct proc_ops
+ * (or the host's seq_file glue for proc_create_single/seq). Removal waits
+ * for the operations running on the entry and releases the files still
+ * open on it, as proc_entry_rundown() does; reads of them then fail.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "fs/internal.h"
+
+static const char *dir_name(struct umod_fs_node *dir)
+{
+	return dir == dir->fs->proc ? "/proc" : dir->name;
+}
+
+/* the directory @parent names (NULL: proc/ itself), on @owner's host */
+static struct umod_fs_node *parent_dir(struct module *owner, struct proc_dir_entry *parent,
+				       struct umod_fs **fsp)
+{
+	struct umod_fs_node *dir = (struct umod_fs_node *)parent;
+	struct umod_fs *fs = dir ? dir->fs : umod_fs_of_module(owner);
+
+	*fsp = fs;
+	return dir ? dir : fs ? fs->proc : NULL;
+}
+
+/*
+ * xlate_proc_name(): "a/b/c" names c in the existing directory a/b.
+ * Returns the directory and leaves the last component in *@last.
+ */
+static struct umod_fs_node *xlate(struct umod_fs_node *dir, const char *name,
+				  const char **last)
+{
+	const char *slash;
+	char part[256];
+
+	while ((slash = strchr(name, '/'))) {
+		size_t len = (size_t)(slash - name);
+
+		if (len >= sizeof(part))
+			return NULL;
+		memcpy(part, name, len);
+		part[len] = '\0';
+		dir = umod_fs_child(dir, part);
+		if (!dir || dir->kind != UMOD_FS_DIR)
+			return NULL;
+		name = slash + 1;
+	}
+	*last = name;
+	return dir;
+}
+
+/* proc_create_reg()/proc_register(): the node, or NULL (logged as Linux does) */
+static struct umod_fs_node *proc_new(struct module *owner, const char *name,
+				     unsigned int mode, struct proc_dir_entry *parent,
+				     enum umod_fs_kind kind, void *data)
+{
+	struct umod_fs *fs;
+	struct umod_fs_node *dir = parent_dir(owner, parent, &fs), *n = NULL;
+	const char *last;
+
+	if (!dir || !name)
+		return NULL;
+	pthread_mutex_lock(&fs->lock);
+	dir = xlate(dir, name, &last);
+	if (!dir || !*last || strlen(last) > 255) {
+		umod_log_printk(fs->host->log, KERN_ERR "name '%s'\n", name);
+	} else if (umod_fs_child(dir, last)) {
+		umod_log_printk(fs->host->log,
+				KERN_WARNING "proc_dir_entry '%s/%s' already registered\n",
+				dir_name(dir), last);
+	} else if ((n = umod_fs_node_add(dir, last, kind, mode, umod_fs_umod(owner)))) {
+		n->inode.i_private = data;
+	}
+	pthread_mutex_unlock(&fs->lock);
+	return n;
+}
+
+static unsigned int reg_mode(unsigned short mode)
+{
+	if (!(mode & S_IFMT))
+		mode |= S_IFREG;
+	if (!(mode & 0777))
+		mode |= 0444;	/* S_IRUGO */
+	return mode;
+}
+
+static struct proc_dir_entry *kapi_proc_create_data(struct module *owner, const char *name,
+						    unsigned short mode,
+						    struct proc_dir_entry *parent,
+						    const struct proc_ops *ops, void *data)
+{
+	struct umod_fs_node *n;
+
+	if (!ops)
+		return NULL;
+	n = proc_new(owner, name, reg_mode(mode), parent, UMOD_FS_PROC, data);
+	if (n)
+		n->proc_ops = ops;
+	return (struct proc_dir_entry *)n;
+}
+
+static struct proc_dir_entry *kapi_proc_create_single_data(struct module *owner,
+		const char *name, unsigned short mode, struct proc_dir_entry *parent,
+		int (*show)(struct seq_file *, void *), void *data)
+{
+	struct umod_fs_node *n = proc_new(owner, name, reg_mode(mode), parent,
+					  UMOD_FS_PROC, data);
+
+	if (n) {
+		n->proc_ops = &umod_proc_single_ops;
+		n->single_show = show;
+	}
+	return (struct proc_dir_entry *)n;
+}
+
+static struct proc_dir_entry *kapi_proc_create_seq_private(struct module *owner,
+		const char *name, unsigned short mode, struct proc_dir_entry *parent,
+		const struct seq_operations *ops, unsigned int state_size, void *data)
+{
+	struct umod_fs_node *n = proc_new(owner, name, reg_mode(mode), parent,
+					  UMOD_FS_PROC, data);
+
+	if (n) {
+		n->proc_ops = &umod_proc_seq_ops;
+		n->seq_ops = ops;
+		n->state_size = state_size;
+	}
+	return (struct proc_dir_entry *)n;
+}
+
+static struct proc_dir_entry *kapi_proc_mkdir_data(struct module *owner, const char *name,
+						   unsigned short mode,
+						   struct proc_dir_entry *parent, void *data)
+{
+	if (!(mode & 0777))
+		mode |= 0555;	/* S_IRUGO | S_IXUGO */
+	return (struct proc_dir_entry *)proc_new(owner, name, S_IFDIR | (mode & 07777),
+						 parent, UMOD_FS_DIR, data);
+}
+
+/* remove_proc_entry(): the entry goes; a directory's entries go with it,
+ * with the kernel's complaint that they were left */
+static int remove_entry(struct module *owner, const char *name,
+			struct proc_dir_entry *parent, bool subtree)
+{
+	struct umod_fs *fs;
+	struct umod_fs_node *dir = parent_dir(owner, parent, &fs), *n = NULL;
+	const char *last;
+
+	if (!dir || !name)
+		return -ENOENT;
+	pthread_mutex_lock(&fs->lock);
+	dir = xlate(dir, name, &last);
+	if (dir)
+		n = umod_fs_child(dir, last);
+	if (!n) {
+		umod_log_printk(fs->host->log, KERN_WARNING "name '%s'\n", name);
+	} else {
+		if (!subtree && n->children.next != &n->children)
+			umod_log_printk(fs->host->log, KERN_WARNING "remove_proc_entry: removing non-empty directory '%s/%s', leaking at least '%s'\n",
+					dir_name(dir), n->name,
+					umod_container_of(n->children.next, struct umod_fs_node,
+							  sibling)->name);
+		umod_fs_node_remove(n);
+	}
+	pthread_mutex_unlock(&fs->lock);
+	return n ? 0 : -ENOENT;
+}
+
+static void kapi_remove_proc_entry(struct module *owner, const char *name,
+				   struct proc_dir_entry *parent)
+{
+	remove_entry(owner, name, parent, false);
+}
+
+static int kapi_remove_proc_subtree(struct module *owner, const char *name,
+				    struct proc_dir_entry *parent)
+{
+	return remove_entry(owner, name, parent, true);
+}
+
+static void kapi_proc_remove(struct proc_dir_entry *de)
+{
+	struct umod_fs_node *n = (struct umod_fs_node *)de;
+	struct umod_fs *fs;
+
+	if (!n)
+		return;
+	fs = n->fs;
+	pthread_mutex_lock(&fs->lock);
+	if (!n->removed)
+		umod_fs_node_remove(n);
+	pthread_mutex_unlock(&fs->lock);
+}
+
+static void kapi_proc_set_size(struct proc_dir_entry *de, long long size)
+{
+	((struct umod_fs_node *)de)->inode.i_size = size;
+}
+
+static void kapi_proc_set_user(struct proc_dir_entry *de, unsigned int uid, unsigned int gid)
+{
+	((struct umod_fs_node *)de)->uid = uid;
+	((struct umod_fs_node *)de)->gid = gid;
+}
+
+static void *kapi_pde_data(const struct inode *inode)
+{
+	return inode->i_private;
+}
+
+static void *kapi_proc_get_parent_data(const struct inode *inode)
+{
+	struct umod_fs_node *n = umod_container_of(inode, struct umod_fs_node, inode);
+
+	return n->parent ? n->parent->inode.i_private : NULL;
+}
+
+/* the module's entries that its exit left: reported, then removed */
+void umod_proc_leftovers(struct umod_fs *fs, struct umod_module *mod,
+			 struct umod_fs_node *dir, char *path, size_t len)
+{
+	struct umod_list *l = dir->children.next;
+
+	while (l != &dir->children) {
+		struct umod_fs_node *n = umod_container_of(l, struct umod_fs_node, sibling);
+		size_t k = strlen(path);
+
+		l = l->next;
+		snprintf(path + k, len - k, "/%s", n->name);
+		if (n->owner == mod) {
+			umod_log_printk(fs->host->log, KERN_WARNING "%s: exit left %s: removed\n",
+					mod->name, path);
+			umod_fs_node_remove(n);
+		} else if (n->kind == UMOD_FS_DIR) {
+			umod_proc_leftovers(fs, mod, n, path, len);
+		}
+		path[k] = '\0';
+	}
+}
+
+static const struct umod_kapi_export procfs_exports[] = {
+	UMOD_KAPI("proc_create_data", kapi_proc_create_data),
+	UMOD_KAPI("proc_create_single_data", kapi_proc_create_single_data),
+	UMOD_KAPI("proc_create_seq_private", kapi_proc_create_seq_private),
+	UMOD_KAPI("proc_mkdir_data", kapi_proc_mkdir_data),
+	UMOD_KAPI("remove_proc_entry", kapi_remove_proc_entry),
+	UMOD_KAPI("remove_proc_subtree", kapi_remove_proc_subtree),
+	UMOD_KAPI("proc_remove", kapi_proc_remove),
+	UMOD_KAPI("proc_set_size", kapi_proc_set_size),
+	UMOD_KAPI("proc_set_user", kapi_proc_set_user),
+	UMOD_KAPI("pde_data", kapi_pde_data),
+	UMOD_KAPI("proc_get_parent_data", kapi_proc_get_parent_data),
+};
+
+const struct umod_kapi_table umod_kapi_procfs = UMOD_KAPI_TABLE(procfs_exports);

@@ -1,0 +1,141 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The file model (struct file, struct inode, struct file_operations: in
+ * umod/kabi/fs.h, shared with the host), the llseek helpers and the
+ * character-device registration calls, as Linux 6.1's linux/fs.h has them.
+ * mmap is not supported: a file_operations' mmap is never called.
+ */
+#ifndef __KERNEL__
+#include_next <linux/fs.h>
+#elif !defined(_LINUX_FS_H)
+#define _LINUX_FS_H
+
+#include <linux/types.h>
+#include <linux/compiler.h>
+#include <linux/errno.h>
+#include <linux/kdev_t.h>
+#include <linux/export.h>
+#include <linux/list.h>
+#include <umod/kabi/fs.h>
+
+typedef unsigned int fmode_t;
+typedef unsigned int dev_t;
+
+#define FMODE_READ		((fmode_t)UMOD_FMODE_READ)
+#define FMODE_WRITE		((fmode_t)UMOD_FMODE_WRITE)
+#define FMODE_LSEEK		((fmode_t)UMOD_FMODE_LSEEK)
+#define FMODE_PREAD		((fmode_t)UMOD_FMODE_PREAD)
+#define FMODE_PWRITE		((fmode_t)UMOD_FMODE_PWRITE)
+#define FMODE_ATOMIC_POS	((fmode_t)UMOD_FMODE_ATOMIC_POS)
+#define FMODE_STREAM		((fmode_t)UMOD_FMODE_STREAM)
+
+/* uapi asm-generic/fcntl.h, as x86-64 numbers them */
+#ifndef O_ACCMODE
+#define O_ACCMODE	00000003
+#define O_RDONLY	00000000
+#define O_WRONLY	00000001
+#define O_RDWR		00000002
+#define O_CREAT		00000100
+#define O_EXCL		00000200
+#define O_NOCTTY	00000400
+#define O_TRUNC		00001000
+#define O_APPEND	00002000
+#define O_NONBLOCK	00004000
+#define O_DSYNC		00010000
+#define O_DIRECT	00040000
+#define O_LARGEFILE	00100000
+#define O_DIRECTORY	00200000
+#define O_NOFOLLOW	00400000
+#define O_NOATIME	01000000
+#define O_CLOEXEC	02000000
+#define O_NDELAY	O_NONBLOCK
+#endif
+
+#define SEEK_SET	0
+#define SEEK_CUR	1
+#define SEEK_END	2
+#define SEEK_DATA	3
+#define SEEK_HOLE	4
+#define SEEK_MAX	SEEK_HOLE
+
+#define MAX_LFS_FILESIZE	((loff_t)LLONG_MAX)
+#ifndef LLONG_MAX
+#define LLONG_MAX	((long long)(~0ULL >> 1))
+#endif
+
+#define CHRDEV_MAJOR_MAX	512
+#define CHRDEV_MAJOR_DYN_END	234
+#define CHRDEV_MAJOR_DYN_EXT_START	511
+#define CHRDEV_MAJOR_DYN_EXT_END	384
+
+static inline struct inode *file_inode(const struct file *f)
+{
+	return f->f_inode;
+}
+
+static inline unsigned int iminor(const struct inode *inode)
+{
+	return MINOR(inode->i_rdev);
+}
+
+static inline unsigned int imajor(const struct inode *inode)
+{
+	return MAJOR(inode->i_rdev);
+}
+
+static inline loff_t i_size_read(const struct inode *inode)
+{
+	return inode->i_size;
+}
+
+/* the llseek helpers (fs/read_write.c) and the open ones (fs/open.c) */
+loff_t no_llseek(struct file *file, loff_t offset, int whence);
+loff_t noop_llseek(struct file *file, loff_t offset, int whence);
+loff_t default_llseek(struct file *file, loff_t offset, int whence);
+loff_t generic_file_llseek(struct file *file, loff_t offset, int whence);
+loff_t generic_file_llseek_size(struct file *file, loff_t offset, int whence,
+				loff_t maxsize, loff_t eof);
+loff_t fixed_size_llseek(struct file *file, loff_t offset, int whence, loff_t size);
+loff_t no_seek_end_llseek(struct file *file, loff_t offset, int whence);
+int nonseekable_open(struct inode *inode, struct file *filp);
+int stream_open(struct inode *inode, struct file *filp);
+int simple_open(struct inode *inode, struct file *file);
+ssize_t simple_read_from_buffer(void __user *to, size_t count, loff_t *ppos,
+				const void *from, size_t available);
+ssize_t simple_write_to_buffer(void *to, size_t available, loff_t *ppos,
+			       const void __user *from, size_t count);
+
+/*
+ * Character device numbers (fs/char_dev.c). The host must know which
+ * module registers a region (to take it back if its exit forgets), so
+ * THIS_MODULE goes first.
+ */
+int alloc_chrdev_region(struct module *owner, dev_t *dev, unsigned int baseminor,
+			unsigned int count, const char *name);
+#define alloc_chrdev_region(dev, base, count, name) \
+	alloc_chrdev_region(THIS_MODULE, dev, base, count, name)
+int register_chrdev_region(struct module *owner, dev_t from, unsigned int count,
+			   const char *name);
+#define register_chrdev_region(from, count, name) \
+	register_chrdev_region(THIS_MODULE, from, count, name)
+void unregister_chrdev_region(dev_t from, unsigned int count);
+int __register_chrdev(struct module *owner, unsigned int major, unsigned int baseminor,
+		      unsigned int count, const char *name,
+		      const struct file_operations *fops);
+#define __register_chrdev(major, base, count, name, fops) \
+	__register_chrdev(THIS_MODULE, major, base, count, name, fops)
+void __unregister_chrdev(unsigned int major, unsigned int baseminor,
+			 unsigned int count, const char *name);
+
+static inline int register_chrdev(unsigned int major, const char *name,
+				  const struct file_operations *fops)
+{
+	return __register_chrdev(major, 0, 256, name, fops);
+}
+
+static inline void unregister_chrdev(unsigned int major, const char *name)
+{
+	__unregister_chrdev(major, 0, 256, name);
+}
+
+#endif /* _LINUX_FS_H */

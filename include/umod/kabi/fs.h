@@ -1,0 +1,186 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The file model module code and the host share: struct file, struct inode,
+ * struct file_operations and struct proc_ops as Linux 6.1 lays out the
+ * fields modules touch, seq_file, poll tables, cdev and miscdevice. The host
+ * allocates every file and inode (fs/file.c) and keeps its own state beside
+ * them; modules only read and write the fields named here. Builtin types
+ * only (loff_t is long long, dev_t unsigned int, umode_t unsigned short),
+ * as in kabi.h.
+ */
+#ifndef _UMOD_KABI_FS_H
+#define _UMOD_KABI_FS_H
+
+#include <umod/kabi/types.h>
+
+struct module;
+struct file;
+struct inode;
+struct poll_table_struct;
+struct proc_dir_entry;
+struct seq_file;
+struct vm_area_struct;
+struct kiocb;
+struct iov_iter;
+struct cdev;
+
+/* open flags, as x86-64's uapi fcntl.h numbers them */
+#define UMOD_O_ACCMODE	00000003
+#define UMOD_O_NONBLOCK	00004000
+#define UMOD_O_APPEND	00002000
+
+/* fmode_t bits (linux/fs.h) */
+#define UMOD_FMODE_READ		0x1u
+#define UMOD_FMODE_WRITE	0x2u
+#define UMOD_FMODE_LSEEK	0x4u
+#define UMOD_FMODE_PREAD	0x8u
+#define UMOD_FMODE_PWRITE	0x10u
+#define UMOD_FMODE_ATOMIC_POS	0x8000u
+#define UMOD_FMODE_STREAM	0x200000u
+
+/* a name as the dcache keeps it (file->f_path.dentry->d_name.name) */
+struct qstr {
+	union {
+		struct {
+			unsigned int hash;
+			unsigned int len;
+		};
+		unsigned long long hash_len;
+	};
+	const unsigned char *name;
+};
+
+struct dentry {
+	unsigned int d_flags;
+	struct dentry *d_parent;
+	struct qstr d_name;
+	struct inode *d_inode;
+};
+
+struct vfsmount;
+struct path {
+	struct vfsmount *mnt;
+	struct dentry *dentry;
+};
+
+struct inode {
+	unsigned short i_mode;
+	unsigned int i_uid, i_gid;
+	unsigned int i_flags;
+	unsigned int i_rdev;		/* dev_t of a device node */
+	long long i_size;
+	unsigned long i_ino;
+	const struct file_operations *i_fop;
+	struct cdev *i_cdev;		/* the cdev a device node was opened through */
+	void *i_private;		/* fs-private: debugfs's data pointer */
+	unsigned long __host[4];
+};
+
+struct file {
+	struct path f_path;
+	struct inode *f_inode;
+	const struct file_operations *f_op;
+	unsigned int f_flags;		/* O_NONBLOCK, O_APPEND, O_ACCMODE ... */
+	unsigned int f_mode;		/* FMODE_* */
+	long long f_pos;
+	void *private_data;		/* the driver's (seq_file's m) */
+	unsigned long f_version;
+	unsigned long __host[4];
+};
+
+struct file_operations {
+	struct module *owner;
+	long long (*llseek)(struct file *, long long, int);
+	long (*read)(struct file *, char *, unsigned long, long long *);
+	long (*write)(struct file *, const char *, unsigned long, long long *);
+	long (*read_iter)(struct kiocb *, struct iov_iter *);	/* not called */
+	long (*write_iter)(struct kiocb *, struct iov_iter *);	/* not called */
+	unsigned int (*poll)(struct file *, struct poll_table_struct *);
+	long (*unlocked_ioctl)(struct file *, unsigned int, unsigned long);
+	long (*compat_ioctl)(struct file *, unsigned int, unsigned long);
+	int (*mmap)(struct file *, struct vm_area_struct *);	/* not supported */
+	unsigned long mmap_supported_flags;
+	int (*open)(struct inode *, struct file *);
+	int (*flush)(struct file *, void *id);
+	int (*release)(struct inode *, struct file *);
+	int (*fsync)(struct file *, long long, long long, int datasync);
+	int (*fasync)(int, struct file *, int);
+};
+
+/* 6.1's struct proc_ops (include/linux/proc_fs.h) */
+#define UMOD_PROC_ENTRY_PERMANENT	1u
+
+struct proc_ops {
+	unsigned int proc_flags;
+	int (*proc_open)(struct inode *, struct file *);
+	long (*proc_read)(struct file *, char *, unsigned long, long long *);
+	long (*proc_read_iter)(struct kiocb *, struct iov_iter *);	/* not called */
+	long (*proc_write)(struct file *, const char *, unsigned long, long long *);
+	long long (*proc_lseek)(struct file *, long long, int);
+	int (*proc_release)(struct inode *, struct file *);
+	unsigned int (*proc_poll)(struct file *, struct poll_table_struct *);
+	long (*proc_ioctl)(struct file *, unsigned int, unsigned long);
+	long (*proc_compat_ioctl)(struct file *, unsigned int, unsigned long);
+	int (*proc_mmap)(struct file *, struct vm_area_struct *);	/* not supported */
+	unsigned long (*proc_get_unmapped_area)(struct file *, unsigned long,
+						unsigned long, unsigned long, unsigned long);
+};
+
+/*
+ * poll_wait()'s table: the host's queueing function and the events the
+ * caller wants; a NULL _qproc means "only ask, don't wait".
+ */
+struct wait_queue_head;
+struct poll_table_struct {
+	void (*_qproc)(struct file *, struct wait_queue_head *, struct poll_table_struct *);
+	unsigned int _key;
+};
+
+/* seq_file (include/linux/seq_file.h) */
+struct seq_operations {
+	void *(*start)(struct seq_file *m, long long *pos);
+	void (*stop)(struct seq_file *m, void *v);
+	void *(*next)(struct seq_file *m, void *v, long long *pos);
+	int (*show)(struct seq_file *m, void *v);
+};
+
+struct seq_file {
+	char *buf;
+	unsigned long size;
+	unsigned long from;
+	unsigned long count;
+	unsigned long pad_until;
+	long long index;
+	long long read_pos;
+	const struct seq_operations *op;
+	int poll_event;
+	const struct file *file;
+	void *private;
+};
+
+/* a character device (include/linux/cdev.h); the kernel's kobj is the host's */
+struct cdev {
+	unsigned long __kobj[8];
+	struct module *owner;
+	const struct file_operations *ops;
+	struct list_head list;
+	unsigned int dev;
+	unsigned int count;
+};
+
+/* include/linux/miscdevice.h */
+struct device;
+struct attribute_group;
+struct miscdevice {
+	int minor;
+	const char *name;
+	const struct file_operations *fops;
+	struct list_head list;
+	struct device *parent;
+	struct device *this_device;
+	const struct attribute_group **groups;
+	const char *nodename;
+	unsigned short mode;
+};
+
+#endif /* _UMOD_KABI_FS_H */

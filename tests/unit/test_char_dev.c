@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: MIT
+/*
+ * fs/char_dev.c and drivers/char/misc.c: dynamic majors as 6.1 gives them
+ * (254 down), overlapping regions refused, MISC_DYNAMIC_MINOR from 127
+ * down, the node reached by dev/char/MAJ:MIN, and a module's forgotten
+ * regions taken back (reported) when it goes.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "helpers.h"
+#include "fs/internal.h"
+
+static struct capture cap;
+static struct module kmod;
+static struct umod_host *host;
+static struct umod_module *mod;
+
+static void *sym(const char *name)
+{
+	const struct umod_ksym *ks = umod_symtab_lookup(host->exports, name);
+
+	assert_non_null(ks);
+	return (void *)(uintptr_t)ks->addr;
+}
+
+static long dev_read(struct file *f, char *buf, unsigned long n, long long *pos)
+{
+	unsigned long (*to_user)(void *, const void *, unsigned long) = sym("copy_to_user");
+	char msg[32];
+	int len = snprintf(msg, sizeof(msg), "minor %u\n", f->f_inode->i_rdev & 0xfffff);
+
+	if (*pos >= len)
+		return 0;
+	if (n > (unsigned long)(len - *pos))
+		n = (unsigned long)(len - *pos);
+	n -= to_user(buf, msg + *pos, n);
+	*pos += (long long)n;
+	return (long)n;
+}
+
+static const struct file_operations fops = { .read = dev_read };
+
+static int setup(void **state)
+{
+	host = test_host_new(&cap);
+	assert_non_null(host);
+	strcpy(kmod.name, "chartest");
+	mod = fake_module_new(host, "chartest", &kmod, NULL, 0);
+	assert_non_null(mod);
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	fake_module_free(mod);
+	umod_host_unref(host);
+	return 0;
+}
+
+static void test_regions(void **state)
+{
+	int (*alloc)(struct module *, unsigned int *, unsigned int, unsigned int,
+		     const char *) = sym("alloc_chrdev_region");
+	int (*reg)(struct module *, unsigned int, unsigned int, const char *) =
+		sym("register_chrdev_region");
+	int (*chrdev)(struct module *, unsigned int, unsigned int, unsigned int,
+		      const char *, const struct file_operations *) = sym("__register_chrdev");
+	void (*unreg)(unsigned int, unsigned int) = sym("unregister_chrdev_region");
+	unsigned int dev1, dev2;
+
+	assert_int_equal(alloc(&kmod, &dev1, 0, 4, "a"), 0);
+	assert_int_equal(dev1 >> 20, 254);
+	assert_int_equal(alloc(&kmod, &dev2, 3, 1, "b"), 0);
+	assert_int_equal(dev2, (253u << 20) | 3);
+	assert_int_equal(reg(&kmod, (254u << 20) | 2, 4, "c"), -EBUSY);	/* overlaps a */
+	assert_int_equal(reg(&kmod, (254u << 20) | 4, 4, "c"), 0);		/* after a */
+	assert_int_equal(reg(&kmod, 600u << 20, 1, "d"), -EINVAL);
+	assert_true(capture_has(&cap, "CHRDEV \"d\" major requested (600) is greater than the maximum (511)"));
+	assert_int_equal(chrdev(&kmod, 0, 0, 256, "e", &fops), 252);
+	assert_int_equal(chrdev(&kmod, 10, 0, 256, "misc2", &fops), -EBUSY);
+	/* unregistering is by caller: run as the module */
+	umod_fs_leftovers(mod);
+	assert_true(capture_has(&cap, "chartest: exit left char device region 254:0-3 (a) registered: unregistered"));
+	assert_int_equal(alloc(&kmod, &dev1, 0, 1, "again"), 0);
+	assert_int_equal(dev1 >> 20, 254);
+	(void)unreg;
+	umod_fs_leftovers(mod);
+}
+
+static void test_dev_char_node(void **state)
+{
+	int (*chrdev)(struct module *, unsigned int, unsigned int, unsigned int,
+		      const char *, const struct file_operations *) = sym("__register_chrdev");
+	struct umod_file *f;
+	char buf[64] = "";
+	int64_t pos = 0;
+	unsigned int mode;
+	int major = chrdev(&kmod, 0, 0, 256, "n", &fops);
+
+	assert_true(major > 0);
+	snprintf(buf, sizeof(buf), "/dev/char/%d:7", major);
+	assert_int_equal(umod_fs_stat(host, buf, &mode, NULL), 0);
+	assert_int_equal(mode, 020600);
+	assert_int_equal(umod_fs_open(host, buf, O_RDONLY, &f), 0);
+	memset(buf, 0, sizeof(buf));
+	assert_int_equal(umod_fs_read(f, buf, sizeof(buf), &pos), 8);
+	assert_string_equal(buf, "minor 7\n");
+	assert_int_equal(umod_fs_seekable(f), 0);	/* no llseek op: ESPIPE */
+	umod_fs_release(f);
+	snprintf(buf, sizeof(buf), "/dev/char/%d:0", major + 1);
+	assert_int_equal(umod_fs_open(host, buf, O_RDONLY, &f), -ENOENT);
+	umod_fs_leftovers(mod);
+}
+
+static void test_misc_minors(void **state)
+{
+	int (*misc_register)(struct module *, struct miscdevice *) = sym("misc_register");
+	struct miscdevice a = { .minor = 255, .name = "ma", .fops = &fops };
+	struct miscdevice b = { .minor = 255, .name = "mb", .fops = &fops, .mode = 0644 };
+	struct miscdevice c = { .minor = 126, .name = "mc", .fops = &fops };
+	struct miscdevice dup = { .minor = 255, .name = "ma", .fops = &fops };
+	struct umod_file *f;
+	char buf[16] = "";
+	unsigned int mode;
+
+	assert_int_equal(misc_register(&kmod, &a), 0);
+	assert_int_equal(a.minor, 127);
+	assert_int_equal(misc_register(&kmod, &b), 0);
+	assert_int_equal(b.minor, 126);
+	assert_int_equal(misc_register(&kmod, &c), -EBUSY);	/* a static minor taken */
+	assert_int_equal(misc_register(&kmod, &dup), -EEXIST);	/* the name */
+	assert_int_equal(umod_fs_stat(host, "dev/mb", &mode, NULL), 0);
+	assert_int_equal(mode, 020644);
+	assert_int_equal(umod_fs_open(host, "sys/class/misc/ma/dev", O_RDONLY, &f), 0);
+	assert_int_equal(umod_fs_read(f, buf, sizeof(buf), NULL), 7);
+	assert_string_equal(buf, "10:127\n");
+	umod_fs_release(f);
+	umod_fs_leftovers(mod);
+	assert_true(capture_has(&cap, "chartest: exit left misc device ma registered: deregistered"));
+	assert_int_equal(umod_fs_stat(host, "dev/ma", NULL, NULL), -ENOENT);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_regions),
+		cmocka_unit_test(test_dev_char_node),
+		cmocka_unit_test(test_misc_minors),
+	};
+
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
