@@ -489,8 +489,10 @@ static int open_locked(struct umod_fs *fs, const char *path, int flags,
 		return -ENOENT;
 	err = check_access(n, flags);
 	if (err) {
-		if (!n->refs)
-			node_put((n->refs = 1, n));
+		if (!n->refs) {		/* char_node()'s, which nobody holds yet */
+			n->refs = 1;
+			node_put(n);
+		}
 		return err;
 	}
 	if (!(f = file_new(n, flags)))
@@ -837,7 +839,10 @@ static int list_char(void *data, const char *name)
 	return c->fn(c->data, name, S_IFCHR | 0600);
 }
 
-/* the names are copied first: @fn runs without the lock, and may call us */
+/*
+ * The names are copied first: @fn runs without the lock, and may call us
+ * (but not for dev/char's numbers, listed under it).
+ */
 int umod_fs_list(struct umod_host *host, const char *path, umod_fs_list_fn fn,
 		   void *data)
 {
@@ -913,16 +918,6 @@ void umod_fs_kill_files(struct umod_fs *fs, struct umod_module *mod)
 		if (f->mod == mod)
 			f->dead = true;
 	}
-	/* their poll entries are on the module's wait queues: off them now */
-	for (struct umod_list *l = fs->files.next; l != &fs->files; l = l->next) {
-		struct umod_file *f = umod_container_of(l, struct umod_file, fs_link);
-
-		if (f->mod == mod) {
-			pthread_mutex_lock(&f->pos_lock);
-			poll_drop(f);
-			pthread_mutex_unlock(&f->pos_lock);
-		}
-	}
 	while (busy) {
 		busy = false;
 		for (struct umod_list *l = fs->files.next; l != &fs->files; l = l->next) {
@@ -932,6 +927,17 @@ void umod_fs_kill_files(struct umod_fs *fs, struct umod_module *mod)
 		}
 		if (busy)
 			pthread_cond_wait(&fs->idle, &fs->lock);
+	}
+	/* their poll entries are on the module's wait queues: off them now
+	 * (no poll runs any more, so pos_lock is free to take) */
+	for (struct umod_list *l = fs->files.next; l != &fs->files; l = l->next) {
+		struct umod_file *f = umod_container_of(l, struct umod_file, fs_link);
+
+		if (f->mod == mod) {
+			pthread_mutex_lock(&f->pos_lock);
+			poll_drop(f);
+			pthread_mutex_unlock(&f->pos_lock);
+		}
 	}
 }
 
