@@ -5,21 +5,23 @@
  * formatted as Linux 6.1's fs/debugfs/file.c does (simple_attr: "%llu\n",
  * "0x%08llx\n", ...; writes parsed with kstrtoull base 0; bool "Y"/"N").
  * A dentry here is the tree's node (fs/sysfs/dir.c). A read or write runs
- * as the module's code: a bad pointer is an oops of that request.
+ * as the module's code: a bad pointer is an oops of that request. Files
+ * with the module's own file_operations are opened, read or written and
+ * released once per request, with the fs model's struct file (kabi/fs.h).
  */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <umod/kabi/fs.h>
 #include <umod/kabi/kobject.h>
 
 #include "kernel/module/internal.h"
 #include "lib/kstrtox.h"
+#include "lib/usercopy.h"
 
 #define DEBUGFS_DIR_MODE	0755
-
-struct dentry;
 
 static struct dentry *err_ptr(long err)
 {
@@ -50,15 +52,16 @@ static struct kernfs_node *dir_of(struct dentry *parent)
 }
 
 /* start_creating(): a name taken is an error, in debugfs's words */
-static struct dentry *create(struct module *owner, const char *name, unsigned int mode,
-			     struct dentry *parent, enum umod_sysfs_type type,
-			     const struct umod_kernfs_ops *ops, void *priv)
+static struct dentry *create_rel(struct module *owner, const char *name, unsigned int mode,
+				 struct dentry *parent, enum umod_sysfs_type type,
+				 const struct umod_kernfs_ops *ops, void *priv,
+				 void (*release)(void *priv))
 {
 	struct umod_host *host = host_of(owner);
 	struct umod_kernfs_new nw = {
 		.parent = dir_of(parent), .host = host, .owner = umod_of(owner), .name = name,
 		.type = type, .kind = UMOD_KN_DEBUGFS, .mode = mode & 07777, .ops = ops,
-		.priv = priv,
+		.priv = priv, .release = release,
 	};
 	struct kernfs_node *kn;
 	int err;
@@ -80,6 +83,13 @@ static struct dentry *create(struct module *owner, const char *name, unsigned in
 					name, pname);
 	}
 	return err ? err_ptr(err) : (struct dentry *)kn;
+}
+
+static struct dentry *create(struct module *owner, const char *name, unsigned int mode,
+			     struct dentry *parent, enum umod_sysfs_type type,
+			     const struct umod_kernfs_ops *ops, void *priv)
+{
+	return create_rel(owner, name, mode, parent, type, ops, priv, NULL);
 }
 
 static struct dentry *kapi_debugfs_create_dir(struct module *owner, const char *name,
@@ -219,7 +229,121 @@ static struct dentry *kapi_debugfs_create_blob(struct module *owner, const char 
 	return create(owner, name, mode & 0444, parent, UMOD_SYSFS_FILE, &ops_blob, blob);
 }
 
+/* ---- files with the module's file_operations ------------------------------------ */
+
+/*
+ * Each read or write of the model is one open, the reads (or one write)
+ * at growing offsets, and a release, as `cat` or `echo` would do on
+ * Linux: the module's open finds its data in inode->i_private (simple_open,
+ * single_open), and copy_to_user/copy_from_user see the page as user memory.
+ */
+struct fops_file {
+	const struct file_operations *fops;
+	void *data;
+	unsigned int mode;
+	char name[];
+};
+
+struct open_file {
+	struct inode inode;
+	struct dentry dentry;
+	struct file file;
+};
+
+static int fops_open(struct fops_file *ff, struct open_file *o, bool write)
+{
+	memset(o, 0, sizeof(*o));
+	o->inode.i_mode = 0100000 | ff->mode;	/* S_IFREG */
+	o->inode.i_private = ff->data;
+	o->inode.i_fop = ff->fops;
+	o->dentry.d_name.name = (const unsigned char *)ff->name;
+	o->dentry.d_name.len = (unsigned int)strlen(ff->name);
+	o->dentry.d_inode = &o->inode;
+	o->file.f_path.dentry = &o->dentry;
+	o->file.f_inode = &o->inode;
+	o->file.f_op = ff->fops;
+	o->file.f_flags = write ? 01 : 0;	/* O_WRONLY, O_RDONLY */
+	o->file.f_mode = (write ? UMOD_FMODE_WRITE : UMOD_FMODE_READ) | UMOD_FMODE_LSEEK |
+			 UMOD_FMODE_PREAD | UMOD_FMODE_PWRITE;
+	return ff->fops->open ? ff->fops->open(&o->inode, &o->file) : 0;
+}
+
+static void fops_release(struct fops_file *ff, struct open_file *o)
+{
+	if (ff->fops->release)
+		ff->fops->release(&o->inode, &o->file);
+}
+
+/* runs as the module's code (dir.c's umod_call), holding its use count */
+static long fops_show(struct kernfs_node *kn, void *priv, char *page)
+{
+	struct fops_file *ff = priv;
+	struct umod_uwindow save;
+	struct open_file o;
+	long got = 0, n = 0;
+	int err = fops_open(ff, &o, false);
+
+	if (err)
+		return err;
+	umod_uaccess_enter(&save, page, UMOD_PAGE_SIZE);
+	while (ff->fops->read && got < (long)UMOD_PAGE_SIZE) {
+		n = ff->fops->read(&o.file, page + got, UMOD_PAGE_SIZE - (size_t)got,
+				   &o.file.f_pos);
+		if (n <= 0)
+			break;
+		got += n;
+	}
+	umod_uaccess_leave(&save);
+	fops_release(ff, &o);
+	if (!ff->fops->read)
+		return -EINVAL;
+	return n < 0 && !got ? n : got;
+}
+
+static long fops_store(struct kernfs_node *kn, void *priv, const char *buf, size_t len)
+{
+	struct fops_file *ff = priv;
+	struct umod_uwindow save;
+	struct open_file o;
+	long n;
+	int err;
+
+	if (!ff->fops->write)
+		return -EINVAL;
+	err = fops_open(ff, &o, true);
+	if (err)
+		return err;
+	umod_uaccess_enter(&save, (void *)buf, len);
+	n = ff->fops->write(&o.file, buf, len, &o.file.f_pos);
+	umod_uaccess_leave(&save);
+	fops_release(ff, &o);
+	return n;
+}
+
+static const struct umod_kernfs_ops ops_fops = { fops_show, fops_store };
+
+static struct dentry *kapi_debugfs_create_file(struct module *owner, const char *name,
+					       unsigned short mode, struct dentry *parent,
+					       void *data, const struct file_operations *fops)
+{
+	struct fops_file *ff;
+	struct dentry *d;
+
+	if (!name || !fops)
+		return err_ptr(-EINVAL);
+	ff = malloc(sizeof(*ff) + strlen(name) + 1);
+	if (!ff)
+		return err_ptr(-ENOMEM);
+	*ff = (struct fops_file){ .fops = fops, .data = data, .mode = mode & 07777 };
+	strcpy(ff->name, name);
+	d = create_rel(owner, name, mode, parent, UMOD_SYSFS_FILE, &ops_fops, ff, free);
+	if (is_err_or_null(d))
+		free(ff);
+	return d;
+}
+
 static const struct umod_kapi_export debugfs_exports[] = {
+	UMOD_KAPI_GPL("debugfs_create_file", kapi_debugfs_create_file),
 	UMOD_KAPI_GPL("debugfs_create_dir", kapi_debugfs_create_dir),
 	UMOD_KAPI_GPL("debugfs_remove", kapi_debugfs_remove),
 	UMOD_KAPI_GPL("debugfs_create_u8", kapi_debugfs_create_u8),

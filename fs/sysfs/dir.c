@@ -33,6 +33,7 @@ struct kernfs_node {
 	struct umod_module *owner;	/* whose code show/store run as; NULL: the host's */
 	const struct umod_kernfs_ops *ops;	/* files */
 	void *priv;
+	void (*release)(void *priv);	/* frees what priv holds, with the node */
 	char *target;			/* links, relative to the link's directory */
 	unsigned int refs;		/* the tree's, and its creator's if it kept one */
 	unsigned int active;		/* shows and stores in flight */
@@ -106,6 +107,8 @@ static void put_locked(struct kernfs_node *kn)
 {
 	if (--kn->refs)
 		return;
+	if (kn->release)
+		kn->release(kn->priv);
 	free(kn->name);
 	free(kn->target);
 	free(kn);
@@ -204,7 +207,8 @@ int umod_kernfs_create(const struct umod_kernfs_new *nw, struct kernfs_node **kn
 	}
 	*kn = (struct kernfs_node){ .name = kn->name, .target = kn->target, .type = nw->type,
 		.kind = nw->kind, .mode = nw->mode, .parent = parent, .host = host,
-		.owner = nw->owner, .ops = nw->ops, .priv = nw->priv, .refs = nw->ref ? 2 : 1 };
+		.owner = nw->owner, .ops = nw->ops, .priv = nw->priv, .release = nw->release,
+		.refs = nw->ref ? 2 : 1 };
 	umod_list_init(&kn->children);
 	pthread_mutex_lock(&kernfs_lock);
 	if (parent->removed || parent->type != UMOD_SYSFS_DIR) {

@@ -13,6 +13,8 @@
 #include <linux/compiler.h>
 #include <linux/err.h>
 #include <linux/export.h>
+#include <linux/fs.h>
+#include <linux/seq_file.h>
 #include <linux/types.h>
 #include <umod/kabi/kobject.h>
 
@@ -22,6 +24,18 @@ struct module;
 struct dentry *debugfs_create_dir(struct module *owner, const char *name,
 				  struct dentry *parent);
 #define debugfs_create_dir(name, parent)	debugfs_create_dir(THIS_MODULE, name, parent)
+
+/*
+ * A file with the module's @fops: each read of the whole file (up to a
+ * page) or each write is an open with inode->i_private = @data, the
+ * reads or the write, and a release.
+ */
+struct dentry *debugfs_create_file(struct module *owner, const char *name, umode_t mode,
+				   struct dentry *parent, void *data,
+				   const struct file_operations *fops);
+#define debugfs_create_file(name, mode, parent, data, fops)			\
+	debugfs_create_file(THIS_MODULE, name, mode, parent, data, fops)
+#define debugfs_create_file_unsafe	debugfs_create_file
 
 /* removes @dentry and everything below it; NULL and errors are ignored */
 void debugfs_remove(struct dentry *dentry);

@@ -958,6 +958,7 @@ struct umod_kernfs_new {
 	void *priv;			/* passed to the ops */
 	const char *target;		/* links: relative to the link's directory; copied */
 	bool ref;			/* the caller keeps a reference (umod_kernfs_put) */
+	void (*release)(void *priv);	/* called with @priv when the node is freed */
 };
 
 struct kernfs_node *umod_kernfs_root(enum umod_kernfs_root which);

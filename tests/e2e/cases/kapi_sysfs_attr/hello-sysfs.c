@@ -2,6 +2,7 @@
  * hello-sysfs.c: sysfs example, as the Linux Kernel Module Programming
  * Guide has it: /sys/kernel/mymodule/myvariable with show and store.
  */
+#include <linux/fs.h>
 #include <linux/init.h>
 #include <linux/kobject.h>
 #include <linux/module.h>
