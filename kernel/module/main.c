@@ -710,6 +710,7 @@ static int load_module(struct umod_host *host, const void *image, size_t len,
 		goto out;	/* the module stays, COMING, as the oops left it */
 	if (err)
 		goto coming_cleanup;
+	umod_kunit_module_run(info.mod);	/* as kunit_module_notify() on LIVE */
 
 	if (modp)
 		*modp = umod_module_ref(info.mod);
