@@ -54,7 +54,7 @@ struct kunit_run {
 	size_t nallocs, cap;
 	pthread_mutex_t lock;
 	pthread_cond_t cond;
-	bool done, oopsed;
+	bool done, oopsed, timed_out;
 	atomic_int refs;	/* the runner's and the thread's */
 };
 
@@ -276,6 +276,7 @@ static void *case_thread(void *arg)
 {
 	struct kunit_run *r = arg;
 	struct umod_task *t = NULL;
+	bool late;
 	long ret;
 
 	if (!umod_task_new(&t, "kunit_try_catch", true))
@@ -291,7 +292,10 @@ static void *case_thread(void *arg)
 	pthread_mutex_lock(&r->lock);
 	r->done = true;
 	pthread_cond_signal(&r->cond);
+	late = r->timed_out;
 	pthread_mutex_unlock(&r->lock);
+	if (late)	/* out of the module's code now: it may go */
+		umod_refcount_put(r->mod);
 	umod_task_set_current(NULL);
 	if (t)
 		umod_task_put(t);
@@ -311,9 +315,13 @@ static bool wait_case(struct kunit_run *r)
 	pthread_mutex_lock(&r->lock);
 	while (!r->done && err != ETIMEDOUT)
 		err = pthread_cond_timedwait(&r->cond, &r->lock, &dl);
+	/* still in the module's code: a reference keeps the module mapped */
+	r->timed_out = !r->done;
+	if (r->timed_out)
+		umod_refcount_get(r->mod);
 	pthread_mutex_unlock(&r->lock);
 	umod_task_sleep_end(state);
-	return r->done;
+	return !r->timed_out;
 }
 
 /* one run of @tc (with @param): its status, as 6.1's try-catch leaves it */
