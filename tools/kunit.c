@@ -5,6 +5,7 @@
  * the KTAP lines they make on stdout, as `kunit.py parse` reads them. The
  * rest of the kernel log (an oops's report, the modules' own printks)
  * goes to stderr. Exit 0 when every case passed or was skipped, else 1.
+ * Several modules' suites make one KTAP document, printed at the end.
  *
  *   umod kunit [--filter GLOB] [--timeout S] [--junit FILE] A.ko [B.ko ...]
  */
@@ -30,6 +31,10 @@ struct ktap_state {
 	char *text;		/* the current case's diagnostic lines */
 	size_t text_len;
 	unsigned int cases, failures, skipped;
+	/* more than one module: their documents, merged at the end */
+	bool merge;
+	char **lines;
+	size_t nlines;
 };
 
 static void usage(FILE *out)
@@ -111,12 +116,59 @@ static void junit_case(struct ktap_state *st, const char *result)
 	}
 }
 
+static void keep_line(struct ktap_state *st, const char *line)
+{
+	char **v = realloc(st->lines, (st->nlines + 1) * sizeof(*v));
+	char *copy = strdup(line);
+
+	if (!v || !copy) {
+		free(copy);
+		if (v)
+			st->lines = v;
+		return;
+	}
+	st->lines = v;
+	v[st->nlines++] = copy;
+}
+
+/*
+ * Each module's suites are a KTAP document of their own; for several
+ * modules, one document: a single header and plan, the suites numbered
+ * on from module to module.
+ */
+static void print_merged(struct ktap_state *st)
+{
+	size_t suites = 0, n = 0;
+
+	for (size_t i = 0; i < st->nlines; i++)
+		suites += !strncmp(st->lines[i], "ok ", 3) || !strncmp(st->lines[i], "not ok ", 7);
+	printf("KTAP version 1\n1..%zu\n", suites);
+	for (size_t i = 0; i < st->nlines; i++) {
+		const char *l = st->lines[i], *rest;
+		bool bad = !strncmp(l, "not ok ", 7);
+
+		if (!strcmp(l, "KTAP version 1") || !strncmp(l, "1..", 3))
+			continue;	/* a module's own header */
+		if (bad || !strncmp(l, "ok ", 3)) {
+			rest = strstr(l, " - ");
+			printf("%s %zu%s\n", bad ? "not ok" : "ok", ++n, rest ? rest : "");
+		} else {
+			puts(l);
+		}
+	}
+	fflush(stdout);
+}
+
 static void on_line(void *data, const char *line)
 {
 	struct ktap_state *st = data;
 
-	puts(line);
-	fflush(stdout);
+	if (st->merge) {
+		keep_line(st, line);
+	} else {
+		puts(line);
+		fflush(stdout);
+	}
 	if (!strncmp(line, "not ok ", 7))
 		st->failed = true;	/* a suite's result: its cases decide it */
 	if (!strncmp(line, "    # Subtest: ", 15)) {
@@ -253,8 +305,14 @@ static int kunit(int argc, char *argv[])
 	umod_host_set_log_fn(host, log_to_stderr, NULL);
 	umod_host_install_oops(host, (const int[]){ STDERR_FILENO }, 1, 0);
 	umod_kunit_set_output(on_line, &st);
+	st.merge = argc - optind > 1;
 	ret = run_all(host, argc - optind, argv + optind);
 	umod_kunit_set_output(NULL, NULL);
+	if (st.merge)
+		print_merged(&st);
+	for (size_t i = 0; i < st.nlines; i++)
+		free(st.lines[i]);
+	free(st.lines);
 	umod_host_unref(host);
 	if (!ret && !st.any_suite) {
 		fprintf(stderr, "umod: ERROR: no KUnit suites ran\n");
