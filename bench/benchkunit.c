@@ -1,9 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* A KUnit suite of 20 small passing cases, for the kunit benchmark. */
 #include <kunit/test.h>
-#include <linux/module.h>
-#include <linux/slab.h>
-#include <linux/string.h>
 
 static void bench_case(struct kunit *test)
 {

@@ -10,11 +10,19 @@
 
 #include <linux/array_size.h>
 #include <linux/compiler.h>
+#include <linux/container_of.h>
 #include <linux/err.h>
 #include <linux/gfp.h>
-#include <linux/kernel.h>
+#include <linux/init.h>
+#include <linux/kconfig.h>
 #include <linux/kern_levels.h>
+#include <linux/kernel.h>
+#include <linux/kref.h>
+#include <linux/list.h>
+#include <linux/module.h>
 #include <linux/printk.h>
+#include <linux/slab.h>
+#include <linux/spinlock.h>
 #include <linux/stdarg.h>
 #include <linux/string.h>
 #include <linux/types.h>

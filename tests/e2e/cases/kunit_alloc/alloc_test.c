@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Per-case state from kunit_kzalloc() in the suite's init: freed by KUnit. */
 #include <kunit/test.h>
-#include <linux/module.h>
-#include <linux/slab.h>
 
 struct ctx {
 	int calls;

@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The control: kzalloc() in a case is the test's own to free. */
 #include <kunit/test.h>
-#include <linux/module.h>
-#include <linux/slab.h>
 
 static void leaky_case(struct kunit *test)
 {

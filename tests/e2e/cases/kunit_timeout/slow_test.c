@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
-/* A case that never ends in time, between two that do. */
+/* A case that never ends in time, between two that do; <kunit/test.h>
+ * brings <linux/module.h> and <linux/slab.h>, as 6.1's. */
 #include <kunit/test.h>
 #include <linux/delay.h>
-#include <linux/module.h>
 
 static void slow_before(struct kunit *test)
 {
