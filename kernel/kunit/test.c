@@ -324,6 +324,47 @@ static bool wait_case(struct kunit_run *r)
 	return !r->timed_out;
 }
 
+static bool starts_report(const char *text)
+{
+	static const char *const heads[] = {
+		"BUG: ", "general protection fault", "invalid opcode", "kernel BUG at",
+		"divide error", "Oops: ",
+	};
+
+	for (size_t i = 0; i < UMOD_ARRAY_SIZE(heads); i++)
+		if (!strncmp(text, heads[i], strlen(heads[i])))
+			return true;
+	return false;
+}
+
+/*
+ * The oops of the case, in its KTAP diagnostics: the report's first line
+ * and its RIP line (the full report is in the log). The latest report is
+ * the case's: the runner reads the log right after the case's oops.
+ */
+static void oops_summary(struct umod_module *mod, const char *name)
+{
+	char text[256], head[256] = "", rip[256] = "";
+	bool in_report = false;
+	uint64_t seq = 0;
+
+	while (umod_log_read_record(mod->host->log, &seq, NULL, NULL, text, sizeof(text)) >= 0) {
+		if (!strncmp(text, "---[ end trace", 14)) {
+			in_report = false;
+		} else if (!in_report && starts_report(text)) {
+			in_report = true;
+			snprintf(head, sizeof(head), "%s", text);
+			rip[0] = '\0';
+		} else if (in_report && !strncmp(text, "RIP: ", 5)) {
+			snprintf(rip, sizeof(rip), "%s", text);
+		}
+	}
+	if (head[0])
+		ktap(mod, 3, INDENT "# %s: %s", name, head);
+	if (rip[0])
+		ktap(mod, 3, INDENT "# %s: %s", name, rip);
+}
+
 /* one run of @tc (with @param): its status, as 6.1's try-catch leaves it */
 static enum kunit_status run_one(struct umod_module *mod, struct kunit_suite *suite,
 				 struct kunit_case *tc, const void *param, int index,
@@ -356,6 +397,7 @@ static enum kunit_status run_one(struct umod_module *mod, struct kunit_suite *su
 		pthread_join(th, NULL);
 	}
 	if (r->oopsed) {
+		oops_summary(mod, tc->name);
 		ktap(mod, 3, INDENT "# %s: try faulted", tc->name);
 		r->test.status = KUNIT_FAILURE;
 	}
