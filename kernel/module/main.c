@@ -625,6 +625,8 @@ static int do_init_module(struct load_info *info)
 	atomic_store(&mod->state, UMOD_MODULE_LIVE);
 	pthread_cond_broadcast(&info->host->module_wq);
 	pthread_mutex_unlock(&info->host->module_mutex);
+	/* as kunit_module_notify() on LIVE: before init memory goes */
+	umod_kunit_module_run(mod);
 	/* drop the reference held during init */
 	umod_refcount_init_done(mod);
 	umod_gdb_jit_init_freed(mod);	/* before the init region goes */
@@ -710,7 +712,6 @@ static int load_module(struct umod_host *host, const void *image, size_t len,
 		goto out;	/* the module stays, COMING, as the oops left it */
 	if (err)
 		goto coming_cleanup;
-	umod_kunit_module_run(info.mod);	/* as kunit_module_notify() on LIVE */
 
 	if (modp)
 		*modp = umod_module_ref(info.mod);

@@ -58,9 +58,24 @@ static void alloc_and_free(struct kunit *test)
 	c->calls++;
 }
 
+/* as in Linux, the suites run while the module's __init code is there */
+static int __init init_add(int x, int y)
+{
+	return x + y;
+}
+
+static void alloc_calls_init_code(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+
+	KUNIT_EXPECT_EQ(test, init_add(1, 2), 3);
+	c->calls++;
+}
+
 static struct kunit_case alloc_cases[] = {
 	KUNIT_CASE(alloc_zeroed),
 	KUNIT_CASE(alloc_and_free),
+	KUNIT_CASE(alloc_calls_init_code),
 	{}
 };
 
