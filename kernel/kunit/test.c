@@ -183,40 +183,62 @@ static void kapi_do_failed_assertion(struct kunit *test, const struct kunit_loc 
 	free(s.buf);
 }
 
-static void *kapi_kunit_kmalloc_array(struct kunit *test, size_t n, size_t size,
-				      unsigned int gfp)
+/* @p joins the case's list; false if the list cannot grow */
+static bool track(struct kunit_run *r, void *p)
 {
-	struct kunit_run *r = test->umod_run;
-	void *p;
+	bool ok = true;
 
-	if (!r || (size && n > SIZE_MAX / size))
-		return NULL;
+	pthread_mutex_lock(&r->lock);	/* the case may allocate from several threads */
 	if (r->nallocs == r->cap) {
 		size_t cap = r->cap ? r->cap * 2 : 8;
 		void **v = realloc(r->allocs, cap * sizeof(*v));
 
-		if (!v)
-			return NULL;
-		r->allocs = v;
-		r->cap = cap;
+		if (v) {
+			r->allocs = v;
+			r->cap = cap;
+		}
+		ok = v != NULL;
 	}
-	p = umod_kmalloc_caller(r->mod->kmod, n * size, gfp, __builtin_return_address(0));
-	if (p)
+	if (ok)
 		r->allocs[r->nallocs++] = p;
+	pthread_mutex_unlock(&r->lock);
+	return ok;
+}
+
+static void *kapi_kunit_kmalloc_array(struct kunit *test, size_t n, size_t size,
+				      unsigned int gfp)
+{
+	struct kunit_run *r = test->umod_run;
+	const void *caller = __builtin_return_address(0);
+	void *p;
+
+	if (!r || (size && n > SIZE_MAX / size))
+		return NULL;
+	p = umod_kmalloc_caller(r->mod->kmod, n * size, gfp, caller);
+	if (p && !track(r, p)) {
+		umod_kfree_caller(p, caller);
+		p = NULL;
+	}
 	return p;
 }
 
 static void kapi_kunit_kfree(struct kunit *test, const void *ptr)
 {
 	struct kunit_run *r = test->umod_run;
+	bool found = false;
 
-	for (size_t i = 0; r && i < r->nallocs; i++) {
+	if (!r)
+		return;
+	pthread_mutex_lock(&r->lock);
+	for (size_t i = 0; i < r->nallocs && !found; i++) {
 		if (r->allocs[i] == ptr) {
 			r->allocs[i] = r->allocs[--r->nallocs];
-			umod_kfree_caller(ptr, __builtin_return_address(0));
-			return;
+			found = true;
 		}
 	}
+	pthread_mutex_unlock(&r->lock);
+	if (found)
+		umod_kfree_caller(ptr, __builtin_return_address(0));
 }
 
 static const struct umod_kapi_export kunit_exports[] = {
