@@ -49,5 +49,7 @@ int bench_spinlock(const struct bench_ctx *ctx);
 int bench_workqueue(const struct bench_ctx *ctx);
 /* fsread.c */
 int bench_fsread(const struct bench_ctx *ctx);
+/* kunit.c */
+int bench_kunit(const struct bench_ctx *ctx);
 
 #endif /* _UMOD_BENCH_H */

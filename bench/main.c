@@ -23,6 +23,7 @@ static const struct bench benches[] = {
 	{ "spinlock", bench_spinlock },
 	{ "workqueue", bench_workqueue },
 	{ "fsread", bench_fsread },
+	{ "kunit", bench_kunit },
 };
 
 static FILE *tsv;

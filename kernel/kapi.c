@@ -240,6 +240,7 @@ static const struct umod_kapi_table *const kapi_tables[] = {
 	&umod_kapi_char_dev,
 	&umod_kapi_class,
 	&umod_kapi_misc,
+	&umod_kapi_kunit, &umod_kapi_kunit_assert,
 };
 
 static int export_table(struct umod_symtab *tab, const struct umod_kapi_table *t)

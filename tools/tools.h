@@ -17,6 +17,7 @@ struct umod_cmd {
 };
 
 extern const struct umod_cmd umod_cmd_run;
+extern const struct umod_cmd umod_cmd_kunit;
 extern const struct umod_cmd umod_cmd_daemon;
 extern const struct umod_cmd umod_cmd_insmod;
 extern const struct umod_cmd umod_cmd_rmmod;

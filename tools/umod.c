@@ -10,6 +10,7 @@
 
 static const struct umod_cmd *const cmds[] = {
 	&umod_cmd_run,
+	&umod_cmd_kunit,
 	&umod_cmd_daemon,
 	&umod_cmd_insmod,
 	&umod_cmd_rmmod,

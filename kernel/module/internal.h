@@ -1041,4 +1041,11 @@ void umod_fs_leftovers(struct umod_module *mod);
 /* the host goes: its file namespace with it (unload.c, after the last module) */
 void umod_fs_host_gone(struct umod_host *host);
 
+/* ---- kernel/kunit/: KUnit suites, run after a module's init ------------ */
+
+extern const struct umod_kapi_table umod_kapi_kunit;		/* kernel/kunit/test.c */
+extern const struct umod_kapi_table umod_kapi_kunit_assert;	/* kernel/kunit/assert.c */
+/* the suites in @mod's .kunit_test_suites, as Linux's kunit_module_notify() */
+void umod_kunit_module_run(struct umod_module *mod);
+
 #endif /* _UMOD_KERNEL_MODULE_INTERNAL_H */

@@ -625,6 +625,8 @@ static int do_init_module(struct load_info *info)
 	atomic_store(&mod->state, UMOD_MODULE_LIVE);
 	pthread_cond_broadcast(&info->host->module_wq);
 	pthread_mutex_unlock(&info->host->module_mutex);
+	/* as kunit_module_notify() on LIVE: before init memory goes */
+	umod_kunit_module_run(mod);
 	/* drop the reference held during init */
 	umod_refcount_init_done(mod);
 	umod_gdb_jit_init_freed(mod);	/* before the init region goes */
