@@ -18,25 +18,6 @@
 #include "kernel/module/internal.h"
 #include "lib/kstrtox.h"
 
-/* ---- strings ------------------------------------------------------------- */
-
-/* copies at most count-1 bytes; -E2BIG when @src did not fit */
-static ssize_t kapi_strscpy(char *dest, const char *src, size_t count)
-{
-	size_t len;
-
-	if (!count)
-		return -E2BIG;
-	len = strnlen(src, count);
-	if (len == count) {
-		memcpy(dest, src, count - 1);
-		dest[count - 1] = '\0';
-		return -E2BIG;
-	}
-	memcpy(dest, src, len + 1);
-	return (ssize_t)len;
-}
-
 /* ---- use counts and weak references ---------------------------------------- */
 
 /* NULL is the host's own code, which is never unloaded */
@@ -152,7 +133,6 @@ static const struct umod_kapi_export kapi_exports[] = {
 	UMOD_KAPI("strchr", strchr),
 	UMOD_KAPI("strrchr", strrchr),
 	UMOD_KAPI("strstr", strstr),
-	UMOD_KAPI("strscpy", kapi_strscpy),
 
 
 	UMOD_KAPI("kstrtoull", umod_kstrtoull),

@@ -52,8 +52,8 @@ static size_t kapi_strlcat(char *dest, const char *src, size_t count)
 	return res;
 }
 
-/* strscpy() and the rest of @dest zeroed */
-static ssize_t kapi_strscpy_pad(char *dest, const char *src, size_t count)
+/* copies at most count-1 bytes; -E2BIG when @src did not fit */
+static ssize_t kapi_strscpy(char *dest, const char *src, size_t count)
 {
 	size_t len;
 
@@ -65,9 +65,19 @@ static ssize_t kapi_strscpy_pad(char *dest, const char *src, size_t count)
 		dest[count - 1] = '\0';
 		return -E2BIG;
 	}
-	memcpy(dest, src, len);
-	memset(dest + len, 0, count - len);
+	memcpy(dest, src, len + 1);
 	return (ssize_t)len;
+}
+
+/* strscpy() and the rest of @dest zeroed */
+static ssize_t kapi_strscpy_pad(char *dest, const char *src, size_t count)
+{
+	ssize_t ret = kapi_strscpy(dest, src, count);
+	size_t used = ret >= 0 ? (size_t)ret + 1 : count;
+
+	if (used < count)
+		memset(dest + used, 0, count - used);
+	return ret;
 }
 
 static char *kapi_strnchr(const char *s, size_t count, int c)
@@ -189,6 +199,7 @@ int umod_sysfs_match_string(const char *const *array, size_t n, const char *s)
 static const struct umod_kapi_export string_exports[] = {
 	UMOD_KAPI("strlcpy", kapi_strlcpy),
 	UMOD_KAPI("strlcat", kapi_strlcat),
+	UMOD_KAPI("strscpy", kapi_strscpy),
 	UMOD_KAPI("strscpy_pad", kapi_strscpy_pad),
 	UMOD_KAPI("strnchr", kapi_strnchr),
 	UMOD_KAPI("strchrnul", strchrnul),

@@ -10,6 +10,7 @@
 
 #include <linux/barrier.h>
 #include <linux/compiler.h>
+#include <linux/kernel.h>	/* might_sleep(), cond_resched(), as 6.1's includes bring */
 #include <linux/types.h>
 #include <linux/preempt.h>
 #include <linux/irqflags.h>
@@ -77,19 +78,6 @@ int wake_up_process(struct task_struct *tsk);
 int wake_up_state(struct task_struct *tsk, unsigned int state);
 void yield(void);
 
-#ifndef might_sleep
-void __might_resched(const char *file, int line, unsigned int offsets);
-void __might_sleep(const char *file, int line);
-int __cond_resched(void);
-#define might_sleep()		do { __might_sleep(__FILE__, __LINE__); } while (0)
-#define might_sleep_if(cond)	do { if (cond) might_sleep(); } while (0)
-#define sched_annotate_sleep()	do { } while (0)
-#define non_block_start()	do { } while (0)
-#define non_block_end()		do { } while (0)
-#endif
-#ifndef cond_resched
-#define cond_resched() ({ __might_resched(__FILE__, __LINE__, 0); __cond_resched(); })
-#endif
 #define need_resched()			0
 
 static inline int task_nice(const struct task_struct *p)
