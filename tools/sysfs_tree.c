@@ -90,6 +90,11 @@ static void print_file(struct umod_host *host, const char *path, unsigned int mo
 		len = sizeof(buf) - 1;
 	if (len > 0 && buf[len - 1] == '\n')
 		len--;
+	/* a binary attribute (notes/): its size, not bytes that differ per build */
+	if (memchr(buf, '\0', (size_t)len)) {
+		fprintf(out, " <binary, %zd bytes>\n", len);
+		return;
+	}
 	if (len) {
 		fputc(' ', out);
 		print_escaped(out, buf, (size_t)len);

@@ -228,6 +228,100 @@ static int holders_iterate(struct umod_module *mod, sysfs_fill_fn fn, void *data
 	return ret;
 }
 
+/* ---- sections/, notes/, uevent ----------------------------------------------- */
+
+/*
+ * sections/: one file per loaded section, read-only to root, holding its
+ * address; as for a reader without the right to see addresses
+ * (kptr_restrict), the address reads as zeros, as /proc/modules' do.
+ */
+static int show_section(struct umod_module *mod, const struct sysfs_node *n, char *page)
+{
+	return umod_sysfs_emit(page, "0x%016x\n", 0);
+}
+
+static bool is_note(const struct umod_section *s)
+{
+	return !strncmp(s->name, ".note", 5);
+}
+
+static int sections_each(struct umod_module *mod, bool notes, sysfs_fill_fn fn, void *data,
+			 const struct sysfs_node *tmpl)
+{
+	for (unsigned int i = 0; i < mod->num_sections; i++) {
+		const struct umod_section *s = &mod->sections[i];
+		struct sysfs_node n = *tmpl;
+		int ret;
+
+		if (!s->size || (notes && !is_note(s)))
+			continue;
+		n.name = s->name;
+		n.priv = s;
+		ret = fn(&n, data);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+static int sections_iterate(struct umod_module *mod, sysfs_fill_fn fn, void *data)
+{
+	static const struct sysfs_node tmpl = {
+		.type = UMOD_SYSFS_FILE, .mode = 0400, .show = show_section,
+	};
+
+	return sections_each(mod, false, fn, data, &tmpl);
+}
+
+/* notes/: each note section's bytes, as the kernel's binary attributes */
+static int show_note(struct umod_module *mod, const struct sysfs_node *n, char *page)
+{
+	const struct umod_section *s = n->priv;
+	size_t len = s->size < UMOD_PAGE_SIZE ? s->size : UMOD_PAGE_SIZE;
+
+	memcpy(page, s->addr, len);
+	return (int)len;
+}
+
+static int notes_iterate(struct umod_module *mod, sysfs_fill_fn fn, void *data)
+{
+	static const struct sysfs_node tmpl = {
+		.type = UMOD_SYSFS_FILE, .mode = 0444, .show = show_note,
+	};
+
+	return sections_each(mod, true, fn, data, &tmpl);
+}
+
+/* the kernel makes notes/ only for a module that has notes */
+static bool notes_visible(const struct umod_module *mod)
+{
+	for (unsigned int i = 0; i < mod->num_sections; i++)
+		if (mod->sections[i].size && is_note(&mod->sections[i]))
+			return true;
+	return false;
+}
+
+/*
+ * uevent: writing an action asks for that event, as kobject_synth_uevent()
+ * takes it; no one listens for uevents here, so a known action is simply
+ * accepted, and anything else gets the kernel's warning and -EINVAL.
+ */
+static int store_uevent(struct umod_module *mod, const struct sysfs_node *n, char *buf,
+			size_t len)
+{
+	static const char *const actions[] = {
+		"add", "remove", "change", "move", "online", "offline", "bind", "unbind",
+	};
+	size_t word = strcspn(buf, " \n");
+
+	for (size_t i = 0; i < UMOD_ARRAY_SIZE(actions); i++)
+		if (word == strlen(actions[i]) && !strncmp(buf, actions[i], word))
+			return (int)len;
+	umod_log_printk(mod->host->log, KERN_WARNING "synth uevent: /module/%s: unknown uevent action string\n",
+			mod->name);
+	return -EINVAL;
+}
+
 /* ---- parameters/ ----------------------------------------------------------- */
 
 /* a parameter's op and its buffer, run as the module's code */
@@ -327,6 +421,10 @@ static const struct sysfs_node module_nodes[] = {
 	{ .name = "taint", .type = UMOD_SYSFS_FILE, .mode = 0444, .show = show_taint },
 	{ .name = "parameters", .type = UMOD_SYSFS_DIR, .mode = DIR_MODE,
 	  .iterate = params_iterate, .visible = params_visible },
+	{ .name = "sections", .type = UMOD_SYSFS_DIR, .mode = DIR_MODE, .iterate = sections_iterate },
+	{ .name = "notes", .type = UMOD_SYSFS_DIR, .mode = DIR_MODE, .iterate = notes_iterate,
+	  .visible = notes_visible },
+	{ .name = "uevent", .type = UMOD_SYSFS_FILE, .mode = 0200, .store = store_uevent },
 };
 
 static int module_iterate(struct umod_module *mod, sysfs_fill_fn fn, void *data)

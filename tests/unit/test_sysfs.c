@@ -150,7 +150,7 @@ static void tree_shape(void **state)
 	assert_string_equal(list(f->host, "", 0), "fake/:755");
 	assert_string_equal(list(f->host, "fake", 0),
 			    "coresize:444 holders/:755 initsize:444 initstate:444 refcnt:444 taint:444 "
-			    "parameters/:755");
+			    "parameters/:755 sections/:755 uevent:200");
 	/* one file per parameter whose perm is not 0, with that mode */
 	assert_string_equal(list(f->host, "/fake/parameters/", 0),
 			    "v_int:644 v_ro:444 v_bool:644 v_inv:644 v_charp:644 v_string:644 v_arr:600");
@@ -180,8 +180,10 @@ static void no_parameters_dir_without_visible_params(void **state)
 	struct umod_module *m = fake_module_new(f->host, "quiet", &kmod2, &params[7], 1);
 
 	assert_non_null(m);
+	/* and no notes/ either: a module without note sections has none */
 	assert_string_equal(list(f->host, "quiet", 0),
-			    "coresize:444 holders/:755 initsize:444 initstate:444 refcnt:444 taint:444");
+			    "coresize:444 holders/:755 initsize:444 initstate:444 refcnt:444 taint:444 "
+			    "sections/:755 uevent:200");
 	assert_int_equal(umod_sysfs_stat(f->host, "quiet/parameters", NULL, NULL), -ENOENT);
 	/* newest first, as the module list */
 	assert_string_equal(list(f->host, "", 0), "quiet/:755 fake/:755");
