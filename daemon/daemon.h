@@ -221,6 +221,8 @@ const char *umod_daemon_state_name(enum umod_module_state state);
 
 /* procfs.c: /proc/modules and /proc/sys/kernel/tainted, read-only */
 bool umod_proc_is(const char *path);
+/* one of the files the daemon's /proc has of its own: modules, kallsyms, tainted */
+bool umod_proc_builtin(const char *path);
 ssize_t umod_proc_read(struct umod_daemon *d, const char *path, char *buf, size_t size);
 
 /* fuse.c: /sys as a FUSE filesystem at opts->sysfs_dir, the whole tree

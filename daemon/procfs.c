@@ -10,6 +10,8 @@
  *                             addresses read 0x0000000000000000, as for a
  *                             reader without CAP_SYSLOG (kptr_restrict)
  *   /proc/sys/kernel/tainted  the taint mask, in decimal
+ *   /proc/kallsyms            the modules' symbols, "ADDR t name\t[module]",
+ *                             addresses hidden as in /proc/modules
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -24,6 +26,7 @@ struct text {
 	char *buf;
 	size_t size, len;
 	bool full;
+	const char *modname;	/* kallsyms: the module being listed */
 };
 
 static void put(struct text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -82,14 +85,37 @@ static int put_module(struct umod_module *mod, void *data)
 	return 0;
 }
 
+/* /proc/kallsyms' module lines: "ADDR t name\t[module]", the address hidden */
+static int put_symbol(void *data, const char *name, char type, const void *addr)
+{
+	struct text *t = data;
+
+	put(t, "%016x %c %s\t[%s]\n", 0, type, name, t->modname);
+	return 0;
+}
+
+static int put_symbols(struct umod_module *mod, void *data)
+{
+	struct text *t = data;
+
+	t->modname = umod_module_get_name(mod);
+	return umod_module_for_each_symbol(mod, put_symbol, t);
+}
+
 bool umod_proc_is(const char *path)
 {
 	return !strncmp(path, "/proc/", 6);
 }
 
+bool umod_proc_builtin(const char *path)
+{
+	return !strcmp(path, "/proc/modules") || !strcmp(path, "/proc/kallsyms") ||
+	       !strcmp(path, "/proc/sys/kernel/tainted");
+}
+
 ssize_t umod_proc_read(struct umod_daemon *d, const char *path, char *buf, size_t size)
 {
-	struct text t = { buf, size, 0, false };
+	struct text t = { .buf = buf, .size = size };
 
 	if (!size)
 		return -EINVAL;
@@ -98,6 +124,8 @@ ssize_t umod_proc_read(struct umod_daemon *d, const char *path, char *buf, size_
 		umod_host_for_each_module(d->host, put_module, &t);
 	else if (!strcmp(path, "/proc/sys/kernel/tainted"))
 		put(&t, "%lu\n", umod_host_get_taint(d->host));
+	else if (!strcmp(path, "/proc/kallsyms"))
+		umod_host_for_each_module(d->host, put_symbols, &t);
 	else
 		return -ENOENT;
 	return t.full ? -EFBIG : (ssize_t)t.len;

@@ -2,7 +2,7 @@
 /*
  * --root DIR: the host's whole tree as one FUSE filesystem, laid out as
  * Linux's:
- *   DIR/proc/   the modules' proc entries, and modules, sys/kernel/tainted
+ *   DIR/proc/   the modules' proc entries, and modules, kallsyms, sys/kernel/tainted
  *   DIR/sys/    the /sys model (view.c: module/, ...), and class/ (classes
  *               and class devices of fs/, drivers/base/)
  *   DIR/dev/    device nodes (device_create, misc_register) and
@@ -61,7 +61,7 @@ static enum where where(struct umod_daemon *d, const char *path)
 
 	if (!strcmp(path, "/"))
 		return AT_ROOT;
-	if (!strcmp(path, "/proc/modules") || !strcmp(path, "/proc/sys/kernel/tainted"))
+	if (umod_proc_builtin(path))
 		return AT_PROC_BUILTIN;
 	if (!strcmp(path, "/proc/sys") || !strcmp(path, "/proc/sys/kernel"))
 		return AT_PROC_DIR;
@@ -163,6 +163,7 @@ static int tree_readdir(const char *path, void *buf, fuse_fill_dir_t fill, off_t
 	if (!strcmp(path, "/"))
 		return umod_fs_list(host, "/", fill_fs, &f);
 	if (!strcmp(path, "/proc")) {
+		fill_mode(&f, "kallsyms", S_IFREG | 0444);
 		fill_mode(&f, "modules", S_IFREG | 0444);
 		fill_mode(&f, "sys", S_IFDIR | 0555);
 		return umod_fs_list(host, path, fill_fs, &f);

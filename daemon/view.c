@@ -40,8 +40,7 @@ int umod_view_stat(struct umod_daemon *d, const char *path, mode_t *mode)
 
 	if (umod_proc_is(path)) {
 		*mode = S_IFREG | 0444;
-		return !strcmp(path, "/proc/modules") ||
-		       !strcmp(path, "/proc/sys/kernel/tainted") ? 0 : -ENOENT;
+		return umod_proc_builtin(path) ? 0 : -ENOENT;
 	}
 	if (!p)
 		return -ENAMETOOLONG;

@@ -21,7 +21,7 @@ static void usage(FILE *out)
 		"       umod sysfs read PATH\n"
 		"       umod sysfs write PATH VALUE\n"
 		"The daemon's /sys: PATH is /sys/module/..., /sys/kernel/... (with or without /sys);\n"
-		"and /proc/modules, /proc/sys/kernel/tainted (read).\n\n"
+		"and /proc/modules, /proc/kallsyms, /proc/sys/kernel/tainted (read).\n\n"
 		"Options:\n"
 		"  -V, --version  show the version and the compiled-in features\n"
 		"  -h, --help     show this help\n");

@@ -261,6 +261,19 @@ UMOD_API int umod_host_lookup_address(struct umod_host *host, const void *addr,
 UMOD_API int umod_host_sprint_symbol(struct umod_host *host, const void *addr,
 				     char *buf, size_t size);
 
+typedef int (*umod_symbol_fn)(void *data, const char *name, char type, const void *addr);
+/*
+ * umod_module_for_each_symbol - calls @fn for each symbol of @mod now in
+ * its memory (init symbols only until init returns), in address order, as
+ * /proc/kallsyms lists them: @type is nm's letter for its section (t, r,
+ * d, b), upper case for an EXPORT_SYMBOL export, lower case for the rest
+ * (GPL-only exports included). Stops at the first non-zero return, which
+ * it returns; 0, or -EINVAL. Call it from umod_host_for_each_module()'s
+ * callback, which keeps @mod loaded.
+ */
+UMOD_API int umod_module_for_each_symbol(struct umod_module *mod, umod_symbol_fn fn,
+					 void *data);
+
 /* ---- oops reports ------------------------------------------------------- */
 
 /*

@@ -20,7 +20,8 @@
 struct ksym_entry {
 	uint64_t addr;
 	uint32_t name;		/* offset in names */
-	uint32_t order;		/* index in the ELF symbol table */
+	uint32_t order : 24;	/* index in the ELF symbol table (< UMOD_MAX_SYMBOLS) */
+	uint32_t type : 8;	/* nm's letter, lower case: t r d b */
 };
 
 struct umod_kallsyms {
@@ -72,6 +73,18 @@ static void sort_entries(struct ksym_entry *e, size_t n)
 	}
 }
 
+/* nm's letter for the section holding @sym, as the kernel's elf_type() */
+static char sym_type(const struct load_info *info, const Elf64_Sym *sym)
+{
+	const Elf64_Shdr *s = &info->elf.sechdrs[sym->st_shndx];
+
+	if (s->sh_flags & SHF_EXECINSTR)
+		return 't';
+	if (s->sh_type == SHT_NOBITS)
+		return 'b';
+	return s->sh_flags & SHF_WRITE ? 'd' : 'r';
+}
+
 int umod_kallsyms_record(struct load_info *info)
 {
 	size_t n = 0, names = 0;
@@ -101,6 +114,7 @@ int umod_kallsyms_record(struct load_info *info)
 			.addr = (uint64_t)(uintptr_t)info->sec[sym->st_shndx].addr + sym->st_value,
 			.name = (uint32_t)(p - ks->names),
 			.order = i,
+			.type = (unsigned char)sym_type(info, sym),
 		};
 		p = stpcpy(p, name) + 1;
 	}
@@ -279,4 +293,46 @@ bool umod_kallsyms_lookup_module(const struct umod_module *mod, uint64_t addr,
 	*offset = hit.offset;
 	*size = hit.size;
 	return true;
+}
+
+/* exported with EXPORT_SYMBOL (not _GPL): kallsyms shows it in upper case */
+static bool exported(const struct umod_module *mod, const char *name)
+{
+	for (unsigned int i = 0; i < mod->num_syms; i++)
+		if (!strcmp(umod_kernel_symbol_name(&mod->syms[i]), name))
+			return true;
+	return false;
+}
+
+/* in memory now: core, or init until init has returned */
+static bool mapped(const struct umod_module *mod, uint64_t addr)
+{
+	uint64_t start, end;
+
+	return region_run(&mod->core, addr, &start, &end) ||
+	       region_run(&mod->init, addr, &start, &end);
+}
+
+UMOD_API int umod_module_for_each_symbol(struct umod_module *mod, umod_symbol_fn fn,
+					 void *data)
+{
+	const struct umod_kallsyms *ks = mod ? mod->kallsyms : NULL;
+
+	if (!mod || !fn)
+		return -EINVAL;
+	for (size_t i = 0; ks && i < ks->num; i++) {
+		const struct ksym_entry *e = &ks->e[i];
+		const char *name = ks->names + e->name;
+		char type = (char)e->type;
+		int ret;
+
+		if (!mapped(mod, e->addr))
+			continue;
+		if (exported(mod, name))
+			type = (char)(type - 'a' + 'A');
+		ret = fn(data, name, type, (const void *)(uintptr_t)e->addr);
+		if (ret)
+			return ret;
+	}
+	return 0;
 }
