@@ -151,5 +151,11 @@ out:
 	unlink(pidf);
 	unlink(sock);
 	rmdir(root);
+	/* the daemon's log, then the scratch directory itself */
+	strncat(state, "/messages", sizeof(state) - strlen(state) - 1);
+	unlink(state);
+	*strrchr(state, '/') = '\0';
+	rmdir(state);
+	rmdir(dir);
 	return ret;
 }
