@@ -1,9 +1,15 @@
 // SPDX-License-Identifier: MIT
 #include <ftw.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
 #include <string.h>
+
+#include <cmocka.h>
 
 #include "helpers.h"
 #include "kernel/module/internal.h"
@@ -142,4 +148,12 @@ int test_put_file(const char *dir, const char *rel, const void *data, size_t len
 		return -1;
 	ok = fwrite(data, 1, len, f) == len;
 	return fclose(f) == 0 && ok ? 0 : -1;
+}
+
+void *test_export(struct umod_host *host, const char *name)
+{
+	const struct umod_ksym *ks = umod_symtab_lookup(host->exports, name);
+
+	assert_non_null(ks);
+	return (void *)(uintptr_t)ks->addr;
 }

@@ -39,6 +39,9 @@ struct umod_module *fake_module_new(struct umod_host *host, const char *name,
 /* takes it off the host again (its parameters' free ops are not run) */
 void fake_module_free(struct umod_module *mod);
 
+/* the address @host exports under @name; fails the test if there is none */
+void *test_export(struct umod_host *host, const char *name);
+
 /* a fresh directory /tmp/umod-@tag.XXXXXX, its path in @dir; 0 or -1 */
 int test_tmpdir(char *dir, size_t size, const char *tag);
 /* @dir and everything below it, removed; 0 or -1 */

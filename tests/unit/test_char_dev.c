@@ -23,17 +23,9 @@ static struct module kmod;
 static struct umod_host *host;
 static struct umod_module *mod;
 
-static void *sym(const char *name)
-{
-	const struct umod_ksym *ks = umod_symtab_lookup(host->exports, name);
-
-	assert_non_null(ks);
-	return (void *)(uintptr_t)ks->addr;
-}
-
 static long dev_read(struct file *f, char *buf, unsigned long n, long long *pos)
 {
-	unsigned long (*to_user)(void *, const void *, unsigned long) = sym("copy_to_user");
+	unsigned long (*to_user)(void *, const void *, unsigned long) = test_export(host, "copy_to_user");
 	char msg[32];
 	int len = snprintf(msg, sizeof(msg), "minor %u\n", f->f_inode->i_rdev & 0xfffff);
 
@@ -68,12 +60,12 @@ static int teardown(void **state)
 static void test_regions(void **state)
 {
 	int (*alloc)(struct module *, unsigned int *, unsigned int, unsigned int,
-		     const char *) = sym("alloc_chrdev_region");
+		     const char *) = test_export(host, "alloc_chrdev_region");
 	int (*reg)(struct module *, unsigned int, unsigned int, const char *) =
-		sym("register_chrdev_region");
+		test_export(host, "register_chrdev_region");
 	int (*chrdev)(struct module *, unsigned int, unsigned int, unsigned int,
-		      const char *, const struct file_operations *) = sym("__register_chrdev");
-	void (*unreg)(unsigned int, unsigned int) = sym("unregister_chrdev_region");
+		      const char *, const struct file_operations *) = test_export(host, "__register_chrdev");
+	void (*unreg)(unsigned int, unsigned int) = test_export(host, "unregister_chrdev_region");
 	unsigned int dev1, dev2;
 
 	assert_int_equal(alloc(&kmod, &dev1, 0, 4, "a"), 0);
@@ -98,7 +90,7 @@ static void test_regions(void **state)
 static void test_dev_char_node(void **state)
 {
 	int (*chrdev)(struct module *, unsigned int, unsigned int, unsigned int,
-		      const char *, const struct file_operations *) = sym("__register_chrdev");
+		      const char *, const struct file_operations *) = test_export(host, "__register_chrdev");
 	struct umod_file *f;
 	char buf[64] = "";
 	int64_t pos = 0;
@@ -122,7 +114,7 @@ static void test_dev_char_node(void **state)
 
 static void test_misc_minors(void **state)
 {
-	int (*misc_register)(struct module *, struct miscdevice *) = sym("misc_register");
+	int (*misc_register)(struct module *, struct miscdevice *) = test_export(host, "misc_register");
 	struct miscdevice a = { .minor = 255, .name = "ma", .fops = &fops };
 	struct miscdevice b = { .minor = 255, .name = "mb", .fops = &fops, .mode = 0644 };
 	struct miscdevice c = { .minor = 126, .name = "mc", .fops = &fops };

@@ -30,20 +30,12 @@ typedef struct proc_dir_entry *(*create_fn)(struct module *, const char *, unsig
 typedef struct proc_dir_entry *(*mkdir_fn)(struct module *, const char *, unsigned short,
 					   struct proc_dir_entry *, void *);
 
-static void *sym(const char *name)
-{
-	const struct umod_ksym *ks = umod_symtab_lookup(host->exports, name);
-
-	assert_non_null(ks);
-	return (void *)(uintptr_t)ks->addr;
-}
-
 static long p_read(struct file *f, char *buf, unsigned long n, long long *pos)
 {
-	void *(*pde_data)(const struct inode *) = sym("pde_data");
+	void *(*pde_data)(const struct inode *) = test_export(host, "pde_data");
 	const char *s = pde_data(f->f_inode);
 	long (*rd)(void *, unsigned long, long long *, const void *, unsigned long) =
-		sym("simple_read_from_buffer");
+		test_export(host, "simple_read_from_buffer");
 
 	return rd(buf, n, pos, s, strlen(s));
 }
@@ -82,10 +74,10 @@ static int count_entry(void *data, const char *name, unsigned int mode)
 
 static void test_create_and_clash(void **state)
 {
-	create_fn create = sym("proc_create_data");
-	mkdir_fn mkdir = sym("proc_mkdir_data");
+	create_fn create = test_export(host, "proc_create_data");
+	mkdir_fn mkdir = test_export(host, "proc_mkdir_data");
 	void (*remove)(struct module *, const char *, struct proc_dir_entry *) =
-		sym("remove_proc_entry");
+		test_export(host, "remove_proc_entry");
 	struct proc_dir_entry *dir;
 	unsigned int mode;
 	int n = 0;
@@ -114,8 +106,8 @@ static void test_create_and_clash(void **state)
 
 static void test_access_and_eio(void **state)
 {
-	create_fn create = sym("proc_create_data");
-	void (*proc_remove)(struct proc_dir_entry *) = sym("proc_remove");
+	create_fn create = test_export(host, "proc_create_data");
+	void (*proc_remove)(struct proc_dir_entry *) = test_export(host, "proc_remove");
 	struct proc_dir_entry *de = create(&kmod, "ro", 0444, NULL, &ops, "hello\n");
 	struct umod_file *f;
 	char buf[16] = "";
@@ -139,8 +131,8 @@ static void test_access_and_eio(void **state)
 
 static void test_leftovers(void **state)
 {
-	create_fn create = sym("proc_create_data");
-	mkdir_fn mkdir = sym("proc_mkdir_data");
+	create_fn create = test_export(host, "proc_create_data");
+	mkdir_fn mkdir = test_export(host, "proc_mkdir_data");
 	struct proc_dir_entry *dir = mkdir(&kmod, "left", 0, NULL, NULL);
 	struct umod_file *f;
 

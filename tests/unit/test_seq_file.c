@@ -28,14 +28,6 @@ static struct umod_module *mod;
 #define NREC	300
 static int shows, starts, big_shows;
 
-static void *sym(const char *name)
-{
-	const struct umod_ksym *ks = umod_symtab_lookup(host->exports, name);
-
-	assert_non_null(ks);
-	return (void *)(uintptr_t)ks->addr;
-}
-
 static void *rec_start(struct seq_file *m, long long *pos)
 {
 	starts++;
@@ -54,7 +46,7 @@ static void rec_stop(struct seq_file *m, void *v)
 
 static int rec_show(struct seq_file *m, void *v)
 {
-	void (*seq_printf)(struct seq_file *, const char *, ...) = sym("seq_printf");
+	void (*seq_printf)(struct seq_file *, const char *, ...) = test_export(host, "seq_printf");
 
 	shows++;
 	seq_printf(m, "record %3lu %.*s\n", (unsigned long)(uintptr_t)v,
@@ -67,7 +59,7 @@ static const struct seq_operations rec_ops = { rec_start, rec_stop, rec_next, re
 /* one record of 9000 bytes: more than two pages */
 static int big_show(struct seq_file *m, void *v)
 {
-	void (*seq_putc)(struct seq_file *, char) = sym("seq_putc");
+	void (*seq_putc)(struct seq_file *, char) = test_export(host, "seq_putc");
 
 	big_shows++;
 	for (int i = 0; i < 9000; i++)
@@ -89,8 +81,8 @@ static int setup(void **state)
 	strcpy(kmod.name, "seqtest");
 	mod = fake_module_new(host, "seqtest", &kmod, NULL, 0);
 	assert_non_null(mod);
-	create_seq = sym("proc_create_seq_private");
-	create_single = sym("proc_create_single_data");
+	create_seq = test_export(host, "proc_create_seq_private");
+	create_single = test_export(host, "proc_create_single_data");
 	assert_non_null(create_seq(&kmod, "recs", 0444, NULL, &rec_ops, 0, NULL));
 	assert_non_null(create_single(&kmod, "big", 0444, NULL, big_show, NULL));
 	return 0;

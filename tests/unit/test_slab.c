@@ -47,29 +47,21 @@ static void (*cache_free)(struct kmem_cache *, void *);
 static void (*cache_destroy)(struct kmem_cache *);
 static char *(*kasprintf_)(struct module *, unsigned int, const char *, ...);
 
-static void *sym(const char *name)
-{
-	const struct umod_ksym *ks = umod_symtab_lookup(host->exports, name);
-
-	assert_non_null(ks);
-	return (void *)(uintptr_t)ks->addr;
-}
-
 static int setup(void **state)
 {
 	host = test_host_new(&cap);
 	assert_non_null(host);
 	fake = fake_module_new(host, "fakemm", &kmod, NULL, 0);
 	assert_non_null(fake);
-	kmalloc_ = sym("__kmalloc");
-	kfree_ = sym("kfree");
-	ksize_ = sym("ksize");
-	krealloc_ = sym("krealloc");
-	cache_create = sym("kmem_cache_create");
-	cache_alloc = sym("kmem_cache_alloc");
-	cache_free = sym("kmem_cache_free");
-	cache_destroy = sym("kmem_cache_destroy");
-	kasprintf_ = sym("kasprintf");
+	kmalloc_ = test_export(host, "__kmalloc");
+	kfree_ = test_export(host, "kfree");
+	ksize_ = test_export(host, "ksize");
+	krealloc_ = test_export(host, "krealloc");
+	cache_create = test_export(host, "kmem_cache_create");
+	cache_alloc = test_export(host, "kmem_cache_alloc");
+	cache_free = test_export(host, "kmem_cache_free");
+	cache_destroy = test_export(host, "kmem_cache_destroy");
+	kasprintf_ = test_export(host, "kasprintf");
 	return 0;
 }
 
@@ -180,7 +172,7 @@ static void kasprintf_formats(void **state)
 {
 	char *s = kasprintf_(NULL, GFP_KERNEL, "%s-%d", "dev", 42);
 
-	char *(*memdup_nul)(struct module *, const char *, size_t, unsigned int) = sym("kmemdup_nul");
+	char *(*memdup_nul)(struct module *, const char *, size_t, unsigned int) = test_export(host, "kmemdup_nul");
 	char *m;
 
 	assert_string_equal(s, "dev-42");

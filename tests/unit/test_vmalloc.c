@@ -34,28 +34,20 @@ static void *(*alloc_pages_)(struct module *, unsigned int, unsigned int);
 static void (*free_pages_)(void *, unsigned int);
 static unsigned long (*zeroed_page)(struct module *, unsigned int);
 
-static void *sym(const char *name)
-{
-	const struct umod_ksym *ks = umod_symtab_lookup(host->exports, name);
-
-	assert_non_null(ks);
-	return (void *)(uintptr_t)ks->addr;
-}
-
 static int setup(void **state)
 {
 	host = test_host_new(&cap);
 	assert_non_null(host);
 	fake = fake_module_new(host, "fakevm", &kmod, NULL, 0);
 	assert_non_null(fake);
-	vmalloc_ = sym("vmalloc");
-	vfree_ = sym("vfree");
-	is_vmalloc = sym("is_vmalloc_addr");
-	kvmalloc_ = sym("kvmalloc_node");
-	kvfree_ = sym("kvfree");
-	alloc_pages_ = sym("alloc_pages");
-	free_pages_ = sym("__free_pages");
-	zeroed_page = sym("get_zeroed_page");
+	vmalloc_ = test_export(host, "vmalloc");
+	vfree_ = test_export(host, "vfree");
+	is_vmalloc = test_export(host, "is_vmalloc_addr");
+	kvmalloc_ = test_export(host, "kvmalloc_node");
+	kvfree_ = test_export(host, "kvfree");
+	alloc_pages_ = test_export(host, "alloc_pages");
+	free_pages_ = test_export(host, "__free_pages");
+	zeroed_page = test_export(host, "get_zeroed_page");
 	return 0;
 }
 
