@@ -60,8 +60,7 @@ static int lock_common(struct mutex *lock, unsigned int state)
 static void kapi_mutex_init(struct mutex *lock, const char *name, void *key)
 {
 	lock->owner = 0;
-	lock->wait.lock.rlock.raw_lock.locked = 0;
-	lock->wait.head.next = lock->wait.head.prev = &lock->wait.head;
+	umod_wq_init(&lock->wait);
 }
 
 UMOD_KEEP_FRAME

@@ -103,8 +103,7 @@ static bool rwsem_writable(void *arg)
 static void kapi_init_rwsem(struct rw_semaphore *sem, const char *name, void *key)
 {
 	sem->count = 0;
-	sem->wait.lock.rlock.raw_lock.locked = 0;
-	sem->wait.head.next = sem->wait.head.prev = &sem->wait.head;
+	umod_wq_init(&sem->wait);
 }
 
 static int rwsem_take(struct rw_semaphore *sem, bool write, unsigned int state)
@@ -126,7 +125,7 @@ static int rwsem_take(struct rw_semaphore *sem, bool write, unsigned int state)
 static int rwsem_try(struct rw_semaphore *sem, bool write)
 {
 	struct umod_task *t = umod_wq_lock(&sem->wait);
-	bool ok = write ? sem->count == 0 : sem->count >= 0;
+	bool ok = (write ? rwsem_writable : rwsem_readable)(sem);
 
 	if (ok)
 		sem->count = write ? -1 : sem->count + 1;

@@ -822,6 +822,8 @@ void umod_might_sleep_reset_ratelimit(void);
 
 /* wait queues for the host's sleeping locks (wait.c) */
 struct wait_queue_head;
+/* an empty, unlocked wait queue: init_waitqueue_head() for host code */
+void umod_wq_init(struct wait_queue_head *wq);
 struct umod_task *umod_wq_lock(struct wait_queue_head *wq);
 void umod_wq_unlock(struct wait_queue_head *wq, struct umod_task *t);
 /* wakes up to @nr exclusive waiters (0: all) in @mode; the lock is held */

@@ -76,10 +76,15 @@ void umod_wq_unlock(struct wait_queue_head *wq, struct umod_task *t)
 	t->preempt_count--;
 }
 
-static void kapi_init_waitqueue_head(struct wait_queue_head *wq, const char *name, void *key)
+void umod_wq_init(struct wait_queue_head *wq)
 {
 	wq->lock.rlock.raw_lock.locked = 0;
 	list_init(&wq->head);
+}
+
+static void kapi_init_waitqueue_head(struct wait_queue_head *wq, const char *name, void *key)
+{
+	umod_wq_init(wq);
 }
 
 static void kapi_add_wait_queue(struct wait_queue_head *wq, struct wait_queue_entry *e)
