@@ -12,6 +12,10 @@
  *   /proc/sys/kernel/tainted  the taint mask, in decimal
  *   /proc/kallsyms            the modules' symbols, "ADDR t name\t[module]",
  *                             addresses hidden as in /proc/modules
+ *   /proc/devices             "Character devices:", a "%3d name" line per
+ *                             registered region (misc's 10 among them),
+ *                             then "Block devices:", as devinfo_show() and
+ *                             chrdev_show() write it; no block majors here
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -21,6 +25,7 @@
 #include <umod/umod.h>
 
 #include "daemon.h"
+#include "fs/internal.h"
 
 struct text {
 	char *buf;
@@ -102,6 +107,12 @@ static int put_symbols(struct umod_module *mod, void *data)
 	return umod_module_for_each_symbol(mod, put_symbol, t);
 }
 
+static int put_chrdev(void *data, unsigned int major, const char *name)
+{
+	put(data, "%3u %s\n", major, name);
+	return 0;
+}
+
 bool umod_proc_is(const char *path)
 {
 	return !strncmp(path, "/proc/", 6);
@@ -110,7 +121,7 @@ bool umod_proc_is(const char *path)
 bool umod_proc_builtin(const char *path)
 {
 	return !strcmp(path, "/proc/modules") || !strcmp(path, "/proc/kallsyms") ||
-	       !strcmp(path, "/proc/sys/kernel/tainted");
+	       !strcmp(path, "/proc/devices") || !strcmp(path, "/proc/sys/kernel/tainted");
 }
 
 ssize_t umod_proc_read(struct umod_daemon *d, const char *path, char *buf, size_t size)
@@ -126,6 +137,11 @@ ssize_t umod_proc_read(struct umod_daemon *d, const char *path, char *buf, size_
 		put(&t, "%lu\n", umod_host_get_taint(d->host));
 	else if (!strcmp(path, "/proc/kallsyms"))
 		umod_host_for_each_module(d->host, put_symbols, &t);
+	else if (!strcmp(path, "/proc/devices")) {
+		put(&t, "Character devices:\n");
+		umod_chrdev_for_each_region(d->host, put_chrdev, &t);
+		put(&t, "\nBlock devices:\n");
+	}
 	else
 		return -ENOENT;
 	return t.full ? -EFBIG : (ssize_t)t.len;

@@ -15,11 +15,22 @@
  * when one is woken. Device nodes show as regular files (mode 0600 unless
  * the driver says otherwise): a FUSE node cannot be a character device
  * served by this process; CUSE could (DESIGN.md).
+ *
+ * For `umod shell` (umod_tree_set_host()), the tree stands in for the
+ * whole of /proc and /dev: a name of the real /proc or /dev (as this
+ * process, outside the shell's namespace, sees it) that the tree has not,
+ * in a directory the tree has, is a symlink to the same name below the
+ * host directory, where the shell's namespace keeps the real ones bound:
+ * /proc/self -> HOST/proc/self then resolves for the reader, /dev/null is
+ * the real node. /sys passes its top-level names through only: /sys/module,
+ * kernel/ and class/ are the tree's alone.
  */
 #define FUSE_USE_VERSION 35
 #include <errno.h>
 #include <fcntl.h>
+#include <dirent.h>
 #include <fuse.h>
+#include <limits.h>
 #include <poll.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -44,6 +55,13 @@ struct tree_file {
 	pthread_mutex_t lock;
 	struct fuse_pollhandle *ph;	/* the last poll's, told at a wake-up */
 };
+
+static char host_dir[PATH_MAX];	/* "": no pass-through */
+
+void umod_tree_set_host(const char *dir)
+{
+	snprintf(host_dir, sizeof(host_dir), "%s", dir ? dir : "");
+}
 
 enum where { AT_ROOT, AT_VIEW, AT_PROC_BUILTIN, AT_PROC_DIR, AT_FS };
 
@@ -74,6 +92,30 @@ static enum where where(struct umod_daemon *d, const char *path)
 	return AT_FS;
 }
 
+/* may a real name at @path show through (its parent is the tree's)? */
+static bool passes(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	if (!*host_dir || !slash || !slash[1] || !strcmp(slash, "/.") || !strcmp(slash, "/.."))
+		return false;
+	if (under(path, "/proc") || under(path, "/dev"))
+		return strcmp(path, "/proc") && strcmp(path, "/dev");
+	return slash == path + 4 && !strncmp(path, "/sys/", 5);
+}
+
+/* a real name not in the tree: the symlink to it (see the top), else -ENOENT */
+static int real_stat(const char *path, mode_t *mode, off_t *size)
+{
+	struct stat st;
+
+	if (!passes(path) || lstat(path, &st))
+		return -ENOENT;
+	*mode = S_IFLNK | 0777;
+	*size = (off_t)(strlen(host_dir) + strlen(path));
+	return 0;
+}
+
 /* a device node is a regular file here (see the top) */
 static mode_t fuse_mode(unsigned int mode)
 {
@@ -99,7 +141,7 @@ static int tree_stat(struct umod_daemon *d, const char *path, mode_t *mode, off_
 		err = umod_view_stat(d, path + 4, mode);
 		if (!err && S_ISREG(*mode))
 			*size = SYSFS_FILE_SIZE;
-		return err;
+		return err == -ENOENT ? real_stat(path, mode, size) : err;
 	case AT_FS:
 		break;
 	}
@@ -108,7 +150,7 @@ static int tree_stat(struct umod_daemon *d, const char *path, mode_t *mode, off_
 		*mode = fuse_mode(m);
 		*size = (off_t)sz;
 	}
-	return err;
+	return err == -ENOENT ? real_stat(path, mode, size) : err;
 }
 
 static int tree_getattr(const char *path, struct stat *st, struct fuse_file_info *fi)
@@ -134,7 +176,34 @@ struct fill {
 	void *buf;
 	fuse_fill_dir_t fill;
 	const char *skip;	/* already listed by the other source */
+	char **names;		/* what the tree listed, when real names follow */
+	size_t count, cap;
 };
+
+static bool listed(struct fill *f, const char *name)
+{
+	for (size_t i = 0; i < f->count; i++)
+		if (!strcmp(f->names[i], name))
+			return true;
+	return false;
+}
+
+static int remember(struct fill *f, const char *name)
+{
+	char **names = f->names;
+
+	if (f->count == f->cap) {
+		f->cap = f->cap ? f->cap * 2 : 32;
+		names = realloc(f->names, f->cap * sizeof(*names));
+		if (!names)
+			return -ENOMEM;
+		f->names = names;
+	}
+	if (!(names[f->count] = strdup(name)))
+		return -ENOMEM;
+	f->count++;
+	return 0;
+}
 
 static int fill_mode(void *data, const char *name, mode_t mode)
 {
@@ -143,7 +212,38 @@ static int fill_mode(void *data, const char *name, mode_t mode)
 
 	if (f->skip && !strcmp(name, f->skip))
 		return 0;
+	if (*host_dir && remember(f, name))
+		return -ENOMEM;
 	return f->fill(f->buf, name, &st, 0, 0) ? -ENOBUFS : 0;
+}
+
+/* after the tree's entries of @path: the real ones it has not, as symlinks */
+static int fill_real(struct fill *f, const char *path)
+{
+	char sub[PATH_MAX];
+	struct dirent *e;
+	DIR *dir;
+	int err = 0;
+
+	if (!*host_dir || !(dir = opendir(path)))
+		return 0;
+	while (!err && (e = readdir(dir))) {
+		struct stat st = { .st_mode = S_IFLNK | 0777 };
+
+		if ((size_t)snprintf(sub, sizeof(sub), "%s/%s", path, e->d_name) >= sizeof(sub) ||
+		    !passes(sub) || listed(f, e->d_name))
+			continue;
+		err = f->fill(f->buf, e->d_name, &st, 0, 0) ? -ENOBUFS : 0;
+	}
+	closedir(dir);
+	return err;
+}
+
+static void fill_done(struct fill *f)
+{
+	for (size_t i = 0; i < f->count; i++)
+		free(f->names[i]);
+	free(f->names);
 }
 
 static int fill_fs(void *data, const char *name, unsigned int mode)
@@ -151,36 +251,48 @@ static int fill_fs(void *data, const char *name, unsigned int mode)
 	return fill_mode(data, name, (mode_t)mode);
 }
 
+/* the tree's own entries of directory @path */
+static int list_tree(struct umod_daemon *d, const char *path, struct fill *f)
+{
+	struct umod_host *host = d->host;
+
+	if (!strcmp(path, "/"))
+		return umod_fs_list(host, "/", fill_fs, f);
+	if (!strcmp(path, "/proc")) {
+		fill_mode(f, "devices", S_IFREG | 0444);
+		fill_mode(f, "kallsyms", S_IFREG | 0444);
+		fill_mode(f, "modules", S_IFREG | 0444);
+		fill_mode(f, "sys", S_IFDIR | 0555);
+		return umod_fs_list(host, path, fill_fs, f);
+	}
+	if (!strcmp(path, "/proc/sys"))
+		return fill_mode(f, "kernel", S_IFDIR | 0555);
+	if (!strcmp(path, "/proc/sys/kernel"))
+		return fill_mode(f, "tainted", S_IFREG | 0444);
+	if (!strcmp(path, "/sys")) {
+		int err = umod_fs_list(host, path, fill_fs, f);
+
+		f->skip = "class";
+		return err ? err : umod_view_list(d, "/", fill_mode, f);
+	}
+	if (where(d, path) == AT_VIEW)
+		return umod_view_list(d, path + 4, fill_mode, f);
+	return umod_fs_list(host, path, fill_fs, f);
+}
+
 static int tree_readdir(const char *path, void *buf, fuse_fill_dir_t fill, off_t off,
 			struct fuse_file_info *fi, enum fuse_readdir_flags flags)
 {
-	struct umod_daemon *d = umod_fuse_daemon();
-	struct umod_host *host = d->host;
-	struct fill f = { buf, fill, NULL };
+	struct fill f = { .buf = buf, .fill = fill };
+	int err;
 
 	fill(buf, ".", NULL, 0, 0);
 	fill(buf, "..", NULL, 0, 0);
-	if (!strcmp(path, "/"))
-		return umod_fs_list(host, "/", fill_fs, &f);
-	if (!strcmp(path, "/proc")) {
-		fill_mode(&f, "kallsyms", S_IFREG | 0444);
-		fill_mode(&f, "modules", S_IFREG | 0444);
-		fill_mode(&f, "sys", S_IFDIR | 0555);
-		return umod_fs_list(host, path, fill_fs, &f);
-	}
-	if (!strcmp(path, "/proc/sys"))
-		return fill_mode(&f, "kernel", S_IFDIR | 0555);
-	if (!strcmp(path, "/proc/sys/kernel"))
-		return fill_mode(&f, "tainted", S_IFREG | 0444);
-	if (!strcmp(path, "/sys")) {
-		int err = umod_fs_list(host, path, fill_fs, &f);
-
-		f.skip = "class";
-		return err ? err : umod_view_list(d, "/", fill_mode, &f);
-	}
-	if (where(d, path) == AT_VIEW)
-		return umod_view_list(d, path + 4, fill_mode, &f);
-	return umod_fs_list(host, path, fill_fs, &f);
+	err = list_tree(umod_fuse_daemon(), path, &f);
+	if (!err)
+		err = fill_real(&f, path);
+	fill_done(&f);
+	return err;
 }
 
 /*
@@ -317,10 +429,17 @@ static int tree_truncate(const char *path, off_t size, struct fuse_file_info *fi
 static int tree_readlink(const char *path, char *buf, size_t size)
 {
 	struct umod_daemon *d = umod_fuse_daemon();
+	mode_t mode;
+	off_t len;
 	ssize_t n;
 
-	if (where(d, path) != AT_VIEW)
-		return -EINVAL;
+	if (where(d, path) != AT_VIEW || umod_view_stat(d, path + 4, &mode) == -ENOENT) {
+		if (tree_stat(d, path, &mode, &len) || !S_ISLNK(mode))
+			return -EINVAL;
+		/* FUSE wants it terminated, cut if need be */
+		snprintf(buf, size, "%s%s", host_dir, path);
+		return 0;
+	}
 	n = umod_view_readlink(d, path + 4, buf, size);
 	return n < 0 ? (int)n : 0;
 }

@@ -382,6 +382,44 @@ int umod_chrdev_list(struct umod_fs *fs, int (*fn)(void *, const char *), void *
 	return err;
 }
 
+/*
+ * /proc/devices' character half: each registered region, by major, as
+ * chrdev_show() walks majors 0..511 (the lower minors first within one).
+ * Major 10 is misc's, registered at boot on Linux.
+ */
+int umod_chrdev_for_each_region(struct umod_host *host,
+				int (*fn)(void *data, unsigned int major, const char *name),
+				void *data)
+{
+	struct umod_fs *fs = umod_fs_of(host);
+	int err = 0;
+
+	if (!fs)
+		return -ENOMEM;
+	pthread_mutex_lock(&fs->lock);
+	for (unsigned int major = 0; !err && major < CHRDEV_MAJOR_MAX; major++) {
+		unsigned int next = 0;
+
+		if (major == 10)
+			err = fn(data, major, "misc");
+		/* regions of one major never overlap: take them by base minor */
+		while (!err) {
+			struct region *r, *best = NULL;
+
+			for_each(r, &fs->regions, struct region)
+				if (r->major == major && r->baseminor >= next &&
+				    (!best || r->baseminor < best->baseminor))
+					best = r;
+			if (!best)
+				break;
+			err = fn(data, major, best->name);
+			next = best->baseminor + (best->minorct ? best->minorct : 1);
+		}
+	}
+	pthread_mutex_unlock(&fs->lock);
+	return err;
+}
+
 /* fs->lock held: @mod's cdevs and regions, reported and taken back */
 void umod_chrdev_leftovers(struct umod_fs *fs, struct umod_module *mod)
 {

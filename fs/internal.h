@@ -138,6 +138,10 @@ void umod_misc_leftovers(struct umod_fs *fs, struct umod_module *mod);
 
 /* char_dev.c: dev/char/MAJ:MIN entries, fs->lock held */
 int umod_chrdev_list(struct umod_fs *fs, int (*fn)(void *, const char *), void *data);
+/* char_dev.c: @fn for each registered region by major, for /proc/devices */
+int umod_chrdev_for_each_region(struct umod_host *host,
+				int (*fn)(void *data, unsigned int major, const char *name),
+				void *data);
 
 /* proc/generic.c, fs->lock held: @mod's entries below @dir go, each
  * reported with its path (built in @path, @len bytes) */

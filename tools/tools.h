@@ -27,6 +27,7 @@ extern const struct umod_cmd umod_cmd_dmesg;
 extern const struct umod_cmd umod_cmd_depmod;
 extern const struct umod_cmd umod_cmd_sysfs;
 extern const struct umod_cmd umod_cmd_modprobe;
+extern const struct umod_cmd umod_cmd_shell;
 extern const struct umod_cmd umod_cmd_version;
 
 /* common.c */

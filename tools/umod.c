@@ -20,6 +20,7 @@ static const struct umod_cmd *const cmds[] = {
 	&umod_cmd_depmod,
 	&umod_cmd_dmesg,
 	&umod_cmd_sysfs,
+	&umod_cmd_shell,
 	&umod_cmd_version,
 };
 
