@@ -159,8 +159,9 @@ static int enter_namespace(void)
 	char map[64];
 
 	if (unshare(uid ? CLONE_NEWUSER | CLONE_NEWNS : CLONE_NEWNS)) {
-		fprintf(stderr, PROG ": cannot create a mount namespace: %s "
-			"(needs root or unprivileged user namespaces)\n", strerror(errno));
+		fprintf(stderr, PROG ": cannot create a mount namespace: %s (needs %s)\n",
+			strerror(errno), uid ? "root or unprivileged user namespaces" :
+			"CAP_SYS_ADMIN");
 		return -1;
 	}
 	if (uid) {
