@@ -2,8 +2,9 @@
 /*
  * fs/char_dev.c and drivers/char/misc.c: dynamic majors as 6.1 gives them
  * (254 down), overlapping regions refused, MISC_DYNAMIC_MINOR from 127
- * down, the node reached by dev/char/MAJ:MIN, and a module's forgotten
- * regions taken back (reported) when it goes.
+ * down, the node reached by dev/char/MAJ:MIN, a module's forgotten
+ * regions taken back (reported) when it goes, and the regions walked by
+ * major for /proc/devices.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -87,6 +88,42 @@ static void test_regions(void **state)
 	umod_fs_leftovers(mod);
 }
 
+static int add_line(void *data, unsigned int major, const char *name)
+{
+	char *out = data;
+
+	snprintf(out + strlen(out), 256 - strlen(out), "%u %s;", major, name);
+	return 0;
+}
+
+static int stop_at_misc(void *data, unsigned int major, const char *name)
+{
+	return major == 10 ? -EINTR : 0;
+}
+
+/* by major, then by base minor, misc's 10 always: chrdev_show()'s order */
+static void test_regions_by_major(void **state)
+{
+	int (*reg)(struct module *, unsigned int, unsigned int, const char *) =
+		test_export(host, "register_chrdev_region");
+	unsigned int dev;
+	int (*alloc)(struct module *, unsigned int *, unsigned int, unsigned int,
+		     const char *) = test_export(host, "alloc_chrdev_region");
+	char out[256] = "";
+
+	assert_int_equal(reg(&kmod, (300u << 20) | 8, 2, "high"), 0);
+	assert_int_equal(reg(&kmod, (300u << 20) | 0, 2, "low"), 0);
+	assert_int_equal(alloc(&kmod, &dev, 0, 1, "dyn"), 0);
+	assert_int_equal(reg(&kmod, 4u << 20, 1, "four"), 0);
+	assert_int_equal(umod_chrdev_for_each_region(host, add_line, out), 0);
+	assert_string_equal(out, "4 four;10 misc;254 dyn;300 low;300 high;");
+	assert_int_equal(umod_chrdev_for_each_region(host, stop_at_misc, NULL), -EINTR);
+	umod_fs_leftovers(mod);
+	out[0] = '\0';
+	assert_int_equal(umod_chrdev_for_each_region(host, add_line, out), 0);
+	assert_string_equal(out, "10 misc;");
+}
+
 static void test_dev_char_node(void **state)
 {
 	int (*chrdev)(struct module *, unsigned int, unsigned int, unsigned int,
@@ -144,6 +181,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_regions),
+		cmocka_unit_test(test_regions_by_major),
 		cmocka_unit_test(test_dev_char_node),
 		cmocka_unit_test(test_misc_minors),
 	};
