@@ -225,7 +225,10 @@ static int fill_real(struct fill *f, const char *path)
 	DIR *dir;
 	int err = 0;
 
-	if (!*host_dir || !(dir = opendir(path)))
+	/* only these directories take real names (passes()) */
+	if (!*host_dir || (!under(path, "/proc") && !under(path, "/dev") && strcmp(path, "/sys")))
+		return 0;
+	if (!(dir = opendir(path)))
 		return 0;
 	while (!err && (e = readdir(dir))) {
 		struct stat st = { .st_mode = S_IFLNK | 0777 };

@@ -253,6 +253,37 @@ static bool tree_mounted(struct shell *sh)
 	       S_ISDIR(st.st_mode);
 }
 
+static volatile sig_atomic_t forward_to;	/* the child a SIGTERM or SIGHUP is for */
+
+static void forward(int sig)
+{
+	if (forward_to > 0)
+		kill((pid_t)forward_to, sig);
+}
+
+/*
+ * ^C and ^\ are the shell's, as system() leaves them; a SIGTERM or SIGHUP
+ * for us goes on to @child, so the shell ends and everything is undone.
+ */
+static void pass_signals(pid_t child)
+{
+	struct sigaction sa = { .sa_handler = forward };
+
+	forward_to = child;
+	signal(SIGINT, SIG_IGN);
+	signal(SIGQUIT, SIG_IGN);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+}
+
+static void default_signals(void)
+{
+	signal(SIGINT, SIG_DFL);
+	signal(SIGQUIT, SIG_DFL);
+	signal(SIGTERM, SIG_DFL);
+	signal(SIGHUP, SIG_DFL);
+}
+
 /* ---- the shell ------------------------------------------------------------------- */
 
 /* real /X bound at DIR/host/X first (the tree's symlinks point there), then the tree's */
@@ -305,8 +336,7 @@ static void __attribute__((noreturn)) exec_shell(struct shell *sh)
 	char **argv = calloc((size_t)sh->argc + 2, sizeof(*argv));
 	const char *name = strrchr(sh->prog, '/');
 
-	signal(SIGINT, SIG_DFL);
-	signal(SIGQUIT, SIG_DFL);
+	default_signals();
 	if (unshare(CLONE_NEWNS)) {
 		fprintf(stderr, PROG ": cannot create a mount namespace: %s\n", strerror(errno));
 		_exit(1);
@@ -349,12 +379,11 @@ static int session(struct shell *sh)
 		stop_daemon(daemon);
 		return 1;
 	}
-	signal(SIGINT, SIG_IGN);	/* as system(): ^C is the shell's */
-	signal(SIGQUIT, SIG_IGN);
 	fflush(NULL);
 	shell = fork();
 	if (shell == 0)
 		exec_shell(sh);
+	pass_signals(shell);
 	while (shell > 0 && waitpid(shell, &status, 0) < 0 && errno == EINTR)
 		;
 	stop_daemon(daemon);
@@ -441,12 +470,13 @@ static int run(int argc, char *argv[])
 			remove_dir(&sh);
 		return 1;
 	}
-	signal(SIGINT, SIG_IGN);
-	signal(SIGQUIT, SIG_IGN);
 	fflush(NULL);
 	pid = fork();
-	if (pid == 0)
+	if (pid == 0) {
+		default_signals();
 		_exit(session(&sh));
+	}
+	pass_signals(pid);
 	while (pid > 0 && waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
 	remove_dir(&sh);
