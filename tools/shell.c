@@ -61,7 +61,7 @@ struct shell {
 
 static void usage(FILE *out)
 {
-	fprintf(out, "Usage: umod shell [options] [-c COMMANDS | SCRIPT [ARGS...]]\n"
+	fprintf(out, "Usage: umod shell [options] [-c COMMANDS [NAME [ARGS...]] | SCRIPT [ARGS...]]\n"
 		"Run a shell ($SHELL, else /bin/sh) in a private mount namespace where\n"
 		"/proc, /sys and /dev show a new umod daemon's modules (their proc\n"
 		"entries, /proc/modules, /proc/devices, /sys/module, /sys/class, device\n"
@@ -69,7 +69,7 @@ static void usage(FILE *out)
 		"modinfo, depmod and dmesg are umod's. The daemon stops when the shell\n"
 		"exits; nothing outside the namespace changes.\n\n"
 		"Options:\n"
-		"  -c COMMANDS    run COMMANDS (the shell's -c) instead of a session\n"
+		"  -c COMMANDS    run COMMANDS (the shell's -c; NAME is their $0)\n"
 		"  -V, --version  show the version and the compiled-in features\n"
 		"  -h, --help     show this help\n\n"
 		"Needs /dev/fuse, and root or unprivileged user namespaces.\n"
@@ -440,7 +440,6 @@ static int run(int argc, char *argv[])
 {
 	static struct shell sh;
 	const char *cmds = NULL, *env = getenv("SHELL");
-	char *c_argv[2];
 	ssize_t n;
 	pid_t pid;
 	int ret = parse(argc, argv, &sh, &cmds), status = 0;
@@ -449,15 +448,16 @@ static int run(int argc, char *argv[])
 		return ret;
 	sh.prog = env && *env == '/' ? env : "/bin/sh";
 	if (cmds) {
-		/* -c COMMANDS [NAME ARGS...], as sh -c takes them */
-		c_argv[0] = "-c";
-		c_argv[1] = (char *)cmds;
-		if (sh.argc) {
-			fprintf(stderr, PROG ": -c takes no script\n");
+		/* -c COMMANDS [NAME [ARGS...]], as sh -c takes them ($0, $1 ...) */
+		char **argv2 = calloc((size_t)sh.argc + 2, sizeof(*argv2));
+
+		if (!argv2)
 			return 1;
-		}
-		sh.argv = c_argv;
-		sh.argc = 2;
+		argv2[0] = "-c";
+		argv2[1] = (char *)cmds;
+		memcpy(argv2 + 2, sh.argv, (size_t)sh.argc * sizeof(*argv2));
+		sh.argv = argv2;
+		sh.argc += 2;
 	}
 	n = readlink("/proc/self/exe", sh.self, sizeof(sh.self) - 1);
 	if (n <= 0 || !fuse_usable())
