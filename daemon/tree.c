@@ -190,16 +190,16 @@ static bool listed(struct fill *f, const char *name)
 
 static int remember(struct fill *f, const char *name)
 {
-	char **names = f->names;
-
 	if (f->count == f->cap) {
-		f->cap = f->cap ? f->cap * 2 : 32;
-		names = realloc(f->names, f->cap * sizeof(*names));
+		size_t cap = f->cap ? f->cap * 2 : 32;
+		char **names = realloc(f->names, cap * sizeof(*names));
+
 		if (!names)
 			return -ENOMEM;
 		f->names = names;
+		f->cap = cap;
 	}
-	if (!(names[f->count] = strdup(name)))
+	if (!(f->names[f->count] = strdup(name)))
 		return -ENOMEM;
 	f->count++;
 	return 0;
