@@ -132,6 +132,69 @@ static void remove_dir(struct shell *sh)
 	nftw(sh->dir, remove_one, 16, FTW_DEPTH | FTW_PHYS | FTW_MOUNT);
 }
 
+/* ---- signals ---------------------------------------------------------------------- */
+
+static volatile sig_atomic_t forward_to;	/* the child a SIGTERM or SIGHUP is for */
+static volatile sig_atomic_t held;		/* one that came before there was a child */
+
+static void forward(int sig)
+{
+	if (forward_to > 0)
+		kill((pid_t)forward_to, sig);
+	else
+		held = sig;
+}
+
+/*
+ * ^C and ^\ are the shell's, as system() leaves them; a SIGTERM or SIGHUP
+ * for us goes on to the child (once there is one, see pass_to()), so the
+ * shell ends and everything is undone.
+ */
+static void catch_signals(void)
+{
+	struct sigaction sa = { .sa_handler = forward, .sa_flags = SA_RESTART };
+
+	signal(SIGINT, SIG_IGN);
+	signal(SIGQUIT, SIG_IGN);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+}
+
+static void default_signals(void)
+{
+	signal(SIGINT, SIG_DFL);
+	signal(SIGQUIT, SIG_DFL);
+	signal(SIGTERM, SIG_DFL);
+	signal(SIGHUP, SIG_DFL);
+}
+
+/*
+ * fork(), the child taking the signals forwarded from now on: they are
+ * blocked across it, so one that comes meanwhile is the child's (which
+ * it takes with the default action), never lost in between.
+ */
+static pid_t fork_passing(void)
+{
+	sigset_t set, old;
+	pid_t pid;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGHUP);
+	sigprocmask(SIG_BLOCK, &set, &old);
+	fflush(NULL);
+	pid = fork();
+	if (pid == 0)
+		default_signals();
+	else if (pid > 0) {
+		forward_to = pid;
+		if (held)
+			kill(pid, held);
+	}
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	return pid;
+}
+
 /* ---- the session: namespaces and the daemon ----------------------------------- */
 
 static int write_file(const char *path, const char *text)
@@ -207,6 +270,7 @@ static pid_t start_daemon(struct shell *sh)
 	fflush(NULL);
 	child = fork();
 	if (child == 0) {
+		default_signals();
 		/* a service manager's variables are for us, not for this daemon */
 		unsetenv("LISTEN_PID");
 		unsetenv("LISTEN_FDS");
@@ -216,7 +280,9 @@ static pid_t start_daemon(struct shell *sh)
 		/* returns (here: exits) once the daemon it forked is ready */
 		_exit(umod_daemon_main(&o));
 	}
-	if (child < 0 || waitpid(child, &status, 0) != child || status)
+	while (child > 0 && waitpid(child, &status, 0) < 0 && errno == EINTR)
+		;
+	if (child < 0 || status)
 		return -1;
 	f = fopen(pidfile, "re");
 	if (!f || fscanf(f, "%ld", &pid) != 1)
@@ -251,37 +317,6 @@ static bool tree_mounted(struct shell *sh)
 
 	return path_of(path, sizeof(path), sh->dir, "root/proc") && !stat(path, &st) &&
 	       S_ISDIR(st.st_mode);
-}
-
-static volatile sig_atomic_t forward_to;	/* the child a SIGTERM or SIGHUP is for */
-
-static void forward(int sig)
-{
-	if (forward_to > 0)
-		kill((pid_t)forward_to, sig);
-}
-
-/*
- * ^C and ^\ are the shell's, as system() leaves them; a SIGTERM or SIGHUP
- * for us goes on to @child, so the shell ends and everything is undone.
- */
-static void pass_signals(pid_t child)
-{
-	struct sigaction sa = { .sa_handler = forward };
-
-	forward_to = child;
-	signal(SIGINT, SIG_IGN);
-	signal(SIGQUIT, SIG_IGN);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-}
-
-static void default_signals(void)
-{
-	signal(SIGINT, SIG_DFL);
-	signal(SIGQUIT, SIG_DFL);
-	signal(SIGTERM, SIG_DFL);
-	signal(SIGHUP, SIG_DFL);
 }
 
 /* ---- the shell ------------------------------------------------------------------- */
@@ -336,7 +371,6 @@ static void __attribute__((noreturn)) exec_shell(struct shell *sh)
 	char **argv = calloc((size_t)sh->argc + 2, sizeof(*argv));
 	const char *name = strrchr(sh->prog, '/');
 
-	default_signals();
 	if (unshare(CLONE_NEWNS)) {
 		fprintf(stderr, PROG ": cannot create a mount namespace: %s\n", strerror(errno));
 		_exit(1);
@@ -369,6 +403,7 @@ static int session(struct shell *sh)
 		return 1;
 	/* the daemon detaches: its orphan comes to us, to be waited for */
 	prctl(PR_SET_CHILD_SUBREAPER, 1);
+	catch_signals();
 	daemon = start_daemon(sh);
 	if (daemon < 0) {
 		fprintf(stderr, PROG ": the daemon did not start (see above)\n");
@@ -379,11 +414,9 @@ static int session(struct shell *sh)
 		stop_daemon(daemon);
 		return 1;
 	}
-	fflush(NULL);
-	shell = fork();
+	shell = fork_passing();
 	if (shell == 0)
 		exec_shell(sh);
-	pass_signals(shell);
 	while (shell > 0 && waitpid(shell, &status, 0) < 0 && errno == EINTR)
 		;
 	stop_daemon(daemon);
@@ -463,6 +496,7 @@ static int run(int argc, char *argv[])
 	if (n <= 0 || !fuse_usable())
 		return 1;
 	sh.self[n] = '\0';
+	catch_signals();	/* from here on, a SIGTERM ends in removing the directory */
 	if ((ret = make_dir(&sh))) {
 		fprintf(stderr, PROG ": cannot make a directory in %s: %s\n", runtime_base(),
 			strerror(-ret));
@@ -470,13 +504,9 @@ static int run(int argc, char *argv[])
 			remove_dir(&sh);
 		return 1;
 	}
-	fflush(NULL);
-	pid = fork();
-	if (pid == 0) {
-		default_signals();
+	pid = fork_passing();
+	if (pid == 0)
 		_exit(session(&sh));
-	}
-	pass_signals(pid);
 	while (pid > 0 && waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
 	remove_dir(&sh);
