@@ -20,6 +20,8 @@ static const struct umod_cmd *const cmds[] = {
 	&umod_cmd_depmod,
 	&umod_cmd_dmesg,
 	&umod_cmd_sysfs,
+	&umod_cmd_sign_file,
+	&umod_cmd_keys,
 	&umod_cmd_version,
 };
 
