@@ -44,11 +44,15 @@ static void usage(FILE *out)
 		"                       (default 1008, x86-64's module area)\n"
 		"      --perf-map       list the modules' functions in /tmp/perf-PID.map,\n"
 		"                       so that perf report names them\n"
+		"      --module-sig     check module signatures (CONFIG_MODULE_SIG): a module\n"
+		"                       not signed by a trusted key taints E; trusted: umod's\n"
+		"                       build key (build/certs/signing_key.x509, $UMOD_SIGN_CERT)\n"
 		"      --keyring FILE|DIR  also trust the X.509 certificates there for\n"
 		"                       module signatures (PEM or DER; a directory: each file)\n"
 		"      --no-default-keyring  do not trust umod's build key by default\n"
 		"      --sig-enforce    refuse modules without a valid signature by a trusted\n"
-		"                       key (module.sig_enforce=1)\n"
+		"                       key (module.sig_enforce=1); --keyring and this imply\n"
+		"                       --module-sig\n"
 		"  -V, --version        show the version and the compiled-in features\n"
 		"  -h, --help           show this help\n\n"
 		"An oops in module code fails the request that ran it and is logged; the\n"
@@ -127,6 +131,7 @@ static int parse(int argc, char *argv[], struct umod_daemon_opts *o)
 		{ "keyring", required_argument, NULL, OPT_KEYRING },
 		{ "no-default-keyring", no_argument, NULL, UMOD_OPT_NO_DEFAULT_KEYRING },
 		{ "sig-enforce", no_argument, NULL, UMOD_OPT_SIG_ENFORCE },
+		{ "module-sig", no_argument, NULL, UMOD_OPT_MODULE_SIG },
 		{ "version", no_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -186,6 +191,9 @@ static int parse(int argc, char *argv[], struct umod_daemon_opts *o)
 			break;
 		case UMOD_OPT_SIG_ENFORCE:
 			keys.sig_enforce = true;
+			break;
+		case UMOD_OPT_MODULE_SIG:
+			keys.module_sig = true;
 			break;
 		case OPT_PIDFILE:
 			o->pidfile = optarg;

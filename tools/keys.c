@@ -6,7 +6,9 @@
  * certificate of umod's own build key (build/certs/signing_key.x509 beside
  * build/bin/umod, made on the first signed build) is trusted by default,
  * as the kernel trusts the key it was built with; --keyring adds more,
- * --no-default-keyring leaves it out.
+ * --no-default-keyring leaves it out. A host checks signatures (the
+ * kernel's CONFIG_MODULE_SIG) only with --module-sig, --keyring or
+ * --sig-enforce: without, modules load untainted, signed or not.
  *
  *   umod keys [--keyring FILE|DIR]... [--no-default-keyring]
  */
@@ -49,8 +51,13 @@ const char *umod_tool_default_cert(char *buf, size_t size)
 int umod_tool_add_keyrings(struct umod_host *host, const struct umod_tool_keys *k)
 {
 	char buf[PATH_MAX];
-	const char *def = k->no_default ? NULL : umod_tool_default_cert(buf, sizeof(buf));
+	const char *def;
 	int err;
+
+	if (!k->module_sig && !k->n && !k->sig_enforce)
+		return 0;	/* a host without CONFIG_MODULE_SIG */
+	umod_host_set_module_sig(host, 1);
+	def = k->no_default ? NULL : umod_tool_default_cert(buf, sizeof(buf));
 
 	if (def && umod_host_add_keys(host, def) < 0)
 		fprintf(stderr, "umod: WARNING: cannot read the build key's certificate %s\n", def);
@@ -107,7 +114,7 @@ static int run(int argc, char *argv[])
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct umod_tool_keys k = { 0 };
+	struct umod_tool_keys k = { .module_sig = true };
 	struct umod_host *host = NULL;
 	unsigned int serial = 100000001;
 	int c, ret = 1;

@@ -58,11 +58,15 @@ static void usage(FILE *out)
 		"                     (even a module in use or without exit; taints R)\n"
 		"      --perf-map     list the modules' functions in /tmp/perf-PID.map,\n"
 		"                     so that perf report names them\n"
+		"      --module-sig   check module signatures (CONFIG_MODULE_SIG): a module\n"
+		"                     not signed by a trusted key taints E; trusted: umod's\n"
+		"                     build key (build/certs/signing_key.x509, $UMOD_SIGN_CERT)\n"
 		"  -k, --keyring FILE|DIR  also trust the X.509 certificates there for module\n"
 		"                     signatures (PEM or DER; a directory: each file in it)\n"
 		"      --no-default-keyring  do not trust umod's build key by default\n"
 		"      --sig-enforce  refuse modules without a valid signature by a trusted\n"
-		"                     key (module.sig_enforce=1)\n"
+		"                     key (module.sig_enforce=1); --keyring and this imply\n"
+		"                     --module-sig\n"
 		"      --gdb          run this under gdb, with scripts/gdb/umod.py if found\n"
 		"                     ($UMOD_GDB_SCRIPT, else beside the build tree's umod)\n"
 		"  -V, --version      show the version and the compiled-in features\n"
@@ -264,6 +268,7 @@ static int run(int argc, char *argv[])
 		{ "keyring", required_argument, NULL, 'k' },
 		{ "no-default-keyring", no_argument, NULL, UMOD_OPT_NO_DEFAULT_KEYRING },
 		{ "sig-enforce", no_argument, NULL, UMOD_OPT_SIG_ENFORCE },
+		{ "module-sig", no_argument, NULL, UMOD_OPT_MODULE_SIG },
 		{ "version", no_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -311,6 +316,9 @@ static int run(int argc, char *argv[])
 			break;
 		case UMOD_OPT_SIG_ENFORCE:
 			keys.sig_enforce = true;
+			break;
+		case UMOD_OPT_MODULE_SIG:
+			keys.module_sig = true;
 			break;
 		case 'c':
 			cmdline = optarg;

@@ -60,15 +60,18 @@ struct umod_host;
 struct umod_tool_keys {
 	const char **paths;	/* --keyring, in order */
 	size_t n;
+	bool module_sig;	/* --module-sig: check, with the default key */
 	bool no_default;	/* --no-default-keyring */
 	bool sig_enforce;	/* --sig-enforce */
 };
 #define UMOD_OPT_NO_DEFAULT_KEYRING	0x4b00
 #define UMOD_OPT_SIG_ENFORCE		0x4b01
+#define UMOD_OPT_MODULE_SIG		0x4b02
 /* the build key's certificate, or NULL when there is none */
 const char *umod_tool_default_cert(char *buf, size_t size);
 int umod_tool_keys_option(struct umod_tool_keys *k, const char *path);
-/* the default key, then --keyring's, then --sig-enforce; 0 or -errno (said) */
+/* with any of the options: signature checks on, the default key, --keyring's,
+ * --sig-enforce; 0 or -errno (said) */
 int umod_tool_add_keyrings(struct umod_host *host, const struct umod_tool_keys *k);
 
 /* version.c */

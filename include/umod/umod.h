@@ -238,6 +238,18 @@ UMOD_API int umod_host_print_tainted(struct umod_host *host, char *buf, size_t s
 /* ---- module signatures (the kernel's module signing) -------------------- */
 
 /*
+ * umod_host_set_module_sig - the kernel's CONFIG_MODULE_SIG: check each
+ * module's appended signature at load. A host starts without (modules load
+ * untainted, signed or not); umod_host_add_keys() and
+ * umod_host_set_sig_enforce() turn it on too. Once on, a module without a
+ * valid signature by a trusted key taints the host E, and the first such
+ * load logs "<m>: module verification failed: signature and/or required
+ * key missing - tainting kernel". It cannot be turned off again (-EROFS).
+ * Returns 0, -EINVAL or -EROFS. Since UMOD_0.5.
+ */
+UMOD_API int umod_host_set_module_sig(struct umod_host *host, int enable);
+
+/*
  * umod_host_add_keys - trust the X.509 certificates in @path, as the
  * kernel's .builtin_trusted_keys: a PEM file (every certificate in it), a
  * DER file (one), or a directory (each regular file in it, in name order;

@@ -357,9 +357,10 @@ struct umod_host {
 	atomic_bool force_unload;	/* CONFIG_MODULE_FORCE_UNLOAD */
 	atomic_bool debug_locks_off;	/* "Disabling lock debugging" was said */
 	atomic_bool warned_no_symver;	/* "no symbol version" was said */
-	/* signing.c: the trusted keys, module.sig_enforce, "tainting" said once */
+	/* signing.c: the trusted keys, CONFIG_MODULE_SIG, module.sig_enforce,
+	 * "tainting" said once */
 	struct umod_keyring *_Atomic keyring;
-	atomic_bool sig_enforce, sig_warned;
+	atomic_bool module_sig, sig_enforce, sig_warned;
 	char *cmdline;			/* umod_host_set_cmdline()'s copy; module_mutex */
 	char *module_tree;		/* request_module()'s BASE/lib/modules/R; module_mutex */
 	atomic_int kmod_running;	/* request_module() calls in progress */

@@ -355,6 +355,12 @@ static bool sig_enforced(struct umod_host *host)
 	return atomic_load(&host->sig_enforce);
 }
 
+/* CONFIG_MODULE_SIG: on once the host has keys, or enforces */
+static bool sig_checking(struct umod_host *host)
+{
+	return atomic_load(&host->module_sig) || sig_enforced(host);
+}
+
 int umod_module_sig_check(struct load_info *info, const void *image, size_t *len)
 {
 	/* a forced load drops checks the signer relied on: not the module signed */
@@ -363,6 +369,10 @@ int umod_module_sig_check(struct load_info *info, const void *image, size_t *len
 	const char *reason;
 	int err = -ENODATA;
 
+	if (!sig_checking(info->host)) {
+		info->sig_ok = true;	/* a kernel without module signing */
+		return 0;
+	}
 	if (!mangled && *len > MARKER_LEN &&
 	    !memcmp(mod + *len - MARKER_LEN, MODULE_SIG_STRING, MARKER_LEN)) {
 		*len -= MARKER_LEN;
@@ -502,6 +512,8 @@ UMOD_API int umod_host_add_keys(struct umod_host *host, const char *path)
 		return -ENOMEM;
 	}
 	n = read_cert_path(AT_FDCWD, path, certs);
+	if (n > 0)
+		atomic_store(&host->module_sig, true);
 	pthread_rwlock_wrlock(&kr->lock);
 	for (int i = 0; n > 0 && i < sk_X509_num(certs); i++)
 		if (sk_X509_push(kr->certs, sk_X509_value(certs, i)))
@@ -520,6 +532,19 @@ UMOD_API int umod_host_set_sig_enforce(struct umod_host *host, int enable)
 		return -EROFS;
 	if (enable)
 		atomic_store(&host->sig_enforce, true);
+	if (enable)
+		atomic_store(&host->module_sig, true);
+	return 0;
+}
+
+UMOD_API int umod_host_set_module_sig(struct umod_host *host, int enable)
+{
+	if (!host)
+		return -EINVAL;
+	if (!enable && atomic_load(&host->module_sig))
+		return -EROFS;
+	if (enable)
+		atomic_store(&host->module_sig, true);
 	return 0;
 }
 
