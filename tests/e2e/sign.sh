@@ -1,5 +1,5 @@
 # Sourced by the sign_* e2e cases (`. "$UMOD_TOP/tests/e2e/sign.sh"`).
-#   gen_key NAME [rsa|p256|p384] [CN]  NAME.pem (key and certificate, PEM) and
+#   gen_key NAME [rsa|p256|p384] [CN] [SERIAL]  NAME.pem (key and certificate, PEM) and
 #                           NAME.x509 (the certificate, DER), as the kernel's
 #                           certs/Makefile makes signing_key.pem/.x509
 #   flip FILE BACK [MASK]   xor the byte BACK bytes before the end with MASK (1)
@@ -18,6 +18,7 @@ gen_key() {
 		'subjectKeyIdentifier=hash' 'authorityKeyIdentifier=keyid' > "$1.genkey"
 	# shellcheck disable=SC2086
 	openssl req -new -nodes -utf8 -sha256 -days 36500 -batch -x509 $newkey \
+		${4:+-set_serial $4} \
 		-config "$1.genkey" -outform PEM -out "$1.pem" -keyout "$1.pem" 2>/dev/null &&
 		openssl x509 -in "$1.pem" -outform DER -out "$1.x509"
 }
