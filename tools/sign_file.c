@@ -46,11 +46,14 @@ struct sign_opts {
 	bool save_sig, sign_only, use_keyid;
 };
 
+/* on a usage error only these two lines, as sign-file; -h adds the rest */
 static void usage(FILE *out)
 {
 	fprintf(out, "Usage: umod sign-file [-dp] <hash algo> <key> <x509> <module> [<dest>]\n"
-		"       umod sign-file -s <raw sig> <hash algo> <x509> <module> [<dest>]\n\n"
-		"Append a module signature, as Linux's scripts/sign-file: a detached\n"
+		"       umod sign-file -s <raw sig> <hash algo> <x509> <module> [<dest>]\n");
+	if (out == stderr)
+		return;
+	fprintf(out, "\nAppend a module signature, as Linux's scripts/sign-file: a detached\n"
 		"PKCS#7 (CMS) signature in DER, struct module_signature and\n"
 		"\"~Module signature appended~\". <key> is a PEM private key (its pass\n"
 		"phrase in $KBUILD_SIGN_PIN), <x509> a certificate in PEM or DER,\n"
@@ -61,26 +64,36 @@ static void usage(FILE *out)
 		"  -d  only write <module>.p7s (implies -p)\n"
 		"  -k  name the signer by subject key identifier\n"
 		"  -s  append an existing raw signature instead of signing\n"
-		"  -h  show this help\n");
+		"  -h, --help  show this help\n");
 }
 
-/* sign-file's ERR(): OpenSSL's queue, then the message and errno's text */
-static int fail(const char *fmt, ...)
+/*
+ * sign-file's ERR(): OpenSSL's queue ("At main.c:LINE:" and one "- SSL"
+ * line per error, with where OpenSSL raised it), then errx()'s message.
+ */
+#define fail(...)	fail_at(__LINE__, __VA_ARGS__)
+__attribute__((__format__(printf, 2, 3)))
+static int fail_at(int at, const char *fmt, ...)
 {
-	int saved = errno;
+	const char *file;
 	unsigned long e;
 	char buf[256];
+	int line;
+	bool first = true;
 	va_list ap;
 
-	while ((e = ERR_get_error())) {
+	while ((e = ERR_get_error_all(&file, &line, NULL, NULL, NULL))) {
+		if (first)
+			fprintf(stderr, "At main.c:%d:\n", at);
+		first = false;
 		ERR_error_string_n(e, buf, sizeof(buf));
-		fprintf(stderr, "At main.c:0:\n- SSL %s\n", buf);
+		fprintf(stderr, "- SSL %s: %s:%d\n", buf, file, line);
 	}
 	fprintf(stderr, "umod sign-file: ");
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
-	fprintf(stderr, ": %s\n", strerror(saved ? saved : EINVAL));
+	fputc('\n', stderr);
 	return 1;
 }
 
@@ -283,10 +296,14 @@ out:
 
 static int run(int argc, char *argv[])
 {
+	static const struct option opts[] = {
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
 	struct sign_opts o = { 0 };
 	int c, need;
 
-	while ((c = getopt(argc, argv, "+sdpkh")) != -1) {
+	while ((c = getopt_long(argc, argv, "sdpkh", opts, NULL)) != -1) {
 		switch (c) {
 		case 's':
 			o.raw_sig = "";
