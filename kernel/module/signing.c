@@ -451,8 +451,8 @@ static int read_cert_path(int dirfd, const char *path, STACK_OF(X509) *out);
 /* a directory: each regular file in it, in name order */
 static int read_cert_dir(int fd, STACK_OF(X509) *out)
 {
-	struct dirent **names;
-	int n = -1, total = 0, err = 0;
+	struct dirent **names = NULL;
+	int n, total = 0, err = 0;
 	DIR *d = fdopendir(fd);
 
 	if (!d) {
@@ -460,6 +460,11 @@ static int read_cert_dir(int fd, STACK_OF(X509) *out)
 		return -errno;
 	}
 	n = scandirat(dirfd(d), ".", &names, NULL, alphasort);
+	if (n < 0) {
+		err = -errno;
+		closedir(d);
+		return err;
+	}
 	for (int i = 0; i < n; i++) {
 		if (names[i]->d_name[0] != '.' && !err) {
 			int r = read_cert_path(dirfd(d), names[i]->d_name, out);
@@ -473,7 +478,7 @@ static int read_cert_dir(int fd, STACK_OF(X509) *out)
 	}
 	free(names);
 	closedir(d);
-	return n < 0 ? -errno : err ? err : total;
+	return err ? err : total;
 }
 
 /* the number of certificates read; never follows a link */
