@@ -18,6 +18,7 @@
 #include <arpa/inet.h>
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -172,30 +173,40 @@ static CMS_ContentInfo *make_cms(const struct sign_opts *o, BIO *content)
 	return cms;
 }
 
+/* a whole file; OPENSSL_malloc'ed, as the DER it may stand for */
+static int read_module(const char *path, unsigned char **data, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	long n = -1;
+
+	if (f && !fseek(f, 0, SEEK_END))
+		n = ftell(f);
+	if (n < 0 || n > INT_MAX || fseek(f, 0, SEEK_SET)) {
+		if (f)
+			fclose(f);
+		return fail("%s", path);
+	}
+	*data = OPENSSL_malloc((size_t)n + 1);
+	if (!*data || fread(*data, 1, (size_t)n, f) != (size_t)n) {
+		fclose(f);
+		return fail("%s", path);
+	}
+	fclose(f);
+	*len = (size_t)n;
+	return 0;
+}
+
 /* the signature's DER, from CMS or from the -s file */
 static int signature_der(const struct sign_opts *o, BIO *content, unsigned char **der)
 {
 	CMS_ContentInfo *cms;
+	size_t raw_len;
 	int len;
 
 	if (o->raw_sig) {
-		BIO *b = BIO_new_file(o->raw_sig, "rb");
-		BUF_MEM *mem = BUF_MEM_new();
-		char buf[4096];
-		int n;
-
-		if (!b || !mem)
-			return BIO_free(b), BUF_MEM_free(mem), fail("%s", o->raw_sig), -1;
-		for (len = 0; (n = BIO_read(b, buf, sizeof(buf))) > 0; len += n)
-			if (!BUF_MEM_grow(mem, (size_t)(len + n)))
-				break;
-			else
-				memcpy(mem->data + len, buf, (size_t)n);
-		BIO_free(b);
-		*der = (unsigned char *)mem->data;
-		mem->data = NULL;
-		BUF_MEM_free(mem);
-		return len;
+		if (read_module(o->raw_sig, der, &raw_len))
+			return -1;
+		return (int)raw_len;
 	}
 	cms = make_cms(o, content);
 	if (!cms)
@@ -206,39 +217,21 @@ static int signature_der(const struct sign_opts *o, BIO *content, unsigned char 
 	return len > 0 ? len : (fail("i2d_CMS_ContentInfo"), -1);
 }
 
-static int write_file(const char *path, const void *a, size_t alen, const void *b,
-		      size_t blen, const void *c, size_t clen)
+struct part {
+	const void *p;
+	size_t len;
+};
+
+/* @parts, in order, into a new @path */
+static int write_file(const char *path, const struct part *parts, size_t n)
 {
 	FILE *f = fopen(path, "wb");
-	bool ok;
+	bool ok = f;
 
-	if (!f)
+	for (size_t i = 0; ok && i < n; i++)
+		ok = fwrite(parts[i].p, 1, parts[i].len, f) == parts[i].len;
+	if (!f || fclose(f) || !ok)
 		return fail("%s", path);
-	ok = fwrite(a, 1, alen, f) == alen && fwrite(b, 1, blen, f) == blen &&
-	     fwrite(c, 1, clen, f) == clen;
-	if (fclose(f) || !ok)
-		return fail("%s", path);
-	return 0;
-}
-
-static int read_module(const char *path, unsigned char **data, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	long n;
-
-	if (!f)
-		return fail("%s", path);
-	if (fseek(f, 0, SEEK_END) || (n = ftell(f)) < 0 || fseek(f, 0, SEEK_SET)) {
-		fclose(f);
-		return fail("%s", path);
-	}
-	*data = malloc((size_t)n + 1);
-	if (!*data || fread(*data, 1, (size_t)n, f) != (size_t)n) {
-		fclose(f);
-		return fail("%s", path);
-	}
-	fclose(f);
-	*len = (size_t)n;
 	return 0;
 }
 
@@ -246,6 +239,7 @@ static int sign(const struct sign_opts *o)
 {
 	struct module_signature ms = { .id_type = 2 };
 	unsigned char *mod = NULL, *der = NULL;
+	const char *out = o->dest;
 	char tmp[4096];
 	size_t len = 0;
 	BIO *content;
@@ -260,36 +254,29 @@ static int sign(const struct sign_opts *o)
 		goto out;
 	if (o->save_sig) {
 		snprintf(tmp, sizeof(tmp), "%s.p7s", o->module);
-		if (write_file(tmp, der, (size_t)sig_len, "", 0, "", 0))
+		if (write_file(tmp, &(struct part){ der, (size_t)sig_len }, 1))
 			goto out;
 		if (o->sign_only) {
 			ret = 0;
 			goto out;
 		}
 	}
-	ms.sig_len = htonl((uint32_t)sig_len);
 	/* in place: a temporary beside it, renamed over it, as sign-file */
-	if ((size_t)snprintf(tmp, sizeof(tmp), "%s.~signed~", o->dest ? o->dest : o->module) >=
-	    sizeof(tmp))
-		goto out;
-	if (write_file(o->dest ? o->dest : tmp, mod, len, der, (size_t)sig_len, &ms, sizeof(ms)))
-		goto out;
-	{
-		FILE *f = fopen(o->dest ? o->dest : tmp, "ab");
-
-		if (!f || fwrite(SIG_MAGIC, 1, sizeof(SIG_MAGIC) - 1, f) != sizeof(SIG_MAGIC) - 1 ||
-		    fclose(f)) {
-			ret = fail("%s", o->dest ? o->dest : tmp);
-			goto out;
-		}
+	if (!out) {
+		snprintf(tmp, sizeof(tmp), "%s.~signed~", o->module);
+		out = tmp;
 	}
+	ms.sig_len = htonl((uint32_t)sig_len);
+	if (write_file(out, (const struct part[]){ { mod, len }, { der, (size_t)sig_len },
+			{ &ms, sizeof(ms) }, { SIG_MAGIC, sizeof(SIG_MAGIC) - 1 } }, 4))
+		goto out;
 	if (!o->dest && rename(tmp, o->module) < 0) {
-		ret = fail("%s", o->module);
+		fail("%s", o->module);
 		goto out;
 	}
 	ret = 0;
 out:
-	free(mod);
+	OPENSSL_free(mod);
 	OPENSSL_free(der);
 	return ret;
 }
