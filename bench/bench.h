@@ -51,5 +51,7 @@ int bench_workqueue(const struct bench_ctx *ctx);
 int bench_fsread(const struct bench_ctx *ctx);
 /* kunit.c */
 int bench_kunit(const struct bench_ctx *ctx);
+/* sigverify.c */
+int bench_sigverify(const struct bench_ctx *ctx);
 
 #endif /* _UMOD_BENCH_H */

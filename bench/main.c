@@ -24,6 +24,7 @@ static const struct bench benches[] = {
 	{ "workqueue", bench_workqueue },
 	{ "fsread", bench_fsread },
 	{ "kunit", bench_kunit },
+	{ "sigverify", bench_sigverify },
 };
 
 static FILE *tsv;

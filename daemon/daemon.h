@@ -108,6 +108,8 @@ int umod_client_value(struct umod_client *c, const void **value, size_t *len);
 
 /* ---- the daemon ------------------------------------------------------------ */
 
+struct umod_tool_keys;
+
 struct umod_daemon_opts {
 	const char *socket_path;
 	const char *state_dir;	/* holds `messages`, the system logfile */
@@ -122,6 +124,7 @@ struct umod_daemon_opts {
 	const char *tree_release;
 	bool foreground;	/* else detach, returning once the socket listens */
 	unsigned int request_timeout_s;	/* a request must arrive whole within this */
+	const struct umod_tool_keys *keys;	/* --keyring, --sig-enforce (tools/keys.c) */
 };
 
 /* server.c: runs the daemon; returns the process's exit status */

@@ -30,6 +30,7 @@
 #include <umod/umod.h>
 
 #include "daemon.h"
+#include "tools/tools.h"
 
 #define MAX_CONNS	64
 /* each of the two users admitted (the owner, root) has half the room */
@@ -338,6 +339,8 @@ static int setup(struct umod_daemon *d)
 		return fail("cannot create", "host", -ENOMEM);
 	if (umod_host_set_module_tree(d->host, o->tree_base, o->tree_release) < 0)
 		return fail("cannot create", "host", -ENOMEM);
+	if (o->keys && umod_tool_add_keyrings(d->host, o->keys) < 0)
+		return -EINVAL;	/* said which keyring */
 	err = umod_messages_open(d);
 	if (err)
 		return fail("cannot use the state directory", o->state_dir, err);

@@ -35,6 +35,7 @@ zsh
 gdb
 valgrind
 liburcu-dev
+linux-kbuild-6.1
 "
 
 if [ "${1:-}" = "--list" ]; then

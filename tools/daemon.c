@@ -44,6 +44,15 @@ static void usage(FILE *out)
 		"                       (default 1008, x86-64's module area)\n"
 		"      --perf-map       list the modules' functions in /tmp/perf-PID.map,\n"
 		"                       so that perf report names them\n"
+		"      --module-sig     check module signatures (CONFIG_MODULE_SIG): a module\n"
+		"                       not signed by a trusted key taints E; trusted: umod's\n"
+		"                       build key (build/certs/signing_key.x509, $UMOD_SIGN_CERT)\n"
+		"      --keyring FILE|DIR  also trust the X.509 certificates there for\n"
+		"                       module signatures (PEM or DER; a directory: each file)\n"
+		"      --no-default-keyring  do not trust umod's build key by default\n"
+		"      --sig-enforce    refuse modules without a valid signature by a trusted\n"
+		"                       key (module.sig_enforce=1); --keyring and this imply\n"
+		"                       --module-sig\n"
 		"  -V, --version        show the version and the compiled-in features\n"
 		"  -h, --help           show this help\n\n"
 		"An oops in module code fails the request that ran it and is logged; the\n"
@@ -68,7 +77,7 @@ static const char *default_state_dir(char *buf, size_t size)
 
 enum { OPT_STATE_DIR = 256, OPT_FORCE_UNLOAD, OPT_SYSFS, OPT_ROOT, OPT_FOREGROUND, OPT_PIDFILE,
        OPT_RELEASE, OPT_REQUEST_TIMEOUT, OPT_PANIC_ON_OOPS, OPT_CMDLINE,
-       OPT_MODULE_MEMORY, OPT_PERF_MAP };
+       OPT_MODULE_MEMORY, OPT_PERF_MAP, OPT_KEYRING };
 
 #define DEFAULT_REQUEST_TIMEOUT_S	30
 
@@ -99,6 +108,8 @@ static int parse_mib(const char *arg, size_t *out)
 	return 0;
 }
 
+static struct umod_tool_keys keys;	/* o->keys points here */
+
 static int parse(int argc, char *argv[], struct umod_daemon_opts *o)
 {
 	static char base_buf[4096];	/* o->tree_base may point here */
@@ -117,6 +128,10 @@ static int parse(int argc, char *argv[], struct umod_daemon_opts *o)
 		{ "cmdline", required_argument, NULL, OPT_CMDLINE },
 		{ "module-memory", required_argument, NULL, OPT_MODULE_MEMORY },
 		{ "perf-map", no_argument, NULL, OPT_PERF_MAP },
+		{ "keyring", required_argument, NULL, OPT_KEYRING },
+		{ "no-default-keyring", no_argument, NULL, UMOD_OPT_NO_DEFAULT_KEYRING },
+		{ "sig-enforce", no_argument, NULL, UMOD_OPT_SIG_ENFORCE },
+		{ "module-sig", no_argument, NULL, UMOD_OPT_MODULE_SIG },
 		{ "version", no_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -124,6 +139,7 @@ static int parse(int argc, char *argv[], struct umod_daemon_opts *o)
 	int c;
 
 	o->tree_base = "";
+	o->keys = &keys;
 	o->request_timeout_s = DEFAULT_REQUEST_TIMEOUT_S;
 	o->tree_release = umod_tool_default_release();
 	while ((c = getopt_long(argc, argv, "S:d:Vh", opts, NULL)) != -1) {
@@ -165,6 +181,19 @@ static int parse(int argc, char *argv[], struct umod_daemon_opts *o)
 			break;
 		case OPT_FOREGROUND:
 			o->foreground = true;
+			break;
+		case OPT_KEYRING:
+			if (umod_tool_keys_option(&keys, optarg))
+				return 1;
+			break;
+		case UMOD_OPT_NO_DEFAULT_KEYRING:
+			keys.no_default = true;
+			break;
+		case UMOD_OPT_SIG_ENFORCE:
+			keys.sig_enforce = true;
+			break;
+		case UMOD_OPT_MODULE_SIG:
+			keys.module_sig = true;
 			break;
 		case OPT_PIDFILE:
 			o->pidfile = optarg;

@@ -58,6 +58,15 @@ static void usage(FILE *out)
 		"                     (even a module in use or without exit; taints R)\n"
 		"      --perf-map     list the modules' functions in /tmp/perf-PID.map,\n"
 		"                     so that perf report names them\n"
+		"      --module-sig   check module signatures (CONFIG_MODULE_SIG): a module\n"
+		"                     not signed by a trusted key taints E; trusted: umod's\n"
+		"                     build key (build/certs/signing_key.x509, $UMOD_SIGN_CERT)\n"
+		"  -k, --keyring FILE|DIR  also trust the X.509 certificates there for module\n"
+		"                     signatures (PEM or DER; a directory: each file in it)\n"
+		"      --no-default-keyring  do not trust umod's build key by default\n"
+		"      --sig-enforce  refuse modules without a valid signature by a trusted\n"
+		"                     key (module.sig_enforce=1); --keyring and this imply\n"
+		"                     --module-sig\n"
 		"      --gdb          run this under gdb, with scripts/gdb/umod.py if found\n"
 		"                     ($UMOD_GDB_SCRIPT, else beside the build tree's umod)\n"
 		"  -V, --version      show the version and the compiled-in features\n"
@@ -256,10 +265,15 @@ static int run(int argc, char *argv[])
 		{ "force-unload", no_argument, NULL, OPT_FORCE_UNLOAD },
 		{ "perf-map", no_argument, NULL, OPT_PERF_MAP },
 		{ "gdb", no_argument, NULL, OPT_GDB },
+		{ "keyring", required_argument, NULL, 'k' },
+		{ "no-default-keyring", no_argument, NULL, UMOD_OPT_NO_DEFAULT_KEYRING },
+		{ "sig-enforce", no_argument, NULL, UMOD_OPT_SIG_ENFORCE },
+		{ "module-sig", no_argument, NULL, UMOD_OPT_MODULE_SIG },
 		{ "version", no_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
+	static struct umod_tool_keys keys;	/* static: -h's early return is no leak */
 	struct umod_host *host = NULL;
 	const char *cmdline = NULL, *base = "", *release = umod_tool_default_release();
 	char base_buf[4096];
@@ -267,7 +281,7 @@ static int run(int argc, char *argv[])
 	unsigned int flags = 0;
 	int c, ret;
 
-	while ((c = getopt_long(argc, argv, "+c:stfd:S:Vh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+c:stfd:S:k:Vh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'f':
 			flags |= UMOD_INSERT_FORCE_VERMAGIC | UMOD_INSERT_FORCE_MODVERSION;
@@ -292,6 +306,19 @@ static int run(int argc, char *argv[])
 			break;
 		case OPT_GDB:
 			gdb = true;
+			break;
+		case 'k':
+			if (umod_tool_keys_option(&keys, optarg))
+				return 1;
+			break;
+		case UMOD_OPT_NO_DEFAULT_KEYRING:
+			keys.no_default = true;
+			break;
+		case UMOD_OPT_SIG_ENFORCE:
+			keys.sig_enforce = true;
+			break;
+		case UMOD_OPT_MODULE_SIG:
+			keys.module_sig = true;
 			break;
 		case 'c':
 			cmdline = optarg;
@@ -324,6 +351,11 @@ static int run(int argc, char *argv[])
 		fprintf(stderr, "umod: ERROR: %s\n", strerror(ENOMEM));
 		return 1;
 	}
+	if (umod_tool_add_keyrings(host, &keys) < 0) {
+		umod_host_unref(host);
+		free(keys.paths);
+		return 1;
+	}
 	umod_host_set_log_fn(host, print_record, stdout);
 	/* a fault in module code: the oops goes where dmesg's lines go */
 	umod_host_install_oops(host, (const int[]){ STDOUT_FILENO }, 1, 0);
@@ -333,6 +365,7 @@ static int run(int argc, char *argv[])
 	if (taint)
 		print_taint(host);
 	umod_host_unref(host);
+	free(keys.paths);
 	return ret;
 }
 

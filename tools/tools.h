@@ -29,6 +29,8 @@ extern const struct umod_cmd umod_cmd_sysfs;
 extern const struct umod_cmd umod_cmd_modprobe;
 extern const struct umod_cmd umod_cmd_shell;
 extern const struct umod_cmd umod_cmd_version;
+extern const struct umod_cmd umod_cmd_sign_file;
+extern const struct umod_cmd umod_cmd_keys;
 
 /* common.c */
 /* kmod's wording for a failed insert: "Invalid module format", ... */
@@ -53,6 +55,25 @@ void umod_tool_err(const char *fmt, ...) __attribute__((__format__(printf, 1, 2)
 int umod_tool_connect(struct umod_client *c);
 /* the kernel's module name for a file or name: basename, up to '.', '-' as '_' */
 void umod_tool_modname(const char *arg, bool is_path, char *buf, size_t size);
+
+/* keys.c: the trusted keys of a host, from the command line */
+struct umod_host;
+struct umod_tool_keys {
+	const char **paths;	/* --keyring, in order */
+	size_t n;
+	bool module_sig;	/* --module-sig: check, with the default key */
+	bool no_default;	/* --no-default-keyring */
+	bool sig_enforce;	/* --sig-enforce */
+};
+#define UMOD_OPT_NO_DEFAULT_KEYRING	0x4b00
+#define UMOD_OPT_SIG_ENFORCE		0x4b01
+#define UMOD_OPT_MODULE_SIG		0x4b02
+/* the build key's certificate, or NULL when there is none */
+const char *umod_tool_default_cert(char *buf, size_t size);
+int umod_tool_keys_option(struct umod_tool_keys *k, const char *path);
+/* with any of the options: signature checks on, the default key, --keyring's,
+ * --sig-enforce; 0 or -errno (said) */
+int umod_tool_add_keyrings(struct umod_host *host, const struct umod_tool_keys *k);
 
 /* version.c */
 /* "umod version R" and the features line, as kmod -V; returns 0 (an exit status) */

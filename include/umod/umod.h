@@ -235,6 +235,52 @@ UMOD_API unsigned long umod_host_get_taint(struct umod_host *host);
  */
 UMOD_API int umod_host_print_tainted(struct umod_host *host, char *buf, size_t size);
 
+/* ---- module signatures (the kernel's module signing) -------------------- */
+
+/*
+ * umod_host_set_module_sig - the kernel's CONFIG_MODULE_SIG: check each
+ * module's appended signature at load. A host starts without (modules load
+ * untainted, signed or not); umod_host_add_keys() and
+ * umod_host_set_sig_enforce() turn it on too. Once on, a module without a
+ * valid signature by a trusted key taints the host E, and the first such
+ * load logs "<m>: module verification failed: signature and/or required
+ * key missing - tainting kernel". It cannot be turned off again (-EROFS).
+ * Returns 0, -EINVAL or -EROFS. Since UMOD_0.5.
+ */
+UMOD_API int umod_host_set_module_sig(struct umod_host *host, int enable);
+
+/*
+ * umod_host_add_keys - trust the X.509 certificates in @path, as the
+ * kernel's .builtin_trusted_keys: a PEM file (every certificate in it), a
+ * DER file (one), or a directory (each regular file in it, in name order;
+ * symbolic links are not followed). A module whose appended signature
+ * (umod sign-file, Linux's sign-file) was made by one of those keys loads
+ * untainted; an unsigned one, or one signed by another key, taints the
+ * host E (or is refused under sig_enforce); a tampered one is always
+ * refused (-EKEYREJECTED, -EBADMSG). Returns how many certificates were
+ * added, or -errno (-EBADMSG: a file that holds none). Since UMOD_0.5.
+ */
+UMOD_API int umod_host_add_keys(struct umod_host *host, const char *path);
+
+/*
+ * umod_host_for_each_key - @fn for each trusted key, in the order added,
+ * with its /proc/keys description ("CN: SKID-in-hex"). Stops at the first
+ * non-zero return and passes it back; 0, or -EINVAL. Since UMOD_0.5.
+ */
+UMOD_API int umod_host_for_each_key(struct umod_host *host,
+				    int (*fn)(const char *desc, void *data), void *data);
+
+/*
+ * umod_host_set_sig_enforce - module.sig_enforce: refuse every module
+ * without a valid signature by a trusted key (-EKEYREJECTED). As the
+ * kernel's parameter it can be turned on, not off again (-EROFS).
+ * "module.sig_enforce=1" on the host's command line does the same.
+ * Returns 0, -EINVAL (NULL host) or -EROFS. Since UMOD_0.5.
+ */
+UMOD_API int umod_host_set_sig_enforce(struct umod_host *host, int enable);
+/* 1 when enforcing, else 0 (also for a NULL host). Since UMOD_0.5. */
+UMOD_API int umod_host_get_sig_enforce(struct umod_host *host);
+
 /* ---- addresses (kallsyms) ---------------------------------------------- */
 
 /*

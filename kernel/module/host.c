@@ -18,6 +18,7 @@ static void host_free(struct umod_host *host)
 {
 	free(host->cmdline);
 	free(host->module_tree);
+	umod_keyring_free(host->keyring);
 	umod_symtab_free(host->exports);
 	umod_log_free(host->log);
 	umod_area_release(host);

@@ -357,6 +357,10 @@ struct umod_host {
 	atomic_bool force_unload;	/* CONFIG_MODULE_FORCE_UNLOAD */
 	atomic_bool debug_locks_off;	/* "Disabling lock debugging" was said */
 	atomic_bool warned_no_symver;	/* "no symbol version" was said */
+	/* signing.c: the trusted keys, CONFIG_MODULE_SIG, module.sig_enforce,
+	 * "tainting" said once */
+	struct umod_keyring *_Atomic keyring;
+	atomic_bool module_sig, sig_enforce, sig_warned;
 	char *cmdline;			/* umod_host_set_cmdline()'s copy; module_mutex */
 	char *module_tree;		/* request_module()'s BASE/lib/modules/R; module_mutex */
 	atomic_int kmod_running;	/* request_module() calls in progress */
@@ -573,6 +577,7 @@ struct load_info {
 	const char *name;		/* from .modinfo or this_module; in image */
 	unsigned int flags;		/* UMOD_INSERT_* */
 	unsigned long taints;		/* earned while loading; moved to the module */
+	bool sig_ok;			/* signing.c: a trusted key signed it */
 	struct {
 		unsigned int mod;	/* .gnu.linkonce.this_module */
 		unsigned int info;	/* .modinfo, 0 if none */
@@ -713,6 +718,21 @@ bool umod_oops_in_module_text(uint64_t addr);
 
 int umod_reloc_scan(struct load_info *info);
 int umod_reloc_apply(struct load_info *info);
+
+/* ---- signing.c: module signatures ------------------------------------ */
+
+/*
+ * module_sig_check(): a signed module's trailer is checked against the
+ * host's trusted keys and cut off (*@len shrinks). 0: go on (info->sig_ok
+ * says whether it was a trusted signature); -EKEYREJECTED, -EBADMSG, ...:
+ * refuse the load, as the kernel does.
+ */
+int umod_module_sig_check(struct load_info *info, const void *image, size_t *len);
+/* after add_unformed_module(): an unverified module taints E */
+void umod_module_sig_taint(struct load_info *info);
+/* mod_verify_sig() on its own, for tests and fuzzing: 0 or -errno */
+int umod_mod_verify_sig(struct umod_host *host, const void *image, size_t *len);
+void umod_keyring_free(struct umod_keyring *kr);
 
 /* ---- version.c -------------------------------------------------------- */
 

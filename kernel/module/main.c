@@ -654,6 +654,8 @@ static int load_module(struct umod_host *host, const void *image, size_t len,
 	int err;
 
 	err = umod_check_image_size(info.log, len);
+	if (!err)
+		err = umod_module_sig_check(&info, image, &len);
 	if (err)
 		goto out;
 	err = umod_elf_parse(&info.elf, image, len, elf_report, info.log);
@@ -684,6 +686,7 @@ static int load_module(struct umod_host *host, const void *image, size_t len,
 	err = add_unformed_module(&info);
 	if (err)
 		goto out;
+	umod_module_sig_taint(&info);
 	err = umod_layout_alloc(&info);
 	if (err)
 		goto unlink;
