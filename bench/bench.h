@@ -39,6 +39,8 @@ int bench_symtab(const struct bench_ctx *ctx);
 int bench_modtree(const struct bench_ctx *ctx);
 /* loadcycle.c */
 int bench_loadcycle(const struct bench_ctx *ctx);
+/* the child that callgrind and strace run: OBJDIR --cycles umod|dlopen N */
+int bench_loadcycle_child(const char *objdir, const char *which, int n);
 /* refcount.c */
 int bench_refcount(const struct bench_ctx *ctx);
 /* kmalloc.c */

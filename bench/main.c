@@ -4,6 +4,8 @@
  * spreads, and writes results.tsv for scripts.
  *
  *   umod-bench OBJDIR [NAME...]      (BENCH_ROUNDS=N overrides the rounds)
+ *   umod-bench OBJDIR --cycles umod|dlopen N   (the load cycles that
+ *                                    callgrind and strace count)
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -91,6 +93,8 @@ int main(int argc, char *argv[])
 		return 2;
 	}
 	ctx.objdir = argv[1];
+	if (argc == 5 && !strcmp(argv[2], "--cycles"))
+		return bench_loadcycle_child(argv[1], argv[3], atoi(argv[4]));
 	if (rounds && atoi(rounds) > 2)
 		ctx.rounds = (unsigned int)atoi(rounds);
 	snprintf(path, sizeof(path), "%s/results.tsv", ctx.objdir);
