@@ -591,6 +591,9 @@ struct load_info {
 	void *map;
 	size_t map_size;
 	struct umod_module *mod;
+	/* UMOD_LOAD_OWN_IMAGE: the image, until kallsyms takes it with sec */
+	void *image_owned;
+	bool sec_given;
 };
 
 /* x86-64's module area with KASLR (MODULES_END - MODULES_VADDR): 1008 MiB */
@@ -622,6 +625,8 @@ int umod_module_protect_after_init(struct umod_module *mod);
  * return 0 without running any module code (the fuzzers' entry point).
  */
 #define UMOD_LOAD_STOP_BEFORE_INIT	(1u << 31)
+/* the image is the load's to keep (malloc'd): kallsyms builds from it later */
+#define UMOD_LOAD_OWN_IMAGE		(1u << 30)
 int umod_load_module(struct umod_host *host, const void *image, size_t len,
 		     const char *args, unsigned int flags,
 		     struct umod_module **modp);

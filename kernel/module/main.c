@@ -640,7 +640,9 @@ static int do_init_module(struct load_info *info)
 
 static void free_load_info(struct load_info *info)
 {
-	free(info->sec);
+	if (!info->sec_given)
+		free(info->sec);
+	free(info->image_owned);
 	free(info->symval);
 	free(info->got_slot);
 	free(info->plt_slot);
@@ -650,7 +652,8 @@ static int load_module(struct umod_host *host, const void *image, size_t len,
 		       const char *args, unsigned int flags,
 		       struct umod_module **modp)
 {
-	struct load_info info = { .host = host, .log = host->log, .flags = flags };
+	struct load_info info = { .host = host, .log = host->log, .flags = flags,
+				  .image_owned = flags & UMOD_LOAD_OWN_IMAGE ? (void *)image : NULL };
 	int err;
 
 	err = umod_check_image_size(info.log, len);
@@ -745,6 +748,8 @@ int umod_load_module(struct umod_host *host, const void *image, size_t len,
 	umod_host_ref(host);
 	if (!atomic_load(&host->shutting_down))
 		err = load_module(host, image, len, args, flags, modp);
+	else if (flags & UMOD_LOAD_OWN_IMAGE)
+		free((void *)image);
 	umod_host_unref(host);
 	return err;
 }
@@ -758,6 +763,7 @@ UMOD_API int umod_module_insert_image(struct umod_host *host, const void *image,
 
 	if (!host || (!image && len))
 		return -EINVAL;
+	flags &= ~UMOD_LOAD_OWN_IMAGE;	/* internal: the buffer stays the caller's */
 	/* ELF structures are read in place: give them their natural alignment */
 	if ((uintptr_t)image % 8) {
 		copy = malloc(len);
@@ -782,13 +788,18 @@ UMOD_API int umod_module_insert_file(struct umod_host *host, const char *path,
 
 	if (!host || !path)
 		return -EINVAL;
+	flags &= ~UMOD_LOAD_OWN_IMAGE;
 	err = umod_file_read(path, &image, &len, &heap);
 	if (err == -EFBIG)
 		umod_log_printk(host->log, KERN_ERR "%s: file too large for a module (limit %lu bytes)\n",
 				path, UMOD_MAX_IMAGE_SIZE);
 	if (err)
 		return err;
-	err = umod_load_module(host, image, len, args, flags, modp);
-	umod_file_free(image, len, heap);
-	return err;
+	if (!heap) {
+		err = umod_load_module(host, image, len, args, flags, modp);
+		umod_file_free(image, len, heap);
+		return err;
+	}
+	/* the read buffer is the load's: kallsyms keeps it, not a copy */
+	return umod_load_module(host, image, len, args, flags | UMOD_LOAD_OWN_IMAGE, modp);
 }
