@@ -9,10 +9,12 @@
 #include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -79,23 +81,46 @@ static const char *name_of(struct umod_host *host, uint64_t addr)
 	return buf;
 }
 
-static void names_addresses(void **state)
+/*
+ * Loads the module from a caller's buffer (the table is built at load)
+ * or from a file (the read buffer is kept, the table built on the first
+ * lookup: here, where() in init).
+ */
+static void insert_k(struct umod_host *host, bool from_file, struct umod_module **mod)
+{
+	struct synth *s = kallsyms_module();
+	char path[] = "/tmp/umod-test-kallsyms-XXXXXX";
+	unsigned char *img;
+	size_t len;
+	int fd;
+
+	img = synth_image(s, &len);
+	if (!from_file) {
+		assert_int_equal(umod_module_insert_image(host, img, len, NULL, 0, mod), 0);
+	} else {
+		fd = mkstemp(path);
+		assert_true(fd >= 0);
+		assert_int_equal(write(fd, img, len), (ssize_t)len);
+		close(fd);
+		assert_int_equal(umod_module_insert_file(host, path, NULL, 0, mod), 0);
+		unlink(path);
+	}
+	free(img);
+	synth_free(s);
+}
+
+static void names_addresses_from(bool from_file)
 {
 	struct umod_host *host = test_host_new(&cap);
 	struct umod_module *mod;
-	struct synth *s = kallsyms_module();
 	uint64_t text, data, text_end;
-	unsigned char *img;
 	char name[16], modname[16], expect[64];
 	unsigned long off, size;
-	size_t len;
 
 	where_host = host;
+	where_text[0] = 0;
 	assert_int_equal(umod_host_export(host, "where", where, 0), 0);
-	img = synth_image(s, &len);
-	assert_int_equal(umod_module_insert_image(host, img, len, NULL, 0, &mod), 0);
-	free(img);
-	synth_free(s);
+	insert_k(host, from_file, &mod);
 	/* during init: the return address after the 5-byte call */
 	assert_true(!strncmp(where_text, "k_init+0x5/0x", 13));
 	assert_non_null(strstr(where_text, " [k]"));
@@ -130,6 +155,41 @@ static void names_addresses(void **state)
 	umod_host_unref(host);
 }
 
+static void names_addresses(void **state)
+{
+	names_addresses_from(false);
+}
+
+/* the same names from the table built on the first lookup */
+static void names_addresses_lazy(void **state)
+{
+	names_addresses_from(true);
+}
+
+/* from a file, with no lookup during init: a listing builds the table */
+static int count_sym(void *data, const char *name, char type, const void *addr)
+{
+	if (!strcmp(name, "beta") && type == 't')
+		++*(int *)data;
+	return 0;
+}
+
+static void listing_builds_table(void **state)
+{
+	struct umod_host *host = test_host_new(&cap);
+	struct umod_module *mod;
+	int found = 0;
+
+	where_host = NULL;	/* where() names nothing: no lookup before the listing */
+	assert_int_equal(umod_host_export(host, "where", where, 0), 0);
+	insert_k(host, true, &mod);
+	assert_int_equal(umod_module_for_each_symbol(mod, count_sym, &found), 0);
+	assert_int_equal(found, 1);
+	assert_int_equal(umod_module_remove(host, "k", 0), 0);
+	umod_module_unref(mod);
+	umod_host_unref(host);
+}
+
 /* truncation never overflows, and the length says what was needed */
 static void small_buffers(void **state)
 {
@@ -159,6 +219,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(names_addresses),
+		cmocka_unit_test(names_addresses_lazy),
+		cmocka_unit_test(listing_builds_table),
 		cmocka_unit_test(small_buffers),
 	};
 
