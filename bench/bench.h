@@ -51,6 +51,8 @@ int bench_spinlock(const struct bench_ctx *ctx);
 int bench_workqueue(const struct bench_ctx *ctx);
 /* fsread.c */
 int bench_fsread(const struct bench_ctx *ctx);
+/* scale.c */
+int bench_scale(const struct bench_ctx *ctx);
 /* kunit.c */
 int bench_kunit(const struct bench_ctx *ctx);
 

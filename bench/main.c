@@ -26,6 +26,7 @@ static const struct bench benches[] = {
 	{ "workqueue", bench_workqueue },
 	{ "fsread", bench_fsread },
 	{ "kunit", bench_kunit },
+	{ "scale", bench_scale },
 };
 
 static FILE *tsv;

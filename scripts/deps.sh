@@ -35,6 +35,7 @@ zsh
 gdb
 valgrind
 liburcu-dev
+strace
 "
 
 if [ "${1:-}" = "--list" ]; then
