@@ -559,6 +559,7 @@ struct umod_sec {
 	size_t off;		/* offset in its region */
 	unsigned char region;	/* UMOD_REGION_* */
 	unsigned char cls;	/* which run of the region (layout.c) */
+	bool apply;		/* a RELA section the scan checked (reloc.c) */
 };
 
 #define UMOD_REGION_NONE	0
@@ -582,7 +583,7 @@ struct load_info {
 	const char *modinfo;
 	size_t modinfo_size;
 	struct umod_sec *sec;		/* elf.shnum entries */
-	uint64_t *symval;		/* resolved value of each symbol */
+	uint64_t *symval;		/* resolved value of each symbol; owns the next two */
 	int *got_slot;			/* per symbol: GOT slot index or -1 */
 	int *plt_slot;			/* per symbol: PLT stub index or -1 */
 	unsigned int num_got, num_plt;
