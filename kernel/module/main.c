@@ -45,19 +45,26 @@ static void find_named_sections(const struct umod_elf *elf, struct named_section
 	for (unsigned int i = 1; i < elf->shnum; i++) {
 		const char *name = elf->secstrings + elf->sechdrs[i].sh_name;
 
-		if (name[0] == '.') {
+		/* two bytes sort out all but the candidates (names are NUL-terminated) */
+		switch (name[0] == '.' || name[0] == '_' ? name[1] : 0) {
+		case 'm':
 			if (!strcmp(name, ".modinfo") && elf->sechdrs[i].sh_type != SHT_NOBITS) {
 				ns->n_modinfo++;
 				ns->modinfo = i;
-			} else if (!strcmp(name, ".gnu.linkonce.this_module")) {
+			}
+			break;
+		case 'g':
+			if (!strcmp(name, ".gnu.linkonce.this_module")) {
 				ns->n_this_module++;
 				ns->this_module = i;
 			}
-		} else if (name[0] == '_') {
+			break;
+		case '_':
 			if (!ns->param && !strcmp(name, "__param"))
 				ns->param = i;
 			else if (!ns->versions && !strcmp(name, "__versions"))
 				ns->versions = i;
+			break;
 		}
 	}
 }
