@@ -9,7 +9,10 @@
  *   - with 1,000 loaded: the module list as lsmod gets it and the text of
  *     /proc/modules rendered from it (in-process: the daemon's FUSE round
  *     trip, measured by fsread, is left out), and the memory each module
- *     takes (resident, and the host heap it holds).
+ *     takes (resident, and the host heap it holds);
+ *   - the same 1,000 loaded into a daemon (`umod daemon --root`, one
+ *     `umod insmod` each): `umod lsmod` as a process, and a read of the
+ *     daemon's ROOT/proc/modules through FUSE (skipped without /dev/fuse).
  * The chain modules are clones of two compiled templates (bench/scalegen.sh)
  * with their fixed-width names rewritten in the image. build/bench/
  * scale.dat gets the curves for `make bench-plot`.
@@ -21,7 +24,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <umod/umod.h>
@@ -154,6 +159,9 @@ static void mem_now(struct mem *m)
 	m->rss = statm_field(1);
 	m->heap = mi.uordblks + mi.hblkhd;
 }
+
+static int daemon_listing(const struct bench_ctx *ctx, const struct image *clones,
+			  unsigned int rounds);
 
 static const unsigned int counts[] = { 1, 10, 100, 1000 };
 #define NUM_COUNTS	(sizeof(counts) / sizeof(counts[0]))
@@ -302,6 +310,8 @@ static int chains(const struct bench_ctx *ctx, struct umod_host *host, unsigned 
 		mem[1][k] = r.rss_kib;
 		mem[2][k] = r.heap_kib;
 	}
+	if (!err)
+		err = daemon_listing(ctx, clones, rounds);
 	if (!err) {
 		for (unsigned int c = 0; c < NUM_COUNTS; c++) {
 			y[c] = median(load[c], rounds) * counts[c];
@@ -351,6 +361,161 @@ static int curves(const struct bench_ctx *ctx, struct umod_host *host, unsigned 
 	bench_report("scale_cycle_100_params_us", "scale: cycle of a module with 100 parameters", "us",
 		     par[2], rounds);
 	return 0;
+}
+
+/* ---- through a daemon: umod lsmod and ROOT/proc/modules ------------------ */
+
+struct daemon_dirs {
+	char dir[512], sock[600], state[600], root[600], pidf[600], umod[512];
+};
+
+/* @argv's exit status, its output to /dev/null; -1 if it did not run */
+static int spawn(char *const argv[])
+{
+	pid_t pid = fork();
+	int status;
+
+	if (pid == 0) {
+		int null = open("/dev/null", O_WRONLY);
+
+		dup2(null, 1);
+		dup2(null, 2);
+		execv(argv[0], argv);
+		_exit(127);
+	}
+	if (pid < 0 || waitpid(pid, &status, 0) < 0)
+		return -1;
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* the whole of @path, read as cat would: bytes, or -1 */
+static long read_all(const char *path, long *lines)
+{
+	char buf[65536];
+	long total = 0;
+	ssize_t n;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	*lines = 0;
+	errno = 0;
+	if (fd < 0)
+		return -1;
+	while ((n = read(fd, buf, sizeof(buf))) > 0) {
+		total += n;
+		for (ssize_t i = 0; i < n; i++)
+			*lines += buf[i] == '\n';
+	}
+	if (n < 0) {
+		int e = errno;
+
+		close(fd);
+		errno = e;
+		return -1;
+	}
+	close(fd);
+	return total;
+}
+
+/* writes the clones to DIR/NAME.ko and inserts each with `umod insmod` */
+static int daemon_load(const struct daemon_dirs *d, const struct image *clones)
+{
+	char ko[700];
+	char *insmod[] = { (char *)d->umod, "insmod", ko, NULL };
+
+	for (unsigned int i = 0; i < MAX_MODS; i++) {
+		FILE *f;
+		size_t w;
+
+		snprintf(ko, sizeof(ko), "%s/scl%04u.ko", d->dir, i);
+		f = fopen(ko, "we");
+		w = f ? fwrite(clones[i].buf, 1, clones[i].len, f) : 0;
+		if (!f || fclose(f) || w != clones[i].len || spawn(insmod)) {
+			fprintf(stderr, "bench scale: umod insmod %s failed\n", ko);
+			return -1;
+		}
+		unlink(ko);
+	}
+	return 0;
+}
+
+static void daemon_stop(struct daemon_dirs *d)
+{
+	FILE *f = fopen(d->pidf, "re");
+	long pid = 0;
+
+	if (f && fscanf(f, "%ld", &pid) == 1 && pid > 0) {
+		kill((pid_t)pid, SIGTERM);
+		for (int i = 0; i < 600 && kill((pid_t)pid, 0) == 0; i++)
+			usleep(50000);
+	}
+	if (f)
+		fclose(f);
+	unlink(d->pidf);
+	unlink(d->sock);
+	rmdir(d->root);
+	strncat(d->state, "/messages", sizeof(d->state) - strlen(d->state) - 1);
+	unlink(d->state);
+	*strrchr(d->state, '/') = '\0';
+	rmdir(d->state);
+	rmdir(d->dir);
+}
+
+static int daemon_listing(const struct bench_ctx *ctx, const struct image *clones,
+			  unsigned int rounds)
+{
+	struct daemon_dirs d;
+	char *start[] = { d.umod, "daemon", "-S", d.sock, "--state-dir", d.state, "--root", d.root,
+			  "--pidfile", d.pidf, NULL };
+	char *lsmod[] = { d.umod, "lsmod", NULL };
+	char proc[700];
+	double ls[64], pm[64];
+	long lines = 0;
+	int ret = -1, readerr = 0;
+
+	if (access("/dev/fuse", R_OK | W_OK)) {
+		printf("scale: lsmod and /proc/modules through a daemon: skipped (no /dev/fuse)\n");
+		return 0;
+	}
+	snprintf(d.umod, sizeof(d.umod), "%s/../bin/umod", ctx->objdir);
+	snprintf(d.dir, sizeof(d.dir), "%s/scale.XXXXXX", ctx->objdir);
+	if (!mkdtemp(d.dir))
+		return -1;
+	snprintf(d.sock, sizeof(d.sock), "%s/umod.sock", d.dir);
+	snprintf(d.state, sizeof(d.state), "%s/state", d.dir);
+	snprintf(d.root, sizeof(d.root), "%s/root", d.dir);
+	snprintf(d.pidf, sizeof(d.pidf), "%s/pid", d.dir);
+	snprintf(proc, sizeof(proc), "%s/proc/modules", d.root);
+	mkdir(d.root, 0755);
+	setenv("UMOD_SOCKET", d.sock, 1);
+	printf("scale: loading 1,000 modules into a daemon, one umod insmod each...\n");
+	fflush(stdout);
+	if (spawn(start) || daemon_load(&d, clones))
+		goto out;
+	for (unsigned int r = 0; r < rounds; r++) {
+		uint64_t t0 = bench_now_ns();
+
+		if (spawn(lsmod))
+			goto out;
+		ls[r] = (double)(bench_now_ns() - t0) / 1e6;
+		t0 = bench_now_ns();
+		if (read_all(proc, &lines) < 0 || lines != MAX_MODS)
+			readerr = errno ? errno : EIO;
+		pm[r] = (double)(bench_now_ns() - t0) / 1e6;
+	}
+	bench_report("scale_lsmod_1000_ms", "scale: umod lsmod, 1,000 in a daemon", "ms", ls, rounds);
+	if (!readerr)
+		bench_report("scale_daemon_proc_modules_1000_ms", "scale: read ROOT/proc/modules, 1,000",
+			     "ms", pm, rounds);
+	else	/* a finding, not a failure of the benchmark */
+		printf("%-44s fails: %s (%ld lines read)\n", "scale: read ROOT/proc/modules, 1,000",
+		       strerror(readerr), lines);
+	ret = 0;
+out:
+	if (ret)
+		fprintf(stderr, "bench scale: the daemon part failed (%ld lines in %s)\n", lines, proc);
+	daemon_stop(&d);
+	unsetenv("UMOD_SOCKET");
+	return ret;
 }
 
 int bench_scale(const struct bench_ctx *ctx)
