@@ -390,7 +390,7 @@ static int run_quiet(char *const argv[])
 	return WEXITSTATUS(status);
 }
 
-static bool have(const char *tool)
+bool bench_have(const char *tool)
 {
 	char cmd[256];
 
@@ -415,30 +415,40 @@ static double callgrind_total(const char *out)
 	return total;
 }
 
-/* instructions per cycle of @which under callgrind; < 0 if it failed */
-static double instr_per_cycle(const struct bench_ctx *ctx, const char *which)
+/*
+ * callgrind's instruction total for this program run as
+ * "OBJDIR @mode @which @n", counting only inside @fn (--toggle-collect);
+ * the profile stays in OBJDIR/callgrind.@tag.out. < 0 if it failed.
+ */
+double bench_callgrind(const char *objdir, const char *fn, const char *tag, const char *mode,
+		       const char *which, int n)
 {
-	char out[4200], outopt[4300], toggle[128], n[16];
-	double total;
-
-	snprintf(out, sizeof(out), "%s/callgrind.%s.out", ctx->objdir, which);
-	snprintf(outopt, sizeof(outopt), "--callgrind-out-file=%s", out);
-	snprintf(toggle, sizeof(toggle), "--toggle-collect=bench_instr_%s", which);
-	snprintf(n, sizeof(n), "%d", INSTR_CYCLES);
-	char *argv[] = { "valgrind", "--tool=callgrind", toggle, outopt,
-			 "/proc/self/exe", (char *)ctx->objdir, "--cycles", (char *)which, n, NULL };
-
-	/* valgrind runs the binary, not /proc/self/exe's link: resolve it */
-	char self[4096];
+	char out[4200], outopt[4300], toggle[128], num[16], self[4096];
 	ssize_t len = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	char *argv[] = { "valgrind", "--tool=callgrind", toggle, outopt, self, (char *)objdir,
+			 (char *)mode, (char *)which, num, NULL };
 
+	/* valgrind runs the binary, not /proc/self/exe's link: resolved above */
 	if (len <= 0)
 		return -1;
 	self[len] = 0;
-	argv[4] = self;
+	snprintf(out, sizeof(out), "%s/callgrind.%s.out", objdir, tag);
+	snprintf(outopt, sizeof(outopt), "--callgrind-out-file=%s", out);
+	snprintf(toggle, sizeof(toggle), "--toggle-collect=%s", fn);
+	snprintf(num, sizeof(num), "%d", n);
 	if (run_quiet(argv))
 		return -1;
-	total = callgrind_total(out);
+	return callgrind_total(out);
+}
+
+/* instructions per cycle of @which under callgrind; < 0 if it failed */
+static double instr_per_cycle(const struct bench_ctx *ctx, const char *which)
+{
+	char fn[64];
+	double total;
+
+	snprintf(fn, sizeof(fn), "bench_instr_%s", which);
+	total = bench_callgrind(ctx->objdir, fn, which, "--cycles", which, INSTR_CYCLES);
 	return total < 0 ? -1 : total / INSTR_CYCLES;
 }
 
@@ -479,7 +489,7 @@ static int instructions(const struct bench_ctx *ctx)
 {
 	double u[1], d[1], r[1];
 
-	if (!have("valgrind")) {
+	if (!bench_have("valgrind")) {
 		printf("%-44s skipped: valgrind is not installed\n", "load cycle: instructions");
 	} else {
 		u[0] = instr_per_cycle(ctx, "umod");
@@ -493,7 +503,7 @@ static int instructions(const struct bench_ctx *ctx)
 		bench_report("load_cycle_instr_dlopen", "load cycle: instructions per dlopen cycle", "instr", d, 1);
 		bench_report("load_cycle_instr_umod_over_dlopen", "load cycle: umod instructions / dlopen's", "x", r, 1);
 	}
-	if (!have("strace")) {
+	if (!bench_have("strace")) {
 		printf("%-44s skipped: strace is not installed\n", "load cycle: system calls");
 		return 0;
 	}

@@ -6,6 +6,8 @@
  *   umod-bench OBJDIR [NAME...]      (BENCH_ROUNDS=N overrides the rounds)
  *   umod-bench OBJDIR --cycles umod|dlopen N   (the load cycles that
  *                                    callgrind and strace count)
+ *   umod-bench OBJDIR --scale-loads chains N   (N chained loads, for
+ *                                    callgrind)
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -96,6 +98,8 @@ int main(int argc, char *argv[])
 	ctx.objdir = argv[1];
 	if (argc == 5 && !strcmp(argv[2], "--cycles"))
 		return bench_loadcycle_child(argv[1], argv[3], atoi(argv[4]));
+	if (argc == 5 && !strcmp(argv[2], "--scale-loads"))
+		return bench_scale_child(argv[1], atoi(argv[4]));
 	if (rounds && atoi(rounds) > 2)
 		ctx.rounds = (unsigned int)atoi(rounds);
 	snprintf(path, sizeof(path), "%s/results.tsv", ctx.objdir);

@@ -271,7 +271,7 @@ static double median(double *v, unsigned int n)
 static void curve(FILE *dat, const char *title, const char *xname, const unsigned int *x,
 		  const double *y, unsigned int n, const char *yname)
 {
-	printf("  %s\n  %10s %16s %16s\n", title, xname, yname, "us per item");
+	printf("  %s\n  %10s %16s %16s\n", title, xname, yname, "per item");
 	if (dat)
 		fprintf(dat, "# %s\n# %s\t%s\n", title, xname, yname);
 	for (unsigned int i = 0; i < n; i++) {
@@ -472,6 +472,12 @@ static int daemon_listing(const struct bench_ctx *ctx, const struct image *clone
 	long lines = 0;
 	int ret = -1, readerr = 0;
 
+	const char *want = getenv("BENCH_SCALE_DAEMON");
+
+	if (want && !strcmp(want, "0")) {
+		printf("scale: lsmod and /proc/modules through a daemon: skipped (BENCH_SCALE_DAEMON=0)\n");
+		return 0;
+	}
 	if (access("/dev/fuse", R_OK | W_OK)) {
 		printf("scale: lsmod and /proc/modules through a daemon: skipped (no /dev/fuse)\n");
 		return 0;
@@ -518,6 +524,76 @@ out:
 	return ret;
 }
 
+/* ---- instructions per load against the count already loaded ------------- */
+
+/* the one function callgrind counts in the child (--toggle-collect) */
+__attribute__((noinline)) int bench_scale_insert(struct umod_host *host, const struct image *img,
+						 struct umod_module **modp);
+__attribute__((noinline)) int bench_scale_insert(struct umod_host *host, const struct image *img,
+						 struct umod_module **modp)
+{
+	return umod_module_insert_image(host, img->buf, img->len, NULL, 0, modp);
+}
+
+/* the child: @n clones loaded in order through bench_scale_insert(), then unloaded */
+int bench_scale_child(const char *objdir, int n)
+{
+	static struct image clones[MAX_MODS];
+	static struct umod_module *mods[MAX_MODS];
+	struct image root, link;
+	struct umod_host *host;
+	int err = 0, i;
+
+	if (n < 1 || n > MAX_MODS || read_image(objdir, "sclroot", &root) ||
+	    read_image(objdir, "scllink", &link) || umod_host_new(&host))
+		return 1;
+	for (i = 0; i < n && !err; i++) {
+		clone_module(&root, &link, (unsigned int)i, &clones[i]);
+		err = !clones[i].buf || bench_scale_insert(host, &clones[i], &mods[i]);
+	}
+	while (i-- > 0) {
+		if (mods[i]) {
+			umod_module_remove(host, umod_module_get_name(mods[i]), 0);
+			umod_module_unref(mods[i]);
+		}
+		free(clones[i].buf);
+	}
+	umod_host_unref(host);
+	return err;
+}
+
+/* instructions per load, for 10, 100 and 1,000 loads: flat if linear */
+static int instructions(const struct bench_ctx *ctx, FILE *dat)
+{
+	static const unsigned int ns[3] = { 10, 100, 1000 };
+	double y[3], r[1];
+
+	if (!bench_have("valgrind")) {
+		printf("%-44s skipped: valgrind is not installed\n", "scale: instructions per load");
+		return 0;
+	}
+	for (int k = 0; k < 3; k++) {
+		char tag[32];
+		double total;
+
+		snprintf(tag, sizeof(tag), "scale%u", ns[k]);
+		total = bench_callgrind(ctx->objdir, "bench_scale_insert", tag, "--scale-loads",
+					"chains", (int)ns[k]);
+		if (total < 0) {
+			fprintf(stderr, "bench scale: callgrind failed\n");
+			return -1;
+		}
+		y[k] = total;
+	}
+	curve(dat, "instructions to load N modules (chains of 10), callgrind", "modules", ns, y, 3,
+	      "instructions");
+	r[0] = (y[2] / 1000) / (y[0] / 10);
+	bench_report("scale_instr_per_load_1000", "scale: instructions per load, 1,000 loads", "instr",
+		     (double[]){ y[2] / 1000 }, 1);
+	bench_report("scale_instr_1000_over_10", "scale: instructions per load, 1,000 / 10", "x", r, 1);
+	return 0;
+}
+
 int bench_scale(const struct bench_ctx *ctx)
 {
 	unsigned int rounds = ctx->rounds < 5 ? ctx->rounds : 5;
@@ -533,6 +609,8 @@ int bench_scale(const struct bench_ctx *ctx)
 	err = chains(ctx, host, rounds, dat);
 	if (!err)
 		err = curves(ctx, host, rounds, dat);
+	if (!err)
+		err = instructions(ctx, dat);
 	umod_host_unref(host);
 	if (dat)
 		fclose(dat);

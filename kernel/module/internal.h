@@ -375,6 +375,8 @@ struct umod_host {
 /* a module of that name (with '-' and '_' equal), or NULL; module_mutex held */
 struct umod_module *umod_host_find_locked(struct umod_host *host, const char *name);
 bool umod_module_name_eq(const char *a, const char *b);
+/* a hash of @name with '-' and '_' alike; never 0 */
+uint32_t umod_module_name_hash(const char *name);
 
 /* ---- kernel/panic.c: taint ------------------------------------------ */
 
@@ -503,6 +505,7 @@ struct umod_module {
 	atomic_int refs;		/* handle lifetime, not the use count */
 	struct umod_host *host;		/* borrowed: valid while loaded */
 	struct umod_list list;		/* on host->modules, under module_mutex */
+	uint32_t name_hash;		/* umod_module_name_hash(name) once listed; 0: unknown */
 	char name[UMOD_MODULE_NAME_LEN];
 	_Atomic int state;		/* enum umod_module_state */
 	struct module *kmod;		/* the module's own struct, in its data */

@@ -259,6 +259,7 @@ static int add_unformed_module(struct load_info *info)
 		umod_module_unref(mod);
 		return err;
 	}
+	mod->name_hash = umod_module_name_hash(mod->name);
 	umod_list_add(&mod->list, &host->modules);
 	pthread_mutex_unlock(&host->module_mutex);
 	mod->taints = info->taints;
