@@ -25,7 +25,7 @@ struct ksym_entry {
 	uint32_t type : 8;	/* nm's letter, lower case: t r d b */
 };
 
-/* the sorted table, in one anonymous mapping of map_len bytes */
+/* the sorted table, in one allocation: mmap'd (map_len bytes) or, if map_len is 0, malloc'd */
 struct ksym_table {
 	size_t num, map_len;
 	struct ksym_entry *e;
@@ -69,12 +69,13 @@ static int by_addr(const struct ksym_entry *x, const struct ksym_entry *y)
 static void sift_down(struct ksym_entry *e, size_t i, size_t n)
 {
 	for (size_t c; (c = 2 * i + 1) < n; i = c) {
+		struct ksym_entry t;
+
 		if (c + 1 < n && by_addr(&e[c], &e[c + 1]) < 0)
 			c++;
 		if (by_addr(&e[i], &e[c]) >= 0)
 			return;
-		struct ksym_entry t = e[i];
-
+		t = e[i];
 		e[i] = e[c];
 		e[c] = t;
 	}
@@ -122,11 +123,13 @@ static char sym_type(const struct umod_elf *elf, const Elf64_Sym *sym)
 }
 
 /*
- * The table of @elf's named symbols at their loaded places. mmap, not
- * malloc: this runs in whichever thread looks up first, an oops handler
- * included (async-signal-safe). NULL without memory.
+ * The table of @elf's named symbols at their loaded places. Built lazily,
+ * it is mmap'd (@lazy), not malloc'd: that runs in whichever thread looks
+ * up first, an oops handler included (async-signal-safe). At load, malloc
+ * spares the system calls. NULL without memory.
  */
-static struct ksym_table *build_table(const struct umod_elf *elf, const struct umod_sec *sec)
+static struct ksym_table *build_table(const struct umod_elf *elf, const struct umod_sec *sec,
+				      bool lazy)
 {
 	size_t n = 0, names = 0, len;
 	struct ksym_table *t;
@@ -139,10 +142,16 @@ static struct ksym_table *build_table(const struct umod_elf *elf, const struct u
 		names += strlen(umod_elf_symname(elf, &elf->syms[i])) + 1;
 	}
 	len = sizeof(*t) + n * sizeof(*t->e) + names;
-	t = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (t == MAP_FAILED)
-		return NULL;
-	t->map_len = len;
+	if (lazy) {
+		t = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (t == MAP_FAILED)
+			return NULL;
+	} else {
+		t = malloc(len);
+		if (!t)
+			return NULL;
+	}
+	t->map_len = lazy ? len : 0;
 	t->e = (struct ksym_entry *)(t + 1);
 	t->names = (char *)(t->e + n);
 	t->num = 0;
@@ -180,7 +189,7 @@ static const struct ksym_table *ksyms(const struct umod_module *mod)
 	t = atomic_load_explicit(&ks->table, memory_order_acquire);
 	if (t || !ks->image)
 		return t;
-	t = build_table(&ks->elf, ks->sec);
+	t = build_table(&ks->elf, ks->sec, true);
 	if (t && !atomic_compare_exchange_strong_explicit(&ks->table, &none, t,
 							  memory_order_acq_rel,
 							  memory_order_acquire)) {
@@ -212,7 +221,7 @@ int umod_kallsyms_record(struct load_info *info)
 		info->image_owned = NULL;
 		info->sec_given = true;
 	} else {
-		struct ksym_table *t = build_table(&info->elf, info->sec);
+		struct ksym_table *t = build_table(&info->elf, info->sec, false);
 
 		if (!t) {
 			free(ks);
@@ -232,8 +241,10 @@ void umod_kallsyms_free(struct umod_module *mod)
 	if (!ks)
 		return;
 	t = atomic_load(&ks->table);
-	if (t)
+	if (t && t->map_len)
 		munmap(t, t->map_len);
+	else
+		free(t);
 	free(ks->image);
 	free(ks->sec);
 	free(ks);
