@@ -81,7 +81,7 @@ $(shell mkdir -p $(objtree) && (echo '$(BUILD_ID)' | cmp -s - $(FLAGS_STAMP) || 
 # keep objects between runs: they are not throwaway intermediates
 .SECONDARY:
 
-.PHONY: all deps demo check check-unit check-e2e check-kernel-tree examples test-modules bench install clean
+.PHONY: all deps demo check check-unit check-e2e check-kernel-tree examples test-modules bench bench-plot install clean
 all: $(UMOD_BIN) $(MODPOST) $(GENDWARFKSYMS) $(LIBUMOD_A) $(LIBUMOD_SO) \
 	$(objtree)/Module.symvers
 
@@ -233,6 +233,17 @@ check-e2e: examples test-modules
 bench: deps all
 	$(Q)$(MAKE) --no-print-directory -C $(srctree)/bench UMOD_TOP=$(srctree) \
 		CC="$(CC)" LIBS="$(LIB_LIBS)"
+
+# the scale curves of the last `make bench` as PNGs, when gnuplot is there
+bench-plot:
+	$(Q)if ! command -v gnuplot >/dev/null 2>&1; then \
+		echo "bench-plot: skipped, gnuplot is not installed"; \
+	elif [ ! -s $(objtree)/bench/scale.dat ]; then \
+		echo "bench-plot: no $(objtree)/bench/scale.dat: run make bench first"; \
+	else \
+		gnuplot -e "dat='$(objtree)/bench/scale.dat'; dir='$(objtree)/bench'" \
+			$(srctree)/bench/plot.gp && echo "bench-plot: $(objtree)/bench/scale-*.png"; \
+	fi
 
 include $(srctree)/scripts/Makefile.install
 

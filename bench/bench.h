@@ -9,6 +9,7 @@
 #ifndef _UMOD_BENCH_H
 #define _UMOD_BENCH_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -39,6 +40,16 @@ int bench_symtab(const struct bench_ctx *ctx);
 int bench_modtree(const struct bench_ctx *ctx);
 /* loadcycle.c */
 int bench_loadcycle(const struct bench_ctx *ctx);
+/* the child that callgrind and strace run: OBJDIR --cycles umod|dlopen N */
+int bench_loadcycle_child(const char *objdir, const char *which, int n);
+/* is @tool on $PATH? */
+bool bench_have(const char *tool);
+/*
+ * callgrind's instruction total for this program run as "OBJDIR @mode
+ * @which @n", counted inside @fn only; its profile in OBJDIR/callgrind.@tag.out
+ */
+double bench_callgrind(const char *objdir, const char *fn, const char *tag, const char *mode,
+		       const char *which, int n);
 /* refcount.c */
 int bench_refcount(const struct bench_ctx *ctx);
 /* kmalloc.c */
@@ -49,6 +60,10 @@ int bench_spinlock(const struct bench_ctx *ctx);
 int bench_workqueue(const struct bench_ctx *ctx);
 /* fsread.c */
 int bench_fsread(const struct bench_ctx *ctx);
+/* scale.c */
+int bench_scale(const struct bench_ctx *ctx);
+/* the child callgrind runs: OBJDIR --scale-loads chains N */
+int bench_scale_child(const char *objdir, int n);
 /* kunit.c */
 int bench_kunit(const struct bench_ctx *ctx);
 /* sigverify.c */

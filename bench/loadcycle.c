@@ -17,11 +17,14 @@
  */
 #include <dlfcn.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <umod/kabi.h>
@@ -291,6 +294,230 @@ out:
 	return ret;
 }
 
+/* ---- instructions and system calls per cycle ------------------------------- */
+
+/*
+ * The cycles counted by callgrind (--toggle-collect names these two) and by
+ * strace (between two marker writes). Not static and never inlined, so that
+ * their names are in the symbol table; the timing of umod_cycle() is left
+ * out, as is the first, warming cycle of each (the loaders' lazy binding).
+ */
+__attribute__((noinline)) int bench_instr_umod(struct umod_host *host, const char *path);
+__attribute__((noinline)) int bench_instr_umod(struct umod_host *host, const char *path)
+{
+	struct umod_module *mod;
+	int err = umod_module_insert_file(host, path, NULL, 0, &mod);
+
+	if (err)
+		return err;
+	err = umod_module_remove(host, "hellop", 0);
+	umod_module_unref(mod);
+	return err;
+}
+
+__attribute__((noinline)) int bench_instr_dlopen(const char *path);
+__attribute__((noinline)) int bench_instr_dlopen(const char *path)
+{
+	void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+	int (*init)(void);
+	void (*exit_fn)(void);
+
+	if (!h)
+		return -ENOEXEC;
+	init = (int (*)(void))dlsym(h, "init_module");
+	exit_fn = (void (*)(void))dlsym(h, "cleanup_module");
+	if (!init || !exit_fn || init()) {
+		dlclose(h);
+		return -ENOEXEC;
+	}
+	exit_fn();
+	return dlclose(h) ? -ENOEXEC : 0;
+}
+
+/* a system call strace shows, that marks where the counted cycles are */
+static void strace_mark(const char *what)
+{
+	ssize_t r = write(-1, what, strlen(what));
+
+	(void)r;
+}
+
+/*
+ * The child's side: umod-bench OBJDIR --cycles umod|dlopen N. One warming
+ * cycle through the other entry (umod_cycle/dlopen_cycle), then N counted.
+ */
+int bench_loadcycle_child(const char *objdir, const char *which, int n)
+{
+	struct umod_host *host = NULL;
+	bool um = !strcmp(which, "umod");
+	char path[4096];
+	int err = 0;
+
+	snprintf(path, sizeof(path), "%s/hello/hellop.%s", objdir, um ? "ko" : "so");
+	if (um && umod_host_new(&host))
+		return 1;
+	if ((um ? umod_cycle(host, path) : dlopen_cycle(path)) < 0)
+		return 1;
+	strace_mark("umod-bench: cycles begin");
+	for (int i = 0; i < n && !err; i++)
+		err = um ? bench_instr_umod(host, path) : bench_instr_dlopen(path);
+	strace_mark("umod-bench: cycles end");
+	if (host)
+		umod_host_unref(host);
+	return err ? 1 : 0;
+}
+
+/* run @argv with stdout and stderr to /dev/null; its exit status */
+static int run_quiet(char *const argv[])
+{
+	pid_t pid = fork();
+	int status;
+
+	if (pid < 0)
+		return -1;
+	if (!pid) {
+		int fd = open("/dev/null", O_WRONLY);
+
+		if (fd >= 0) {
+			dup2(fd, 1);
+			dup2(fd, 2);
+		}
+		execvp(argv[0], argv);
+		_exit(127);
+	}
+	if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status))
+		return -1;
+	return WEXITSTATUS(status);
+}
+
+bool bench_have(const char *tool)
+{
+	char cmd[256];
+
+	snprintf(cmd, sizeof(cmd), "command -v %s >/dev/null 2>&1", tool);
+	return system(cmd) == 0;
+}
+
+#define INSTR_CYCLES	200
+
+/* callgrind's total of instructions (the "summary:" line) in @out */
+static double callgrind_total(const char *out)
+{
+	FILE *f = fopen(out, "r");
+	char line[512];
+	double total = -1;
+
+	while (f && fgets(line, sizeof(line), f))
+		if (!strncmp(line, "summary:", 8) || !strncmp(line, "totals:", 7))
+			total = strtod(strchr(line, ':') + 1, NULL);
+	if (f)
+		fclose(f);
+	return total;
+}
+
+/*
+ * callgrind's instruction total for this program run as
+ * "OBJDIR @mode @which @n", counting only inside @fn (--toggle-collect);
+ * the profile stays in OBJDIR/callgrind.@tag.out. < 0 if it failed.
+ */
+double bench_callgrind(const char *objdir, const char *fn, const char *tag, const char *mode,
+		       const char *which, int n)
+{
+	char out[4200], outopt[4300], toggle[128], num[16], self[4096];
+	ssize_t len = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	char *argv[] = { "valgrind", "--tool=callgrind", toggle, outopt, self, (char *)objdir,
+			 (char *)mode, (char *)which, num, NULL };
+
+	/* valgrind runs the binary, not /proc/self/exe's link: resolved above */
+	if (len <= 0)
+		return -1;
+	self[len] = 0;
+	snprintf(out, sizeof(out), "%s/callgrind.%s.out", objdir, tag);
+	snprintf(outopt, sizeof(outopt), "--callgrind-out-file=%s", out);
+	snprintf(toggle, sizeof(toggle), "--toggle-collect=%s", fn);
+	snprintf(num, sizeof(num), "%d", n);
+	if (run_quiet(argv))
+		return -1;
+	return callgrind_total(out);
+}
+
+/* instructions per cycle of @which under callgrind; < 0 if it failed */
+static double instr_per_cycle(const struct bench_ctx *ctx, const char *which)
+{
+	char fn[64];
+	double total;
+
+	snprintf(fn, sizeof(fn), "bench_instr_%s", which);
+	total = bench_callgrind(ctx->objdir, fn, which, "--cycles", which, INSTR_CYCLES);
+	return total < 0 ? -1 : total / INSTR_CYCLES;
+}
+
+/*
+ * System calls per cycle: strace -f of the child, counting the lines
+ * between its two marker writes (every thread's: a call a host thread
+ * makes on the load path's behalf counts too).
+ */
+static double syscalls_per_cycle(const struct bench_ctx *ctx, const char *which)
+{
+	char out[4200], self[4096], n[16], line[1024];
+	ssize_t len = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	long count = 0;
+	int state = 0;
+	FILE *f;
+
+	if (len <= 0)
+		return -1;
+	self[len] = 0;
+	snprintf(out, sizeof(out), "%s/strace.%s.out", ctx->objdir, which);
+	snprintf(n, sizeof(n), "%d", INSTR_CYCLES);
+	char *argv[] = { "strace", "-f", "-qq", "-o", out, self, (char *)ctx->objdir,
+			 "--cycles", (char *)which, n, NULL };
+
+	if (run_quiet(argv) || !(f = fopen(out, "r")))
+		return -1;
+	while (fgets(line, sizeof(line), f)) {
+		if (strstr(line, "umod-bench: cycles "))
+			state++;
+		else if (state == 1 && !strstr(line, "resumed>"))
+			count++;
+	}
+	fclose(f);
+	return state == 2 ? (double)count / INSTR_CYCLES : -1;
+}
+
+static int instructions(const struct bench_ctx *ctx)
+{
+	double u[1], d[1], r[1];
+
+	if (!bench_have("valgrind")) {
+		printf("%-44s skipped: valgrind is not installed\n", "load cycle: instructions");
+	} else {
+		u[0] = instr_per_cycle(ctx, "umod");
+		d[0] = instr_per_cycle(ctx, "dlopen");
+		if (u[0] < 0 || d[0] < 0) {
+			fprintf(stderr, "bench loadcycle: callgrind failed\n");
+			return -1;
+		}
+		r[0] = u[0] / d[0];
+		bench_report("load_cycle_instr_umod", "load cycle: instructions per umod cycle", "instr", u, 1);
+		bench_report("load_cycle_instr_dlopen", "load cycle: instructions per dlopen cycle", "instr", d, 1);
+		bench_report("load_cycle_instr_umod_over_dlopen", "load cycle: umod instructions / dlopen's", "x", r, 1);
+	}
+	if (!bench_have("strace")) {
+		printf("%-44s skipped: strace is not installed\n", "load cycle: system calls");
+		return 0;
+	}
+	u[0] = syscalls_per_cycle(ctx, "umod");
+	d[0] = syscalls_per_cycle(ctx, "dlopen");
+	if (u[0] < 0 || d[0] < 0) {
+		fprintf(stderr, "bench loadcycle: strace failed (ptrace not permitted?)\n");
+		return 0;
+	}
+	bench_report("load_cycle_syscalls_umod", "load cycle: system calls per umod cycle", "calls", u, 1);
+	bench_report("load_cycle_syscalls_dlopen", "load cycle: system calls per dlopen cycle", "calls", d, 1);
+	return 0;
+}
+
 int bench_loadcycle(const struct bench_ctx *ctx)
 {
 	struct umod_host *host;
@@ -304,5 +531,7 @@ int bench_loadcycle(const struct bench_ctx *ctx)
 	if (!ret)
 		ret = memory(ctx, host);
 	umod_host_unref(host);
+	if (!ret)
+		ret = instructions(ctx);
 	return ret;
 }

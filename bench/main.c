@@ -4,6 +4,10 @@
  * spreads, and writes results.tsv for scripts.
  *
  *   umod-bench OBJDIR [NAME...]      (BENCH_ROUNDS=N overrides the rounds)
+ *   umod-bench OBJDIR --cycles umod|dlopen N   (the load cycles that
+ *                                    callgrind and strace count)
+ *   umod-bench OBJDIR --scale-loads chains N   (N chained loads, for
+ *                                    callgrind)
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -25,6 +29,7 @@ static const struct bench benches[] = {
 	{ "fsread", bench_fsread },
 	{ "kunit", bench_kunit },
 	{ "sigverify", bench_sigverify },
+	{ "scale", bench_scale },
 };
 
 static FILE *tsv;
@@ -92,6 +97,10 @@ int main(int argc, char *argv[])
 		return 2;
 	}
 	ctx.objdir = argv[1];
+	if (argc == 5 && !strcmp(argv[2], "--cycles"))
+		return bench_loadcycle_child(argv[1], argv[3], atoi(argv[4]));
+	if (argc == 5 && !strcmp(argv[2], "--scale-loads"))
+		return bench_scale_child(argv[1], atoi(argv[4]));
 	if (rounds && atoi(rounds) > 2)
 		ctx.rounds = (unsigned int)atoi(rounds);
 	snprintf(path, sizeof(path), "%s/results.tsv", ctx.objdir);

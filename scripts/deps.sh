@@ -36,6 +36,7 @@ gdb
 valgrind
 liburcu-dev
 linux-kbuild-6.1
+strace
 "
 
 if [ "${1:-}" = "--list" ]; then

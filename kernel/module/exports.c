@@ -34,11 +34,31 @@ uint64_t umod_kernel_symbol_value(const struct kernel_symbol *ks)
 	return (uint64_t)(uintptr_t)offset_to_ptr(&ks->value_offset);
 }
 
-/* an allocated section's placed address and size, or NULL */
-static const void *placed(const struct load_info *info, const char *name, size_t *size)
-{
-	int idx = umod_elf_find_section(&info->elf, name);
+/* the sections read here, found in one walk of the section headers */
+enum { KSYMTAB, KSYMTAB_GPL, KCRCTAB, KCRCTAB_GPL, KSYMTAB_STRINGS, NUM_EXPORT_SECS };
 
+static const char *const export_secs[NUM_EXPORT_SECS] = {
+	"__ksymtab", "__ksymtab_gpl", "__kcrctab", "__kcrctab_gpl", "__ksymtab_strings",
+};
+
+/* idx[k]: the first section named export_secs[k], or 0 */
+static void find_export_sections(const struct umod_elf *elf, unsigned int idx[NUM_EXPORT_SECS])
+{
+	memset(idx, 0, NUM_EXPORT_SECS * sizeof(*idx));
+	for (unsigned int i = 1; i < elf->shnum; i++) {
+		const char *name = elf->secstrings + elf->sechdrs[i].sh_name;
+
+		if (name[0] != '_' || name[1] != '_' || name[2] != 'k')
+			continue;
+		for (int k = 0; k < NUM_EXPORT_SECS; k++)
+			if (!idx[k] && !strcmp(name, export_secs[k]))
+				idx[k] = i;
+	}
+}
+
+/* an allocated section's placed address and size, or NULL */
+static const void *placed(const struct load_info *info, unsigned int idx, size_t *size)
+{
 	if (!idx || !info->sec[idx].addr)
 		return NULL;
 	*size = info->elf.sechdrs[idx].sh_size;
@@ -88,12 +108,12 @@ static int check_entries(const struct load_info *info, const char *secname,
 	return 0;
 }
 
-static int find_array(const struct load_info *info, const char *secname,
+static int find_array(const struct load_info *info, unsigned int idx, const char *secname,
 		      const struct kernel_symbol **ksp, unsigned int *np,
 		      const struct strings *str)
 {
 	size_t size = 0;
-	const struct kernel_symbol *ks = placed(info, secname, &size);
+	const struct kernel_symbol *ks = placed(info, idx, &size);
 
 	*ksp = NULL;
 	*np = 0;
@@ -118,11 +138,11 @@ static int find_array(const struct load_info *info, const char *secname,
  * __kcrctab(_gpl): modpost writes one CRC per entry of the matching
  * __ksymtab(_gpl), in the same order; a table of another length is broken.
  */
-static int find_crcs(const struct load_info *info, const char *secname,
+static int find_crcs(const struct load_info *info, unsigned int idx, const char *secname,
 		     unsigned int nsyms, const uint32_t **crcsp)
 {
 	size_t size = 0;
-	const uint32_t *crcs = placed(info, secname, &size);
+	const uint32_t *crcs = placed(info, idx, &size);
 
 	*crcsp = NULL;
 	if (!crcs)
@@ -140,16 +160,20 @@ int umod_exports_find(struct load_info *info)
 {
 	struct umod_module *mod = info->mod;
 	struct strings str = { NULL, 0 };
+	unsigned int idx[NUM_EXPORT_SECS];
 	int err;
 
-	str.base = placed(info, "__ksymtab_strings", &str.size);
-	err = find_array(info, "__ksymtab", &mod->syms, &mod->num_syms, &str);
+	find_export_sections(&info->elf, idx);
+	str.base = placed(info, idx[KSYMTAB_STRINGS], &str.size);
+	err = find_array(info, idx[KSYMTAB], "__ksymtab", &mod->syms, &mod->num_syms, &str);
 	if (!err)
-		err = find_array(info, "__ksymtab_gpl", &mod->gpl_syms, &mod->num_gpl_syms, &str);
+		err = find_array(info, idx[KSYMTAB_GPL], "__ksymtab_gpl", &mod->gpl_syms,
+				 &mod->num_gpl_syms, &str);
 	if (!err)
-		err = find_crcs(info, "__kcrctab", mod->num_syms, &mod->crcs);
+		err = find_crcs(info, idx[KCRCTAB], "__kcrctab", mod->num_syms, &mod->crcs);
 	if (!err)
-		err = find_crcs(info, "__kcrctab_gpl", mod->num_gpl_syms, &mod->gpl_crcs);
+		err = find_crcs(info, idx[KCRCTAB_GPL], "__kcrctab_gpl", mod->num_gpl_syms,
+				&mod->gpl_crcs);
 	return err;
 }
 

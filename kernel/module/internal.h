@@ -379,6 +379,8 @@ struct umod_host {
 /* a module of that name (with '-' and '_' equal), or NULL; module_mutex held */
 struct umod_module *umod_host_find_locked(struct umod_host *host, const char *name);
 bool umod_module_name_eq(const char *a, const char *b);
+/* a hash of @name with '-' and '_' alike; never 0 */
+uint32_t umod_module_name_hash(const char *name);
 
 /* ---- kernel/panic.c: taint ------------------------------------------ */
 
@@ -507,6 +509,7 @@ struct umod_module {
 	atomic_int refs;		/* handle lifetime, not the use count */
 	struct umod_host *host;		/* borrowed: valid while loaded */
 	struct umod_list list;		/* on host->modules, under module_mutex */
+	uint32_t name_hash;		/* umod_module_name_hash(name) once listed; 0: unknown */
 	char name[UMOD_MODULE_NAME_LEN];
 	_Atomic int state;		/* enum umod_module_state */
 	struct module *kmod;		/* the module's own struct, in its data */
@@ -563,6 +566,7 @@ struct umod_sec {
 	size_t off;		/* offset in its region */
 	unsigned char region;	/* UMOD_REGION_* */
 	unsigned char cls;	/* which run of the region (layout.c) */
+	bool apply;		/* a RELA section the scan checked (reloc.c) */
 };
 
 #define UMOD_REGION_NONE	0
@@ -587,7 +591,7 @@ struct load_info {
 	const char *modinfo;
 	size_t modinfo_size;
 	struct umod_sec *sec;		/* elf.shnum entries */
-	uint64_t *symval;		/* resolved value of each symbol */
+	uint64_t *symval;		/* resolved value of each symbol; owns the next two */
 	int *got_slot;			/* per symbol: GOT slot index or -1 */
 	int *plt_slot;			/* per symbol: PLT stub index or -1 */
 	unsigned int num_got, num_plt;
@@ -596,6 +600,9 @@ struct load_info {
 	void *map;
 	size_t map_size;
 	struct umod_module *mod;
+	/* UMOD_LOAD_OWN_IMAGE: the image, until kallsyms takes it with sec */
+	void *image_owned;
+	bool sec_given;
 };
 
 /* x86-64's module area with KASLR (MODULES_END - MODULES_VADDR): 1008 MiB */
@@ -627,6 +634,8 @@ int umod_module_protect_after_init(struct umod_module *mod);
  * return 0 without running any module code (the fuzzers' entry point).
  */
 #define UMOD_LOAD_STOP_BEFORE_INIT	(1u << 31)
+/* the image is the load's to keep (malloc'd): kallsyms builds from it later */
+#define UMOD_LOAD_OWN_IMAGE		(1u << 30)
 int umod_load_module(struct umod_host *host, const void *image, size_t len,
 		     const char *args, unsigned int flags,
 		     struct umod_module **modp);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
- * kallsyms for modules: each loaded module keeps a copy of its named
- * symbols (the image is unmapped after load), sorted by address, so the
+ * kallsyms for modules: each loaded module has a table of its named
+ * symbols, built on the first lookup and sorted by address, so the
  * host can name any address inside a module as the kernel's %pS does:
  * "hellop_init+0x12/0x40 [hellop]". As in the kernel, a symbol's size is
  * the distance to the next symbol (or to the end of its region's text),
@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "kernel/module/internal.h"
 
@@ -24,43 +25,79 @@ struct ksym_entry {
 	uint32_t type : 8;	/* nm's letter, lower case: t r d b */
 };
 
-struct umod_kallsyms {
-	size_t num;
-	struct ksym_entry *e;	/* in the same allocation */
+/* the sorted table, in one allocation: mmap'd (map_len bytes) or, if map_len is 0, malloc'd */
+struct ksym_table {
+	size_t num, map_len;
+	struct ksym_entry *e;
 	char *names;
 };
 
+/*
+ * Nothing reads a module's symbols on the load path, so the table is
+ * built on the first lookup, from what the load leaves here: the .ko's
+ * image (the buffer it was read into, handed over, not copied) and where
+ * each section went. A load from a caller's buffer builds it at once.
+ */
+struct umod_kallsyms {
+	struct umod_elf elf;		/* points into image */
+	struct umod_sec *sec;		/* elf.shnum entries, owned */
+	void *image;			/* owned; NULL once the table is built eagerly */
+	_Atomic(struct ksym_table *) table;
+};
+
 /* what the kernel leaves out: unnamed, section, file and mapping symbols */
-static bool wanted(const struct load_info *info, const Elf64_Sym *sym)
+static bool wanted(const struct umod_elf *elf, const struct umod_sec *sec, const Elf64_Sym *sym)
 {
-	const char *name = umod_elf_symname(&info->elf, sym);
+	const char *name;
 	unsigned char type = ELF64_ST_TYPE(sym->st_info);
 
-	if (sym->st_shndx == SHN_UNDEF || sym->st_shndx >= info->elf.shnum ||
-	    !info->sec[sym->st_shndx].addr)
+	if (sym->st_shndx == SHN_UNDEF || sym->st_shndx >= elf->shnum ||
+	    !sec[sym->st_shndx].addr || type == STT_SECTION || type == STT_FILE)
 		return false;
-	if (type == STT_SECTION || type == STT_FILE || !*name)
-		return false;
-	return name[0] != '$' && !(name[0] == '.' && name[1] == 'L');
+	name = umod_elf_symname(elf, sym);
+	return *name && name[0] != '$' && !(name[0] == '.' && name[1] == 'L');
 }
 
-static int by_addr(const void *a, const void *b)
+static int by_addr(const struct ksym_entry *x, const struct ksym_entry *y)
 {
-	const struct ksym_entry *x = a, *y = b;
-
 	if (x->addr != y->addr)
 		return x->addr < y->addr ? -1 : 1;
 	return x->order < y->order ? -1 : x->order > y->order;
 }
 
+/* heapsort's sift-down of e[i] within the first n entries */
+static void sift_down(struct ksym_entry *e, size_t i, size_t n)
+{
+	for (size_t c; (c = 2 * i + 1) < n; i = c) {
+		struct ksym_entry t;
+
+		if (c + 1 < n && by_addr(&e[c], &e[c + 1]) < 0)
+			c++;
+		if (by_addr(&e[i], &e[c]) >= 0)
+			return;
+		t = e[i];
+		e[i] = e[c];
+		e[c] = t;
+	}
+}
+
 /*
  * A module's symbols come in nearly by address (section by section), and
- * there are few: insertion sort beats qsort's allocation and calls there.
+ * mostly few: insertion sort then; heapsort for many. No allocation and no
+ * lock either way, as an oops report may build a table in its handler.
  */
 static void sort_entries(struct ksym_entry *e, size_t n)
 {
 	if (n > 256) {
-		qsort(e, n, sizeof(*e), by_addr);
+		for (size_t i = n / 2; i-- > 0;)
+			sift_down(e, i, n);
+		for (size_t end = n; end-- > 1;) {
+			struct ksym_entry t = e[0];
+
+			e[0] = e[end];
+			e[end] = t;
+			sift_down(e, 0, end);
+		}
 		return;
 	}
 	for (size_t i = 1; i < n; i++) {
@@ -74,9 +111,9 @@ static void sort_entries(struct ksym_entry *e, size_t n)
 }
 
 /* nm's letter for the section holding @sym, as the kernel's elf_type() */
-static char sym_type(const struct load_info *info, const Elf64_Sym *sym)
+static char sym_type(const struct umod_elf *elf, const Elf64_Sym *sym)
 {
-	const Elf64_Shdr *s = &info->elf.sechdrs[sym->st_shndx];
+	const Elf64_Shdr *s = &elf->sechdrs[sym->st_shndx];
 
 	if (s->sh_flags & SHF_EXECINSTR)
 		return 't';
@@ -85,47 +122,132 @@ static char sym_type(const struct load_info *info, const Elf64_Sym *sym)
 	return s->sh_flags & SHF_WRITE ? 'd' : 'r';
 }
 
-int umod_kallsyms_record(struct load_info *info)
+/*
+ * The table of @elf's named symbols at their loaded places. Built lazily,
+ * it is mmap'd (@lazy), not malloc'd: that runs in whichever thread looks
+ * up first, an oops handler included (async-signal-safe). At load, malloc
+ * spares the system calls. NULL without memory.
+ */
+static struct ksym_table *build_table(const struct umod_elf *elf, const struct umod_sec *sec,
+				      bool lazy)
 {
-	size_t n = 0, names = 0;
-	struct umod_kallsyms *ks;
+	size_t n = 0, names = 0, len;
+	struct ksym_table *t;
 	char *p;
 
-	for (unsigned int i = 1; i < info->elf.num_syms; i++) {
-		if (!wanted(info, &info->elf.syms[i]))
+	for (unsigned int i = 1; i < elf->num_syms; i++) {
+		if (!wanted(elf, sec, &elf->syms[i]))
 			continue;
 		n++;
-		names += strlen(umod_elf_symname(&info->elf, &info->elf.syms[i])) + 1;
+		names += strlen(umod_elf_symname(elf, &elf->syms[i])) + 1;
 	}
-	ks = malloc(sizeof(*ks) + n * sizeof(*ks->e) + names);
+	len = sizeof(*t) + n * sizeof(*t->e) + names;
+	if (lazy) {
+		t = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (t == MAP_FAILED)
+			return NULL;
+	} else {
+		t = malloc(len);
+		if (!t)
+			return NULL;
+	}
+	t->map_len = lazy ? len : 0;
+	t->e = (struct ksym_entry *)(t + 1);
+	t->names = (char *)(t->e + n);
+	t->num = 0;
+	p = t->names;
+	for (unsigned int i = 1; i < elf->num_syms; i++) {
+		const Elf64_Sym *sym = &elf->syms[i];
+
+		if (!wanted(elf, sec, sym))
+			continue;
+		t->e[t->num++] = (struct ksym_entry){
+			.addr = (uint64_t)(uintptr_t)sec[sym->st_shndx].addr + sym->st_value,
+			.name = (uint32_t)(p - t->names),
+			.order = i,
+			.type = (unsigned char)sym_type(elf, sym),
+		};
+		p = stpcpy(p, umod_elf_symname(elf, sym)) + 1;
+	}
+	sort_entries(t->e, t->num);
+	return t;
+}
+
+/*
+ * @mod's table, built now if this is the first lookup. Two threads may
+ * build at once: one table is kept, the other unmapped. NULL: the module
+ * has no symbols recorded, or there was no memory (the lookup fails, as
+ * for an address outside any symbol).
+ */
+static const struct ksym_table *ksyms(const struct umod_module *mod)
+{
+	struct umod_kallsyms *ks = mod->kallsyms;
+	struct ksym_table *t, *none = NULL;
+
+	if (!ks)
+		return NULL;
+	t = atomic_load_explicit(&ks->table, memory_order_acquire);
+	if (t || !ks->image)
+		return t;
+	t = build_table(&ks->elf, ks->sec, true);
+	if (t && !atomic_compare_exchange_strong_explicit(&ks->table, &none, t,
+							  memory_order_acq_rel,
+							  memory_order_acquire)) {
+		munmap(t, t->map_len);
+		t = none;
+	}
+	return t;
+}
+
+/*
+ * At complete_formation(): keep what a later lookup needs. With
+ * info->image_owned, the image and the section places are handed over
+ * (info->image_owned becomes NULL, info->sec_given true); otherwise the
+ * image is the caller's and the table is built now.
+ */
+int umod_kallsyms_record(struct load_info *info)
+{
+	struct umod_kallsyms *ks = malloc(sizeof(*ks));
+
 	if (!ks)
 		return -ENOMEM;
-	ks->e = (struct ksym_entry *)(ks + 1);
-	ks->names = (char *)(ks->e + n);
-	ks->num = 0;
-	p = ks->names;
-	for (unsigned int i = 1; i < info->elf.num_syms; i++) {
-		const Elf64_Sym *sym = &info->elf.syms[i];
-		const char *name = umod_elf_symname(&info->elf, sym);
+	ks->elf = info->elf;
+	ks->elf.report = NULL;
+	atomic_init(&ks->table, NULL);
+	ks->image = info->image_owned;
+	ks->sec = NULL;
+	if (ks->image) {
+		ks->sec = info->sec;
+		info->image_owned = NULL;
+		info->sec_given = true;
+	} else {
+		struct ksym_table *t = build_table(&info->elf, info->sec, false);
 
-		if (!wanted(info, sym))
-			continue;
-		ks->e[ks->num++] = (struct ksym_entry){
-			.addr = (uint64_t)(uintptr_t)info->sec[sym->st_shndx].addr + sym->st_value,
-			.name = (uint32_t)(p - ks->names),
-			.order = i,
-			.type = (unsigned char)sym_type(info, sym),
-		};
-		p = stpcpy(p, name) + 1;
+		if (!t) {
+			free(ks);
+			return -ENOMEM;
+		}
+		atomic_init(&ks->table, t);
 	}
-	sort_entries(ks->e, ks->num);
 	info->mod->kallsyms = ks;
 	return 0;
 }
 
 void umod_kallsyms_free(struct umod_module *mod)
 {
-	free(mod->kallsyms);
+	struct umod_kallsyms *ks = mod->kallsyms;
+	struct ksym_table *t;
+
+	if (!ks)
+		return;
+	t = atomic_load(&ks->table);
+	if (t && t->map_len)
+		munmap(t, t->map_len);
+	else
+		free(t);
+	free(ks->image);
+	free(ks->sec);
+	free(ks);
 	mod->kallsyms = NULL;
 }
 
@@ -149,7 +271,7 @@ struct symbol_hit {
 };
 
 /* the last entry at or below @addr, the first of its address; -1 if none */
-static long find_entry(const struct umod_kallsyms *ks, uint64_t addr)
+static long find_entry(const struct ksym_table *ks, uint64_t addr)
 {
 	long lo = 0, hi = (long)ks->num - 1, best = -1;
 
@@ -171,13 +293,16 @@ static long find_entry(const struct umod_kallsyms *ks, uint64_t addr)
 /* module_mutex held */
 static bool lookup_in(const struct umod_module *mod, uint64_t addr, struct symbol_hit *hit)
 {
-	const struct umod_kallsyms *ks = mod->kallsyms;
+	const struct ksym_table *ks;
 	uint64_t start, end;
 	size_t next;
 	long i;
 
-	if (!ks || (!region_run(&mod->core, addr, &start, &end) &&
-		    !region_run(&mod->init, addr, &start, &end)))
+	if (!mod->kallsyms || (!region_run(&mod->core, addr, &start, &end) &&
+			       !region_run(&mod->init, addr, &start, &end)))
+		return false;
+	ks = ksyms(mod);
+	if (!ks)
 		return false;
 	i = find_entry(ks, addr);
 	hit->mod = mod;
@@ -316,10 +441,11 @@ static bool mapped(const struct umod_module *mod, uint64_t addr)
 UMOD_API int umod_module_for_each_symbol(struct umod_module *mod, umod_symbol_fn fn,
 					 void *data)
 {
-	const struct umod_kallsyms *ks = mod ? mod->kallsyms : NULL;
+	const struct ksym_table *ks;
 
 	if (!mod || !fn)
 		return -EINVAL;
+	ks = ksyms(mod);
 	for (size_t i = 0; ks && i < ks->num; i++) {
 		const struct ksym_entry *e = &ks->e[i];
 		const char *name = ks->names + e->name;

@@ -81,44 +81,57 @@ void umod_layout_classify(struct load_info *info)
 	}
 }
 
-/* lays out one region; @tables adds the stubs and the GOT (core only) */
-static int layout_region(struct load_info *info, unsigned char region,
-			 struct umod_layout *l, bool tables)
+/* where run @c of a region ends (its last run's end is the region's size) */
+static size_t *run_end(struct umod_layout *l, int c)
 {
-	size_t off = 0, *ends[NUM_CLASSES] = {
+	size_t *ends[NUM_CLASSES] = {
 		&l->text_size, &l->ro_size, &l->ro_after_init_size, &l->size
 	};
 
-	for (int c = 0; c < NUM_CLASSES; c++) {
-		for (unsigned int i = 1; i < info->elf.shnum; i++) {
-			const Elf64_Shdr *s = &info->elf.sechdrs[i];
+	return ends[c];
+}
 
-			if (info->sec[i].region != region || info->sec[i].cls != c)
-				continue;
-			if (!reserve(&off, s->sh_size, s->sh_addralign, &info->sec[i].off))
-				return too_big(info, umod_elf_secname(&info->elf, i),
-					       s->sh_size, s->sh_addralign);
-		}
-		if (tables && c == CLASS_TEXT &&
-		    !reserve(&off, (uint64_t)info->num_plt * UMOD_ARCH_PLT_SIZE, 16, &info->plt_off))
-			return too_big(info, "far-call stubs",
-				       (uint64_t)info->num_plt * UMOD_ARCH_PLT_SIZE, 16);
-		if (tables && c == CLASS_RO &&
-		    !reserve(&off, (uint64_t)info->num_got * UMOD_ARCH_GOT_SIZE, 8, &info->got_off))
-			return too_big(info, "GOT",
-				       (uint64_t)info->num_got * UMOD_ARCH_GOT_SIZE, 8);
-		off = UMOD_ALIGN(off, UMOD_PAGE_SIZE);
-		*ends[c] = off;
-	}
+/* the far-call stubs end the core text, the GOT the core rodata */
+static int reserve_tables(struct load_info *info, int c, size_t *off)
+{
+	if (c == CLASS_TEXT &&
+	    !reserve(off, (uint64_t)info->num_plt * UMOD_ARCH_PLT_SIZE, 16, &info->plt_off))
+		return too_big(info, "far-call stubs",
+			       (uint64_t)info->num_plt * UMOD_ARCH_PLT_SIZE, 16);
+	if (c == CLASS_RO &&
+	    !reserve(off, (uint64_t)info->num_got * UMOD_ARCH_GOT_SIZE, 8, &info->got_off))
+		return too_big(info, "GOT", (uint64_t)info->num_got * UMOD_ARCH_GOT_SIZE, 8);
 	return 0;
 }
 
+/*
+ * Both regions at once, run by run: one walk of the sections per run
+ * places each in its region's run, in section order.
+ */
 int umod_layout_sections(struct load_info *info)
 {
-	int err = layout_region(info, UMOD_REGION_CORE, &info->core, true);
+	struct umod_layout *ls[2] = { &info->core, &info->init };
+	size_t off[2] = { 0, 0 };
+	int err = 0;
 
-	if (!err)
-		err = layout_region(info, UMOD_REGION_INIT, &info->init, false);
+	for (int c = 0; c < NUM_CLASSES && !err; c++) {
+		for (unsigned int i = 1; i < info->elf.shnum; i++) {
+			const Elf64_Shdr *s = &info->elf.sechdrs[i];
+			struct umod_sec *sec = &info->sec[i];
+			int r = sec->region == UMOD_REGION_INIT;
+
+			if (sec->cls != c || sec->region == UMOD_REGION_NONE)
+				continue;
+			if (!reserve(&off[r], s->sh_size, s->sh_addralign, &sec->off))
+				return too_big(info, umod_elf_secname(&info->elf, i),
+					       s->sh_size, s->sh_addralign);
+		}
+		err = reserve_tables(info, c, &off[0]);
+		for (int r = 0; r < 2; r++) {
+			off[r] = UMOD_ALIGN(off[r], UMOD_PAGE_SIZE);
+			*run_end(ls[r], c) = off[r];
+		}
+	}
 	if (!err && info->core.size > MODULE_MEM_MAX - info->init.size)
 		err = too_big(info, "core and init together",
 			      (uint64_t)info->core.size + info->init.size, UMOD_PAGE_SIZE);

@@ -29,18 +29,52 @@ static const char *info_name(const struct load_info *info)
 	return info->name ? info->name : NO_NAME;
 }
 
-/* at most one .modinfo: the name is learnt from it first, for messages */
-static int find_modinfo(struct load_info *info)
-{
-	int n = 0;
+/*
+ * The sections load_module() looks up by name, in one walk of the headers
+ * (the name's first byte sorts out most): how many .modinfo with contents
+ * and .gnu.linkonce.this_module there are, and the last of each; the
+ * first __param and __versions.
+ */
+struct named_sections {
+	unsigned int modinfo, n_modinfo, this_module, n_this_module, param, versions;
+};
 
-	for (unsigned int i = 1; i < info->elf.shnum; i++) {
-		if (!umod_elf_secname_is(&info->elf, i, ".modinfo") ||
-		    info->elf.sechdrs[i].sh_type == SHT_NOBITS)
-			continue;
-		n++;
-		info->index.info = i;
+static void find_named_sections(const struct umod_elf *elf, struct named_sections *ns)
+{
+	memset(ns, 0, sizeof(*ns));
+	for (unsigned int i = 1; i < elf->shnum; i++) {
+		const char *name = elf->secstrings + elf->sechdrs[i].sh_name;
+
+		/* two bytes sort out all but the candidates (names are NUL-terminated) */
+		switch (name[0] == '.' || name[0] == '_' ? name[1] : 0) {
+		case 'm':
+			if (!strcmp(name, ".modinfo") && elf->sechdrs[i].sh_type != SHT_NOBITS) {
+				ns->n_modinfo++;
+				ns->modinfo = i;
+			}
+			break;
+		case 'g':
+			if (!strcmp(name, ".gnu.linkonce.this_module")) {
+				ns->n_this_module++;
+				ns->this_module = i;
+			}
+			break;
+		case '_':
+			if (!ns->param && !strcmp(name, "__param"))
+				ns->param = i;
+			else if (!ns->versions && !strcmp(name, "__versions"))
+				ns->versions = i;
+			break;
+		}
 	}
+}
+
+/* at most one .modinfo: the name is learnt from it first, for messages */
+static int find_modinfo(struct load_info *info, const struct named_sections *ns)
+{
+	unsigned int n = ns->n_modinfo;
+
+	info->index.info = ns->modinfo;
 	if (n > 1) {
 		umod_log_printk(info->log, KERN_ERR "Only one .modinfo section must exist.\n");
 		return -ENOEXEC;
@@ -93,24 +127,18 @@ static void escape_name(const char *name, char *buf, size_t size)
  * table; exactly one .gnu.linkonce.this_module, allocated, with contents,
  * the size of our struct module and a NUL-terminated name.
  */
-static int find_this_module(struct load_info *info)
+static int find_this_module(struct load_info *info, const struct named_sections *ns)
 {
 	const Elf64_Shdr *s;
 	const char *name;
-	int idx = 0, n = 0;
+	int idx = (int)ns->this_module;
 
 	if (info->elf.num_symtabs != 1) {
 		umod_log_printk(info->log, KERN_WARNING "%s: module has no symbols (stripped?)\n",
 				info_name(info));
 		return -ENOEXEC;
 	}
-	for (unsigned int i = 1; i < info->elf.shnum; i++) {
-		if (umod_elf_secname_is(&info->elf, i, ".gnu.linkonce.this_module")) {
-			n++;
-			idx = (int)i;
-		}
-	}
-	if (n != 1) {
+	if (ns->n_this_module != 1) {
 		umod_log_printk(info->log, KERN_ERR "module %s: Only one .gnu.linkonce.this_module section must exist.\n",
 				info_name(info));
 		return -ENOEXEC;
@@ -160,9 +188,9 @@ static int find_this_module(struct load_info *info)
 }
 
 /* __param: whole struct kernel_param entries, in a loaded section */
-static int find_params(struct load_info *info)
+static int find_params(struct load_info *info, const struct named_sections *ns)
 {
-	int idx = umod_elf_find_section(&info->elf, "__param");
+	int idx = (int)ns->param;
 	const Elf64_Shdr *s;
 
 	if (!idx)
@@ -180,15 +208,17 @@ static int find_params(struct load_info *info)
 
 static int elf_validity_cache_index(struct load_info *info)
 {
-	int err = find_modinfo(info);
+	struct named_sections ns;
+	int err;
 
+	find_named_sections(&info->elf, &ns);
+	err = find_modinfo(info, &ns);
 	if (!err)
-		err = find_this_module(info);
+		err = find_this_module(info, &ns);
 	if (!err)
-		err = find_params(info);
+		err = find_params(info, &ns);
 	if (!err)
-		info->index.vers = info->flags & UMOD_INSERT_FORCE_MODVERSION ? 0 :
-			(unsigned int)umod_elf_find_section(&info->elf, "__versions");
+		info->index.vers = info->flags & UMOD_INSERT_FORCE_MODVERSION ? 0 : ns.versions;
 	return err;
 }
 
@@ -229,6 +259,7 @@ static int add_unformed_module(struct load_info *info)
 		umod_module_unref(mod);
 		return err;
 	}
+	mod->name_hash = umod_module_name_hash(mod->name);
 	umod_list_add(&mod->list, &host->modules);
 	pthread_mutex_unlock(&host->module_mutex);
 	mod->taints = info->taints;
@@ -408,9 +439,6 @@ static int simplify_symbols(struct load_info *info)
 {
 	int ret = 0;
 
-	info->symval = calloc(info->elf.num_syms, sizeof(*info->symval));
-	if (!info->symval)
-		return -ENOMEM;
 	pthread_mutex_lock(&info->host->module_mutex);
 	for (unsigned int i = 1; i < info->elf.num_syms; i++) {
 		const Elf64_Sym *sym = &info->elf.syms[i];
@@ -640,17 +668,18 @@ static int do_init_module(struct load_info *info)
 
 static void free_load_info(struct load_info *info)
 {
-	free(info->sec);
-	free(info->symval);
-	free(info->got_slot);
-	free(info->plt_slot);
+	if (!info->sec_given)
+		free(info->sec);
+	free(info->image_owned);
+	free(info->symval);	/* and got_slot, plt_slot: one allocation */
 }
 
 static int load_module(struct umod_host *host, const void *image, size_t len,
 		       const char *args, unsigned int flags,
 		       struct umod_module **modp)
 {
-	struct load_info info = { .host = host, .log = host->log, .flags = flags };
+	struct load_info info = { .host = host, .log = host->log, .flags = flags,
+				  .image_owned = flags & UMOD_LOAD_OWN_IMAGE ? (void *)image : NULL };
 	int err;
 
 	err = umod_check_image_size(info.log, len);
@@ -748,6 +777,8 @@ int umod_load_module(struct umod_host *host, const void *image, size_t len,
 	umod_host_ref(host);
 	if (!atomic_load(&host->shutting_down))
 		err = load_module(host, image, len, args, flags, modp);
+	else if (flags & UMOD_LOAD_OWN_IMAGE)
+		free((void *)image);
 	umod_host_unref(host);
 	return err;
 }
@@ -761,6 +792,7 @@ UMOD_API int umod_module_insert_image(struct umod_host *host, const void *image,
 
 	if (!host || (!image && len))
 		return -EINVAL;
+	flags &= ~UMOD_LOAD_OWN_IMAGE;	/* internal: the buffer stays the caller's */
 	/* ELF structures are read in place: give them their natural alignment */
 	if ((uintptr_t)image % 8) {
 		copy = malloc(len);
@@ -785,13 +817,18 @@ UMOD_API int umod_module_insert_file(struct umod_host *host, const char *path,
 
 	if (!host || !path)
 		return -EINVAL;
+	flags &= ~UMOD_LOAD_OWN_IMAGE;
 	err = umod_file_read(path, &image, &len, &heap);
 	if (err == -EFBIG)
 		umod_log_printk(host->log, KERN_ERR "%s: file too large for a module (limit %lu bytes)\n",
 				path, UMOD_MAX_IMAGE_SIZE);
 	if (err)
 		return err;
-	err = umod_load_module(host, image, len, args, flags, modp);
-	umod_file_free(image, len, heap);
-	return err;
+	if (!heap) {
+		err = umod_load_module(host, image, len, args, flags, modp);
+		umod_file_free(image, len, heap);
+		return err;
+	}
+	/* the read buffer is the load's: kallsyms keeps it, not a copy */
+	return umod_load_module(host, image, len, args, flags | UMOD_LOAD_OWN_IMAGE, modp);
 }

@@ -98,27 +98,43 @@ static int scan_entry(struct load_info *info, unsigned int sec, size_t n,
 	return 0;
 }
 
+/*
+ * The per-symbol arrays of the load in one allocation (owned by symval):
+ * the resolved values, zero, then the GOT and PLT slots, -1.
+ */
+static int alloc_symbol_arrays(struct load_info *info)
+{
+	size_t n = info->elf.num_syms;
+	uint64_t *block = malloc(n * (sizeof(uint64_t) + 2 * sizeof(int)));
+
+	if (!block)
+		return -ENOMEM;
+	memset(block, 0, n * sizeof(uint64_t));
+	info->symval = block;
+	info->got_slot = (int *)(block + n);
+	info->plt_slot = info->got_slot + n;
+	memset(info->got_slot, 0xff, 2 * n * sizeof(int));
+	return 0;
+}
+
 int umod_reloc_scan(struct load_info *info)
 {
-	unsigned int n = info->elf.num_syms;
+	int err = alloc_symbol_arrays(info);
 
-	info->got_slot = malloc(n * sizeof(int));
-	info->plt_slot = malloc(n * sizeof(int));
-	if (!info->got_slot || !info->plt_slot)
-		return -ENOMEM;
-	memset(info->got_slot, 0xff, n * sizeof(int));
-	memset(info->plt_slot, 0xff, n * sizeof(int));
+	if (err)
+		return err;
 
 	for (unsigned int i = 1; i < info->elf.shnum; i++) {
 		const Elf64_Shdr *s = &info->elf.sechdrs[i];
 		const Elf64_Rela *rel;
 		bool yes;
-		int err = applies(info, i, &yes);
 
+		err = applies(info, i, &yes);
 		if (err)
 			return err;
 		if (!yes)
 			continue;
+		info->sec[i].apply = true;	/* the apply pass needs no second check */
 		rel = umod_elf_section_data(&info->elf, i);
 		for (size_t k = 0; k < s->sh_size / sizeof(*rel); k++) {
 			err = scan_entry(info, i, k, &rel[k]);
@@ -175,11 +191,8 @@ int umod_reloc_apply(struct load_info *info)
 {
 	fill_tables(info);
 	for (unsigned int i = 1; i < info->elf.shnum; i++) {
-		bool yes;
-		int err = applies(info, i, &yes);
+		int err = info->sec[i].apply ? apply_section(info, i) : 0;
 
-		if (!err && yes)
-			err = apply_section(info, i);
 		if (err)
 			return err;
 	}

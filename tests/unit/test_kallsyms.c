@@ -9,10 +9,12 @@
 #include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -35,12 +37,15 @@ static int where(void)
 /*
  * .text: alpha at 0 (and its global alias init_alias), beta at 0x20,
  * then an unnamed tail (exit is alpha, a ret); .data: var at 8;
- * .init.text: k_init, which does "call where; ret" while the init region
- * exists.
+ * .init.text: k_init, which does "sub $8,%rsp; call where; add $8,%rsp;
+ * ret" while the init region exists (the sub keeps the ABI's 16-byte
+ * stack alignment at the call: where()'s lookup may use aligned stores).
  */
 static struct synth *kallsyms_module(void)
 {
-	static const unsigned char text[64] = { 0xc3 }, init[6] = { 0xe8, 0, 0, 0, 0, 0xc3 };
+	static const unsigned char text[64] = { 0xc3 }, init[14] = {
+		0x48, 0x83, 0xec, 0x08, 0xe8, 0, 0, 0, 0, 0x48, 0x83, 0xc4, 0x08, 0xc3
+	};
 	struct synth *s = synth_new();
 	struct module m = { .name = "k" };
 	char info[256];
@@ -65,7 +70,7 @@ static struct synth *kallsyms_module(void)
 	isym = synth_symbol(s, "k_init", it, 0, STB_LOCAL, STT_FUNC);
 	synth_symbol(s, "init_alias", t, 0, STB_GLOBAL, STT_FUNC);
 	fn = synth_symbol(s, "where", SHN_UNDEF, 0, STB_GLOBAL, STT_NOTYPE);
-	synth_rela(s, it, 1, R_X86_64_PLT32, fn, -4);
+	synth_rela(s, it, 5, R_X86_64_PLT32, fn, -4);
 	synth_rela(s, mod, offsetof(struct module, init), R_X86_64_64, isym, 0);
 	synth_rela(s, mod, offsetof(struct module, exit), R_X86_64_64, tsym, 0);
 	return s;
@@ -79,25 +84,48 @@ static const char *name_of(struct umod_host *host, uint64_t addr)
 	return buf;
 }
 
-static void names_addresses(void **state)
+/*
+ * Loads the module from a caller's buffer (the table is built at load)
+ * or from a file (the read buffer is kept, the table built on the first
+ * lookup: here, where() in init).
+ */
+static void insert_k(struct umod_host *host, bool from_file, struct umod_module **mod)
+{
+	struct synth *s = kallsyms_module();
+	char path[] = "/tmp/umod-test-kallsyms-XXXXXX";
+	unsigned char *img;
+	size_t len;
+	int fd;
+
+	img = synth_image(s, &len);
+	if (!from_file) {
+		assert_int_equal(umod_module_insert_image(host, img, len, NULL, 0, mod), 0);
+	} else {
+		fd = mkstemp(path);
+		assert_true(fd >= 0);
+		assert_int_equal(write(fd, img, len), (ssize_t)len);
+		close(fd);
+		assert_int_equal(umod_module_insert_file(host, path, NULL, 0, mod), 0);
+		unlink(path);
+	}
+	free(img);
+	synth_free(s);
+}
+
+static void names_addresses_from(bool from_file)
 {
 	struct umod_host *host = test_host_new(&cap);
 	struct umod_module *mod;
-	struct synth *s = kallsyms_module();
 	uint64_t text, data, text_end;
-	unsigned char *img;
 	char name[16], modname[16], expect[64];
 	unsigned long off, size;
-	size_t len;
 
 	where_host = host;
+	where_text[0] = 0;
 	assert_int_equal(umod_host_export(host, "where", where, 0), 0);
-	img = synth_image(s, &len);
-	assert_int_equal(umod_module_insert_image(host, img, len, NULL, 0, &mod), 0);
-	free(img);
-	synth_free(s);
-	/* during init: the return address after the 5-byte call */
-	assert_true(!strncmp(where_text, "k_init+0x5/0x", 13));
+	insert_k(host, from_file, &mod);
+	/* during init: the return address after the call (4 + 5 bytes in) */
+	assert_true(!strncmp(where_text, "k_init+0x9/0x", 13));
 	assert_non_null(strstr(where_text, " [k]"));
 
 	text = (uint64_t)(uintptr_t)umod_module_find_section(mod, ".text")->addr;
@@ -126,6 +154,41 @@ static void names_addresses(void **state)
 	assert_int_equal(umod_module_remove(host, "k", 0), 0);
 	assert_int_equal(umod_host_lookup_address(host, (void *)(uintptr_t)text, NULL, 0, NULL, 0,
 						  NULL, NULL), -ENOENT);
+	umod_module_unref(mod);
+	umod_host_unref(host);
+}
+
+static void names_addresses(void **state)
+{
+	names_addresses_from(false);
+}
+
+/* the same names from the table built on the first lookup */
+static void names_addresses_lazy(void **state)
+{
+	names_addresses_from(true);
+}
+
+/* from a file, with no lookup during init: a listing builds the table */
+static int count_sym(void *data, const char *name, char type, const void *addr)
+{
+	if (!strcmp(name, "beta") && type == 't')
+		++*(int *)data;
+	return 0;
+}
+
+static void listing_builds_table(void **state)
+{
+	struct umod_host *host = test_host_new(&cap);
+	struct umod_module *mod;
+	int found = 0;
+
+	where_host = NULL;	/* where() names nothing: no lookup before the listing */
+	assert_int_equal(umod_host_export(host, "where", where, 0), 0);
+	insert_k(host, true, &mod);
+	assert_int_equal(umod_module_for_each_symbol(mod, count_sym, &found), 0);
+	assert_int_equal(found, 1);
+	assert_int_equal(umod_module_remove(host, "k", 0), 0);
 	umod_module_unref(mod);
 	umod_host_unref(host);
 }
@@ -159,6 +222,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(names_addresses),
+		cmocka_unit_test(names_addresses_lazy),
+		cmocka_unit_test(listing_builds_table),
 		cmocka_unit_test(small_buffers),
 	};
 
