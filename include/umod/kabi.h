@@ -12,6 +12,8 @@
 /* 64 - sizeof(unsigned long), as in the kernel: a name plus a pointer fills a line */
 #define UMOD_MODULE_NAME_LEN	56
 
+#include <umod/kabi/module.h>
+
 struct module;
 struct kernel_param;
 
@@ -22,7 +24,9 @@ struct module {
 	void (*exit)(void);
 	/* owned by the host: its struct umod_module, set before init runs */
 	void *umod;
-	unsigned long __reserved[5];
+	/* its use count, for the inline try_module_get(); NULL until first used */
+	struct umod_refcnt *refcnt;
+	unsigned long __reserved[4];
 };
 
 /* __param: one per module_param*() */
