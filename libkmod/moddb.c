@@ -298,11 +298,15 @@ int umod_moddb_open(const char *dirname, FILE *err, struct umod_moddb **dbp)
 		return -ENOMEM;
 	db->err = err;
 	db->dirname = strdup(dirname);
-	e = db->dirname ? umod_khash_new(&db->deps, 4096) : -ENOMEM;
+	e = db->dirname ? 0 : -ENOMEM;
 	if (!e) {
 		map_file(db, "modules.dep.bin", &db->dep_bin);
 		if (!umod_index_valid(db->dep_bin.buf, db->dep_bin.len))
 			map_file(db, "modules.dep", &db->dep);
+		/* with the index, only the modules looked up enter the table */
+		e = umod_khash_new(&db->deps, db->dep.buf ? 4096 : 64);
+	}
+	if (!e) {
 		map_file(db, "modules.alias", &db->alias);
 		map_file(db, "modules.symbols", &db->symbols);
 		map_file(db, "modules.builtin", &db->builtin);
