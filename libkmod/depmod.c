@@ -497,6 +497,7 @@ static int load_modules(struct umod_depmod *d)
 
 		if (err == -ENOMEM) {
 			free(buf.p);
+			free(buf.loaded);
 			return err;
 		}
 		if (err)
@@ -504,6 +505,7 @@ static int load_modules(struct umod_depmod *d)
 			     m->path, strerror(-err));
 	}
 	free(buf.p);
+	free(buf.loaded);
 	/* in module order: a symbol exported twice goes to the later module */
 	for (unsigned int i = 0; i < d->n_mods; i++) {
 		struct dmod *m = d->mods[i];

@@ -81,6 +81,8 @@ int umod_depmod_load_kernel_symbols(struct umod_depmod *d);
 struct umod_depmod_buf {
 	void *p;
 	size_t cap;
+	bool *loaded;		/* per section: read (depmod_elf.c) */
+	unsigned int n_loaded;
 };
 
 /* depmod_elf.c: reads one module's exports, .modinfo entries and imports */

@@ -44,7 +44,18 @@ struct spans {
 struct reader {
 	struct umod_elf elf;
 	struct spans exports, info, imports;
+	const bool *loaded;	/* sections read from the file; NULL: all of it */
+	bool incomplete;	/* one not read was needed: read the whole file */
 };
+
+/* is section @i's content in the image? (else: ask for the whole file) */
+static bool have(struct reader *r, unsigned int i)
+{
+	if (!r->loaded || r->loaded[i])
+		return true;
+	r->incomplete = true;
+	return false;
+}
 
 static int spans_add(struct spans *s, const char *p, size_t len, uint64_t crc, bool weak)
 {
@@ -54,11 +65,12 @@ static int spans_add(struct spans *s, const char *p, size_t len, uint64_t crc, b
 	return 0;
 }
 
-static const char *section(const struct umod_elf *elf, const char *name, size_t *size)
+static const char *section(struct reader *r, const char *name, size_t *size)
 {
+	const struct umod_elf *elf = &r->elf;
 	int i = umod_elf_find_section(elf, name);
 
-	if (i <= 0 || elf->sechdrs[i].sh_type == SHT_NOBITS)
+	if (i <= 0 || elf->sechdrs[i].sh_type == SHT_NOBITS || !have(r, (unsigned int)i))
 		return NULL;
 	*size = elf->sechdrs[i].sh_size;
 	return umod_elf_section_data(elf, (unsigned int)i);
@@ -68,8 +80,9 @@ static const char *section(const struct umod_elf *elf, const char *name, size_t 
  * A CRC symbol's value: absolute, or (since 5.19, and in every 6.1 module)
  * the offset of a 32-bit CRC in its __kcrctab section, read from there.
  */
-static uint64_t crc_value(const struct umod_elf *elf, const Elf64_Sym *sym)
+static uint64_t crc_value(struct reader *r, const Elf64_Sym *sym)
 {
+	const struct umod_elf *elf = &r->elf;
 	const Elf64_Shdr *sec;
 	uint32_t crc;
 
@@ -78,7 +91,7 @@ static uint64_t crc_value(const struct umod_elf *elf, const Elf64_Sym *sym)
 		return sym->st_value;
 	sec = &elf->sechdrs[sym->st_shndx];
 	if (sec->sh_type == SHT_NOBITS || sym->st_value > sec->sh_size ||
-	    sec->sh_size - sym->st_value < sizeof(crc))
+	    sec->sh_size - sym->st_value < sizeof(crc) || !have(r, sym->st_shndx))
 		return sym->st_value;
 	memcpy(&crc, umod_elf_section_data(elf, sym->st_shndx) + sym->st_value, sizeof(crc));
 	return crc;
@@ -96,7 +109,7 @@ static int read_crc_exports(struct reader *r)
 		if (name[0] != '_' || name[1] != '_' || strncmp(name + 2, "crc_", 4) || !name[6])
 			continue;
 		err = spans_add(&r->exports, name + 6, strlen(name + 6),
-				crc_value(elf, &elf->syms[i]), false);
+				crc_value(r, &elf->syms[i]), false);
 		if (err)
 			return err;
 	}
@@ -107,7 +120,7 @@ static int read_crc_exports(struct reader *r)
 static int read_ksymtab_strings(struct reader *r)
 {
 	size_t size = 0, pos = 0;
-	const char *s = section(&r->elf, "__ksymtab_strings", &size);
+	const char *s = section(r, "__ksymtab_strings", &size);
 
 	while (s && pos < size) {
 		const char *end = memchr(s + pos, '\0', size - pos);
@@ -124,7 +137,7 @@ static int read_ksymtab_strings(struct reader *r)
 static int read_info(struct reader *r)
 {
 	size_t size = 0, pos = 0;
-	const char *sec = section(&r->elf, ".modinfo", &size), *kv;
+	const char *sec = section(r, ".modinfo", &size), *kv;
 
 	while (sec && (kv = umod_modinfo_next(sec, size, &pos))) {
 		bool softdep = !strncmp(kv, "softdep=", 8);
@@ -201,7 +214,7 @@ static struct name_slot *nameset_slot(const struct nameset *ns, const char *name
 static int read_versions(struct reader *r)
 {
 	size_t size = 0;
-	const char *v = section(&r->elf, "__versions", &size);
+	const char *v = section(r, "__versions", &size);
 	unsigned int n_imports = r->imports.n;
 	struct nameset named = { 0 };
 	int err;
@@ -303,20 +316,111 @@ static int keep(struct reader *r, struct dmod *m)
 	return 0;
 }
 
+static int pread_all(int fd, void *p, size_t n, uint64_t off)
+{
+	size_t done = 0;
+
+	while (done < n) {
+		ssize_t got = pread(fd, (char *)p + done, n - done, (off_t)(off + done));
+
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got <= 0)
+			return got < 0 ? -errno : -EIO;
+		done += (size_t)got;
+	}
+	return 0;
+}
+
+/* what depmod reads of a module: tables, and these sections */
+static bool wanted(const Elf64_Shdr *sh, const char *name)
+{
+	return sh->sh_type == SHT_SYMTAB || sh->sh_type == SHT_STRTAB ||
+	       !strcmp(name, ".modinfo") || !strcmp(name, "__versions") ||
+	       !strcmp(name, "__ksymtab_strings") || !strncmp(name, "__kcrctab", 9);
+}
+
+static bool in_file(uint64_t off, uint64_t size, size_t len)
+{
+	return off <= len && size <= len - off;
+}
+
 /*
- * The whole file read into @buf, reused from module to module: 4,000
- * mmap()s of a tree cost more in page faults and munmap()s (a third of
- * depmod's time on Debian's) than copying the bytes from the page cache.
- * A compressed module is mapped and decompressed as anywhere else
- * (*@mapped: release with umod_file_unmap()).
+ * Only the parts depmod reads, each at its offset in @buf (the header, the
+ * section headers, the tables and the sections above): a quarter of a
+ * module, typically. The rest of @buf holds whatever it held. Returns 1
+ * when the layout does not allow it (umod_elf_parse() is to judge the
+ * whole file then), 0, or an error.
  */
-static int read_image(const char *path, struct umod_depmod_buf *buf, const void **imgp,
-		      size_t *lenp, bool *mapped)
+static int read_sparse(int fd, size_t len, struct umod_depmod_buf *buf)
+{
+	const Elf64_Ehdr *eh = buf->p;
+	const Elf64_Shdr *sh;
+	const char *names;
+	int err;
+
+	if (memcmp(eh->e_ident, ELFMAG, SELFMAG) || eh->e_ident[EI_CLASS] != ELFCLASS64 ||
+	    eh->e_shentsize != sizeof(Elf64_Shdr) || !eh->e_shnum ||
+	    eh->e_shstrndx >= eh->e_shnum || eh->e_shoff % _Alignof(Elf64_Shdr) ||
+	    !in_file(eh->e_shoff, (uint64_t)eh->e_shnum * sizeof(Elf64_Shdr), len))
+		return 1;
+	err = pread_all(fd, (char *)buf->p + eh->e_shoff, eh->e_shnum * sizeof(Elf64_Shdr),
+			eh->e_shoff);
+	if (err)
+		return err;
+	sh = (const Elf64_Shdr *)((char *)buf->p + eh->e_shoff);
+	if (!in_file(sh[eh->e_shstrndx].sh_offset, sh[eh->e_shstrndx].sh_size, len) ||
+	    !sh[eh->e_shstrndx].sh_size)
+		return 1;
+	err = pread_all(fd, (char *)buf->p + sh[eh->e_shstrndx].sh_offset,
+			sh[eh->e_shstrndx].sh_size, sh[eh->e_shstrndx].sh_offset);
+	names = (const char *)buf->p + sh[eh->e_shstrndx].sh_offset;
+	if (!err && names[sh[eh->e_shstrndx].sh_size - 1])
+		return 1;
+	for (unsigned int i = 0; !err && i < eh->e_shnum; i++) {
+		buf->loaded[i] = i == eh->e_shstrndx;
+		if (i == eh->e_shstrndx || sh[i].sh_type == SHT_NOBITS ||
+		    sh[i].sh_name >= sh[eh->e_shstrndx].sh_size || !wanted(&sh[i], names + sh[i].sh_name))
+			continue;
+		if (!in_file(sh[i].sh_offset, sh[i].sh_size, len))
+			return 1;
+		err = pread_all(fd, (char *)buf->p + sh[i].sh_offset, sh[i].sh_size, sh[i].sh_offset);
+		buf->loaded[i] = true;
+	}
+	return err;
+}
+
+static int buf_reserve(struct umod_depmod_buf *buf, size_t len)
+{
+	void *p;
+
+	if (buf->cap >= len)
+		return 0;
+	p = realloc(buf->p, len);
+	if (!p)
+		return -ENOMEM;
+	buf->p = p;
+	buf->cap = len;
+	return 0;
+}
+
+/*
+ * The module read into @buf, reused from module to module: 4,000 mmap()s
+ * of a tree cost more in page faults and munmap()s (a third of depmod's
+ * time on Debian's) than reading what is needed from the page cache.
+ * *@loaded: which sections are in, or NULL (all: @full, or the layout did
+ * not allow less). A compressed module is mapped and decompressed as
+ * anywhere else (*@mapped: release with umod_file_unmap()).
+ */
+static int read_image(const char *path, struct umod_depmod_buf *buf, bool full,
+		      const void **imgp, size_t *lenp, const bool **loaded, bool *mapped)
 {
 	struct stat st;
-	size_t done = 0;
-	int fd = open(path, O_RDONLY | O_CLOEXEC), err = 0;
+	int fd = open(path, O_RDONLY | O_CLOEXEC), err = 0, whole = 1;
+	size_t len = 0;
 
+	*mapped = false;
+	*loaded = NULL;
 	if (fd < 0)
 		return -errno;
 	if (fstat(fd, &st) < 0)
@@ -327,45 +431,51 @@ static int read_image(const char *path, struct umod_depmod_buf *buf, const void 
 		err = -EINVAL;
 	else if ((uint64_t)st.st_size > UMOD_MAX_IMAGE_SIZE)
 		err = -EFBIG;
-	if (!err && buf->cap < (size_t)st.st_size) {
-		void *p = realloc(buf->p, (size_t)st.st_size);
-
-		err = p ? 0 : -ENOMEM;
-		if (p) {
-			buf->p = p;
-			buf->cap = (size_t)st.st_size;
+	len = err ? 0 : (size_t)st.st_size;
+	if (!err)
+		err = buf_reserve(buf, len);
+	if (!err && !full && len >= sizeof(Elf64_Ehdr)) {
+		err = pread_all(fd, buf->p, sizeof(Elf64_Ehdr), 0);
+		if (!err && umod_compression_of(buf->p, sizeof(Elf64_Ehdr)) != UMOD_COMPRESSION_NONE) {
+			close(fd);
+			*mapped = true;
+			return umod_file_map(path, imgp, lenp);
 		}
-	}
-	while (!err && done < (size_t)st.st_size) {
-		ssize_t n = read(fd, (char *)buf->p + done, (size_t)st.st_size - done);
+		if (!err && ((const Elf64_Ehdr *)buf->p)->e_shnum > buf->n_loaded) {
+			bool *l = realloc(buf->loaded, ((const Elf64_Ehdr *)buf->p)->e_shnum);
 
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			err = n < 0 ? -errno : -EIO;
-		else
-			done += (size_t)n;
+			err = l ? 0 : -ENOMEM;
+			if (l) {
+				buf->loaded = l;
+				buf->n_loaded = ((const Elf64_Ehdr *)buf->p)->e_shnum;
+			}
+		}
+		if (!err)
+			whole = read_sparse(fd, len, buf);
+		err = whole < 0 ? whole : err;
 	}
+	if (!err && whole)
+		err = pread_all(fd, buf->p, len, 0);
 	close(fd);
-	*mapped = false;
 	if (err)
 		return err;
-	if (umod_compression_of(buf->p, done) != UMOD_COMPRESSION_NONE) {
+	if (whole && umod_compression_of(buf->p, len) != UMOD_COMPRESSION_NONE) {
 		*mapped = true;
 		return umod_file_map(path, imgp, lenp);
 	}
+	*loaded = whole ? NULL : buf->loaded;
 	*imgp = buf->p;
-	*lenp = done;
+	*lenp = len;
 	return 0;
 }
 
-int umod_depmod_read_module(struct dmod *m, struct umod_depmod_buf *buf)
+static int read_module(struct dmod *m, struct umod_depmod_buf *buf, bool full)
 {
 	struct reader r = { 0 };
 	const void *img;
 	size_t len;
 	bool mapped;
-	int err = read_image(m->path, buf, &img, &len, &mapped);
+	int err = read_image(m->path, buf, full, &img, &len, &r.loaded, &mapped);
 
 	if (err)
 		return err;
@@ -378,12 +488,21 @@ int umod_depmod_read_module(struct dmod *m, struct umod_depmod_buf *buf)
 		err = read_info(&r);
 	if (!err)
 		err = read_imports(&r);
-	if (!err)
+	if (!err && !r.incomplete)
 		err = keep(&r, m);
 	free(r.exports.v);
 	free(r.info.v);
 	free(r.imports.v);
 	if (mapped)
 		umod_file_unmap(img, len);
-	return err;
+	/* a sparse image judged bad, or short of a section: judge the whole */
+	return r.loaded && (err || r.incomplete) ? -EAGAIN : err;
+}
+
+/* a module that needs more than the sparse read has: read it all */
+int umod_depmod_read_module(struct dmod *m, struct umod_depmod_buf *buf)
+{
+	int err = read_module(m, buf, false);
+
+	return err == -EAGAIN ? read_module(m, buf, true) : err;
 }
