@@ -67,7 +67,7 @@ int module_refcount(struct module *mod);
  * The three count inline, as the kernel's __module_get() is inline: the
  * host's functions above are the out-of-line path, taken by a thread's
  * first use (it has no stripe yet) and before the host has published the
- * count in struct module (umod/kabi/module.h). They do the same; a
+ * count in struct module (umod/kabi.h). They do the same; a
  * change to one is a change to both (kernel/module/refcount.c).
  */
 static inline unsigned int __umod_ref_stripe(const struct umod_refcnt *c)

@@ -401,7 +401,7 @@ size_t umod_taint_letters(unsigned long taints, bool module_only, char *buf,
 /*
  * A module's use count (the kernel's mod->refcnt): the loader's base
  * reference plus one per user, spread over per-thread stripes. Its layout
- * is in umod/kabi/module.h, as module code counts inline; only refcount.c
+ * is in umod/kabi.h, as module code counts inline; only refcount.c
  * and that header look inside.
  */
 /* module_unload_init(): the base reference, plus one held during init */

@@ -42,7 +42,7 @@
  * to any host: the same index serves every module of every host, so it is
  * the process-wide state DESIGN.md allows (like the heap). initial-exec:
  * it sits at one offset from the thread pointer in every thread, which
- * struct umod_refcnt hands to module code (umod/kabi/module.h), so that
+ * struct umod_refcnt hands to module code (umod/kabi.h), so that
  * the inline try_module_get() finds it with one load.
  */
 static _Thread_local unsigned int my_stripe __attribute__((tls_model("initial-exec")));
@@ -84,7 +84,7 @@ static long count_sum(const struct umod_refcnt *c)
 	return (long)(gets - puts);
 }
 
-_Static_assert(UMOD_REFCNT_GOING == UMOD_MODULE_GOING, "umod/kabi/module.h's GOING");
+_Static_assert(UMOD_REFCNT_GOING == UMOD_MODULE_GOING, "umod/kabi.h's GOING");
 _Static_assert(sizeof(_Atomic int) == sizeof(int), "module code reads the state as an int");
 
 void umod_refcount_init(struct umod_module *mod)
