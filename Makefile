@@ -35,7 +35,7 @@ BUILD_CFLAGS := -std=gnu11 -Wall -Wextra -Wno-unused-parameter -Wshadow \
 	-MMD -MP $(SAN_FLAGS) $(CFLAGS)
 BUILD_LDFLAGS := -pthread $(SAN_FLAGS) $(LDFLAGS)
 # what libumod itself links against (compressed modules, signatures)
-LIB_LIBS := -llzma -lzstd -lcrypto -lurcu-memb
+LIB_LIBS := -llzma -lzstd -lurcu-memb
 
 # libumod: the host (kernel/, arch/), kmod's half (libkmod/), the helpers
 # both use (lib/)

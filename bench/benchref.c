@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
- * The use-count benchmark's module: module code calling the host's
- * try_module_get()/module_put(), as a user of a module's ops does, and
- * the same loop over a plain atomic counter, compiled alike.
+ * The use-count benchmark's module: module code taking and dropping
+ * references with try_module_get()/module_put() (inline in
+ * include/linux/module.h), as a user of a module's ops does, and the same
+ * loop over a plain atomic counter, compiled alike.
  */
 #include <linux/init.h>
 #include <linux/module.h>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
- * The use count's cost: a try_module_get()+module_put() pair, called from
- * module code (benchref.ko) as any user of a module's ops would, against
+ * The use count's cost: a try_module_get()+module_put() pair, inline in
+ * module code (benchref.ko) as any user of a module's ops has it, against
  * a plain atomic increment+decrement pair in the same module; then both
  * from two threads at once on the same module. The striped count gives
  * each thread its own cache line, so two threads should do nearly twice

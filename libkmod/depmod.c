@@ -489,16 +489,23 @@ static void report_cycles(struct umod_depmod *d, unsigned int *users, unsigned i
 
 static int load_modules(struct umod_depmod *d)
 {
+	struct umod_depmod_buf buf = { 0 };
+
 	for (unsigned int i = 0; i < d->n_mods; i++) {
 		struct dmod *m = d->mods[i];
-		int err = umod_depmod_read_module(m);
+		int err = umod_depmod_read_module(m, &buf);
 
-		if (err == -ENOMEM)
+		if (err == -ENOMEM) {
+			free(buf.p);
+			free(buf.loaded);
 			return err;
+		}
 		if (err)
 			warn(d, "ERROR", "failed to load symbols from %s: %s\n",
 			     m->path, strerror(-err));
 	}
+	free(buf.p);
+	free(buf.loaded);
 	/* in module order: a symbol exported twice goes to the later module */
 	for (unsigned int i = 0; i < d->n_mods; i++) {
 		struct dmod *m = d->mods[i];

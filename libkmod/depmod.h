@@ -77,7 +77,15 @@ void umod_depmod_warn(const struct umod_depmod *d, const char *level, const char
 /* depmod_ksyms.c: the kernel's exports from opts.symvers or opts.system_map */
 int umod_depmod_load_kernel_symbols(struct umod_depmod *d);
 
+/* a module's file, read into memory reused for the next one */
+struct umod_depmod_buf {
+	void *p;
+	size_t cap;
+	bool *loaded;		/* per section: read (depmod_elf.c) */
+	unsigned int n_loaded;
+};
+
 /* depmod_elf.c: reads one module's exports, .modinfo entries and imports */
-int umod_depmod_read_module(struct dmod *m);
+int umod_depmod_read_module(struct dmod *m, struct umod_depmod_buf *buf);
 
 #endif /* _UMOD_DEPMOD_H */

@@ -206,16 +206,62 @@ int umod_index_insert(struct umod_index *idx, const char *key, const char *value
 
 /* ---- writing --------------------------------------------------------------- */
 
-static void put_u32(FILE *out, uint32_t v)
+/*
+ * The file is built in memory, then written at once: a node's offset is
+ * where the buffer ends, where ftell() would cost a system call (an
+ * lseek) per node, 60,000 of them for a depmod of Debian's tree.
+ */
+struct wbuf {
+	unsigned char *p;
+	size_t len, cap;
+	bool oom;
+};
+
+static void put(struct wbuf *w, const void *data, size_t n)
+{
+	if (w->oom)
+		return;
+	if (w->cap - w->len < n) {
+		size_t cap = w->cap ? w->cap : 65536;
+		unsigned char *p;
+
+		while (cap - w->len < n)
+			cap *= 2;
+		p = realloc(w->p, cap);
+		if (!p) {
+			w->oom = true;
+			return;
+		}
+		w->p = p;
+		w->cap = cap;
+	}
+	memcpy(w->p + w->len, data, n);
+	w->len += n;
+}
+
+static void put_u8(struct wbuf *w, unsigned int c)
+{
+	unsigned char b = (unsigned char)c;
+
+	put(w, &b, 1);
+}
+
+static void put_u32(struct wbuf *w, uint32_t v)
 {
 	unsigned char b[4] = { (unsigned char)(v >> 24), (unsigned char)(v >> 16),
 			       (unsigned char)(v >> 8), (unsigned char)v };
 
-	fwrite(b, 1, 4, out);
+	put(w, b, 4);
+}
+
+/* a string with its NUL */
+static void put_str(struct wbuf *w, const char *s)
+{
+	put(w, s, strlen(s) + 1);
 }
 
 /* depth is bounded by the key length; 512 bytes of offsets per level */
-static uint32_t write_node(const struct inode *n, FILE *out)
+static uint32_t write_node(const struct inode *n, struct wbuf *out)
 {
 	uint32_t offs[128] = { 0 }, off;
 	unsigned int first = 0, count = 0;
@@ -226,15 +272,14 @@ static uint32_t write_node(const struct inode *n, FILE *out)
 		for (unsigned int i = 0; i < n->n_kids; i++)
 			offs[n->kids[i].ch - first] = write_node(n->kids[i].node, out);
 	}
-	off = (uint32_t)ftell(out);
+	off = (uint32_t)out->len;
 	if (n->prefix[0]) {
-		fputs(n->prefix, out);
-		fputc('\0', out);
+		put_str(out, n->prefix);
 		off |= NODE_PREFIX;
 	}
 	if (count) {
-		fputc((int)first, out);
-		fputc((int)(first + count - 1), out);
+		put_u8(out, first);
+		put_u8(out, first + count - 1);
 		for (unsigned int i = 0; i < count; i++)
 			put_u32(out, offs[i]);
 		off |= NODE_CHILDS;
@@ -247,8 +292,7 @@ static uint32_t write_node(const struct inode *n, FILE *out)
 		put_u32(out, nv);
 		for (const struct ivalue *v = n->values; v; v = v->next) {
 			put_u32(out, v->priority);
-			fputs(v->value, out);
-			fputc('\0', out);
+			put_str(out, v->value);
 		}
 		off |= NODE_VALUES;
 	}
@@ -257,20 +301,26 @@ static uint32_t write_node(const struct inode *n, FILE *out)
 
 int umod_index_write(const struct umod_index *idx, FILE *out)
 {
-	long root_at;
+	struct wbuf w = { 0 };
 	uint32_t root;
+	int err = 0;
 
-	put_u32(out, INDEX_MAGIC);
-	put_u32(out, INDEX_VERSION);
-	root_at = ftell(out);
-	put_u32(out, 0);
-	root = write_node(idx->root, out);
-	if (fseek(out, root_at, SEEK_SET) < 0)
-		return -EIO;
-	put_u32(out, root);
-	if (fseek(out, 0, SEEK_END) < 0 || ferror(out))
-		return -EIO;
-	return 0;
+	put_u32(&w, INDEX_MAGIC);
+	put_u32(&w, INDEX_VERSION);
+	put_u32(&w, 0);		/* the root's offset, known last */
+	root = write_node(idx->root, &w);
+	if (w.oom) {
+		err = -ENOMEM;
+	} else {
+		w.p[8] = (unsigned char)(root >> 24);
+		w.p[9] = (unsigned char)(root >> 16);
+		w.p[10] = (unsigned char)(root >> 8);
+		w.p[11] = (unsigned char)root;
+		if (fwrite(w.p, 1, w.len, out) != w.len || ferror(out))
+			err = -EIO;
+	}
+	free(w.p);
+	return err;
 }
 
 /* ---- reading: exact lookups, as kmod's index_search() ------------------------ */

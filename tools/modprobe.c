@@ -161,7 +161,12 @@ static void show(void *data, const struct umod_probe_mod *m, const char *cmd, co
 		printf("insmod %s %s\n", umod_probe_mod_path(m), options);
 	else if (umod_probe_mod_builtin(m))
 		printf("builtin %s\n", umod_probe_mod_name(m));
-	fflush(stdout);
+	/*
+	 * -v: before the load it announces runs (an install command shares
+	 * stdout). --show-depends runs nothing: one write at exit, as kmod's.
+	 */
+	if (!((struct modprobe *)data)->show)
+		fflush(stdout);
 }
 
 static void report(void *data, const char *msg)

@@ -64,6 +64,99 @@ void module_put(struct module *module);
 int module_refcount(struct module *mod);
 
 /*
+ * The three count inline, as the kernel's __module_get() is inline: the
+ * host's functions above are the out-of-line path, taken by a thread's
+ * first use (it has no stripe yet) and before the host has published the
+ * count in struct module (umod/kabi.h). They do the same; a
+ * change to one is a change to both (kernel/module/refcount.c).
+ */
+static inline unsigned int __umod_ref_stripe(const struct umod_refcnt *c)
+{
+	unsigned int s = 0;
+
+#if defined(__x86_64__)
+	/* volatile: a call to the host may have handed this thread its stripe */
+	__asm__ __volatile__("movl %%fs:(%1), %0" : "=r"(s) : "r"(c->tls_offset));
+#elif defined(__aarch64__)
+	unsigned long tp;
+
+	__asm__ __volatile__("mrs %0, tpidr_el0" : "=r"(tp));
+	s = *(volatile unsigned int *)(tp + (unsigned long)c->tls_offset);
+#endif
+	return s;
+}
+
+/* the count, and this thread's stripe on it; NULL: take the host's path */
+static inline struct umod_refcnt *__umod_ref_mine(struct module *module, unsigned long *sp)
+{
+	struct umod_refcnt *c = __atomic_load_n(&module->refcnt, __ATOMIC_ACQUIRE);
+	unsigned int s;
+
+	if (!c)
+		return c;
+	s = __umod_ref_stripe(c);
+	*sp = (s - 1) % UMOD_REFCNT_STRIPES;
+	return s ? c : (struct umod_refcnt *)0;
+}
+
+/*
+ * Add to the gets, then look at the stopping flag; an unloader stores the
+ * flag, then sums: with both sides seq_cst (one locked add on x86), either
+ * the flag is seen here or the increment there (the Dekker pattern).
+ */
+static inline bool __umod_try_module_get(struct module *module)
+{
+	struct umod_refcnt *c;
+	unsigned long s;
+
+	if (!module)
+		return true;
+	c = __umod_ref_mine(module, &s);
+	if (!c)
+		return (try_module_get)(module);
+	if (__atomic_load_n(c->state, __ATOMIC_RELAXED) >= UMOD_REFCNT_GOING)
+		return false;
+	__atomic_fetch_add(&c->stripe[s].gets, 1, __ATOMIC_SEQ_CST);
+	if (__builtin_expect(!__atomic_load_n(&c->stopping, __ATOMIC_SEQ_CST), 1))
+		return true;
+	__atomic_fetch_add(&c->stripe[s].puts, 1, __ATOMIC_RELEASE);
+	return false;
+}
+
+static inline void __umod_module_get(struct module *module)
+{
+	struct umod_refcnt *c;
+	unsigned long s;
+
+	if (!module)
+		return;
+	c = __umod_ref_mine(module, &s);
+	if (c)
+		__atomic_fetch_add(&c->stripe[s].gets, 1, __ATOMIC_RELAXED);
+	else
+		(__module_get)(module);
+}
+
+/* release: what the holder did with the module comes before an unload */
+static inline void __umod_module_put(struct module *module)
+{
+	struct umod_refcnt *c;
+	unsigned long s;
+
+	if (!module)
+		return;
+	c = __umod_ref_mine(module, &s);
+	if (c)
+		__atomic_fetch_add(&c->stripe[s].puts, 1, __ATOMIC_RELEASE);
+	else
+		(module_put)(module);
+}
+
+#define try_module_get(module)	__umod_try_module_get(module)
+#define __module_get(module)	__umod_module_get(module)
+#define module_put(module)	__umod_module_put(module)
+
+/*
  * symbol_get(sym): a weak reference. The address of @sym if some module
  * (or the host) exports it, taking a reference on that module until
  * symbol_put(sym); NULL if nobody does. Using it creates no link-time

@@ -404,26 +404,12 @@ size_t umod_taint_letters(unsigned long taints, bool module_only, char *buf,
 
 /* ---- refcount.c ------------------------------------------------------- */
 
-#define UMOD_CACHELINE		64
-#define UMOD_REFCNT_STRIPES	16
-
-/* one thread's share of a use count, alone on its cache line */
-struct umod_refcnt_stripe {
-	_Alignas(UMOD_CACHELINE) atomic_ulong gets;
-	atomic_ulong puts;
-};
-
 /*
  * A module's use count (the kernel's mod->refcnt): the loader's base
- * reference plus one per user, spread over per-thread stripes. Only
- * refcount.c looks inside.
+ * reference plus one per user, spread over per-thread stripes. Its layout
+ * is in umod/kabi.h, as module code counts inline; only refcount.c
+ * and that header look inside.
  */
-struct umod_refcnt {
-	struct umod_refcnt_stripe stripe[UMOD_REFCNT_STRIPES];
-	/* on a line of its own: read by every try_get, written by unload */
-	_Alignas(UMOD_CACHELINE) atomic_bool stopping;
-};
-
 /* module_unload_init(): the base reference, plus one held during init */
 void umod_refcount_init(struct umod_module *mod);
 /* do_init_module(): drops the reference held during init */

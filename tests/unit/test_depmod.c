@@ -4,7 +4,8 @@
  * Exports from __crc_ symbols win over __ksymtab_strings; an unterminated
  * last string still counts; weak and unknown imports add nothing; unnamed
  * __versions entries become imports; a file that is not ELF is reported and
- * kept; a dependency cycle is reported and fails; modules.order problems.
+ * kept; a dependency cycle is reported and fails; modules.order problems;
+ * a CRC outside the sections depmod reads first is still read.
  */
 #include <errno.h>
 #include <setjmp.h>
@@ -220,6 +221,51 @@ static void kernel_symbols(void **state)
 	assert_int_equal(umod_depmod_run(&opts, &d), -ENOENT);
 }
 
+/*
+ * A CRC kept outside __kcrctab: depmod reads only some sections of a
+ * module, and must notice it needs another one (here the importer with
+ * the right CRC draws no warning, the one with a wrong CRC does).
+ */
+static void crc_in_another_section(void **state)
+{
+	static const struct modversion_info good = { 1, "rfn" }, bad = { 2, "rfn" };
+	struct synth *a = synth_module("a"), *b = synth_module_versions("b", &good, 1);
+	struct synth *c = synth_module_versions("c", &bad, 1);
+	static const char vers[] = "0x00000007\tkfn\tvmlinux\tEXPORT_SYMBOL\t\n";
+	static const unsigned char crcs[] = { 9, 9, 9, 9, 1, 0, 0, 0 };
+	char path[128], *out, *err;
+	size_t olen, elen;
+	FILE *o, *e;
+	struct umod_depmod *d;
+	struct umod_depmod_opts opts = { .dirname = dir, .warn_unknown = true };
+	unsigned int k;
+
+	k = synth_section(a, ".rodata.crcs", SHT_PROGBITS, SHF_ALLOC, 4, crcs, sizeof(crcs));
+	synth_symbol(a, "__crc_rfn", k, 4, STB_LOCAL, STT_NOTYPE);	/* CRC 1 */
+	put_module("a.ko", a);
+	add_import(b, "rfn", STB_GLOBAL);
+	put_module("b.ko", b);
+	add_import(c, "rfn", STB_GLOBAL);
+	put_module("c.ko", c);
+	put("modules.order", "a.ko\nb.ko\nc.ko\n", 15);
+	put("kernel.symvers", vers, sizeof(vers) - 1);
+	snprintf(path, sizeof(path), "%s/kernel.symvers", dir);
+	opts.symvers = path;
+	o = open_memstream(&out, &olen);
+	e = open_memstream(&err, &elen);
+	opts.err = e;
+	assert_int_equal(umod_depmod_run(&opts, &d), 0);
+	assert_int_equal(umod_depmod_write_stream(d, o), 0);
+	umod_depmod_free(d);
+	fclose(o);
+	fclose(e);
+	assert_non_null(strstr(out, "b.ko: a.ko\n"));
+	assert_null(strstr(err, "b.ko disagrees"));
+	assert_non_null(strstr(err, "c.ko disagrees about version of symbol rfn\n"));
+	free(out);
+	free(err);
+}
+
 static void missing_directory(void **state)
 {
 	struct umod_depmod_opts opts = { .dirname = "/nonexistent/lib/modules/1.0" };
@@ -234,6 +280,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(exports_imports_order, setup, teardown),
 		cmocka_unit_test_setup_teardown(cycle_fails, setup, teardown),
 		cmocka_unit_test_setup_teardown(order_problems, setup, teardown),
+		cmocka_unit_test_setup_teardown(crc_in_another_section, setup, teardown),
 		cmocka_unit_test_setup_teardown(kernel_symbols, setup, teardown),
 		cmocka_unit_test(missing_directory),
 	};

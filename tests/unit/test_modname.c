@@ -4,6 +4,7 @@
  * bracket classes, unmatched brackets, overlong input) and glob matching.
  */
 #include <errno.h>
+#include <fnmatch.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -56,6 +57,22 @@ static void globs_match(void **state)
 	assert_false(umod_alias_match("abc", "abcd"));
 }
 
+/* the literal prefix is compared before fnmatch: every case as fnmatch says */
+static void literal_prefix_as_fnmatch(void **state)
+{
+	static const char *const cases[][2] = {
+		{ "snd_hda_intel", "snd_hda_intel" }, { "snd_hda_intel", "snd_hda_inte" },
+		{ "snd_hda_inte", "snd_hda_intel" }, { "", "" }, { "", "a" }, { "a", "" },
+		{ "snd_*", "snd_hda" }, { "snd_*", "sn" }, { "snd\\_x", "snd_x" },
+		{ "snd\\*", "snd*" }, { "snd\\*", "sndx" }, { "ab[c-e]f", "abdf" },
+		{ "ab[!c]f", "abcf" }, { "x?", "xy" }, { "x?", "x" }, { "*", "" },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		assert_int_equal(umod_alias_match(cases[i][0], cases[i][1]),
+				 fnmatch(cases[i][0], cases[i][1], 0) == 0);
+}
+
 static void module_suffixes(void **state)
 {
 	assert_true(umod_modname_has_module_ext("a.ko", 4));
@@ -72,6 +89,7 @@ int main(void)
 		cmocka_unit_test(names_from_paths),
 		cmocka_unit_test(aliases_normalized),
 		cmocka_unit_test(globs_match),
+		cmocka_unit_test(literal_prefix_as_fnmatch),
 		cmocka_unit_test(module_suffixes),
 	};
 

@@ -6,7 +6,8 @@
  * count under threads: references taken on one thread and put on another,
  * and a model-checking-style race of getters against a stopper. This file
  * is also built with ThreadSanitizer (tests/tsan/): there the payload
- * check below becomes a happens-before check.
+ * check below becomes a happens-before check. Last, the same from module
+ * code (refrace.ko), whose try_module_get()/module_put() count inline.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -20,6 +21,8 @@
 
 #include <cmocka.h>
 
+#include "../modules/refrace.h"
+#include "helpers.h"
 #include "kernel/module/internal.h"
 
 static struct umod_module *fake_module(void)
@@ -333,6 +336,173 @@ static void race_getters_against_stopper(void **state)
 	free(r);
 }
 
+/* ---- from module code: the inline fast path --------------------------- */
+
+static const struct refrace_ops *refrace;
+
+int refrace_register(const struct refrace_ops *ops)
+{
+	refrace = ops;
+	return 0;
+}
+UMOD_EXPORT_SYMBOL(refrace_register);
+
+static struct umod_module *refrace_load(struct umod_host **hostp)
+{
+	static struct capture cap;
+	struct umod_module *mod;
+
+	*hostp = test_host_new(&cap);
+	assert_non_null(*hostp);
+	assert_int_equal(umod_module_insert_file(*hostp, UMOD_TEST_MODULES "/refrace.ko",
+						 NULL, 0, NULL), 0);
+	assert_int_equal(umod_module_find(*hostp, "refrace", &mod), 0);
+	umod_module_unref(mod);		/* the host holds it */
+	return mod;
+}
+
+/* the count as it was after init: base only, nobody stopping */
+static void refrace_reset(struct umod_module *mod)
+{
+	umod_refcount_init(mod);
+	umod_refcount_init_done(mod);
+}
+
+/*
+ * Once init has run the module counts without the host; what it counts is
+ * the same count: read, stopped and refused exactly as the host's own.
+ */
+static void inline_counts_the_same(void **state)
+{
+	struct umod_host *host;
+	struct umod_module *mod = refrace_load(&host);
+
+	assert_ptr_equal(mod->kmod->refcnt, &mod->refcnt);
+	assert_true(refrace->get());
+	refrace->hold();
+	assert_int_equal(umod_refcount_read(mod), 2);
+	assert_int_equal(umod_refcount_try_stop(mod), -EWOULDBLOCK);
+	refrace->put();
+	umod_refcount_put(mod);		/* taken inline, put by the host */
+	assert_int_equal(umod_refcount_read(mod), 0);
+	/* GOING without a stopper yet (a failed init): no new reference */
+	atomic_store(&mod->state, UMOD_MODULE_GOING);
+	assert_false(refrace->get());
+	atomic_store(&mod->state, UMOD_MODULE_LIVE);
+	assert_int_equal(umod_refcount_read(mod), 0);
+	assert_int_equal(umod_refcount_try_stop(mod), 0);
+	assert_false(refrace->get());
+	assert_int_equal(umod_refcount_read(mod), -1);
+	refrace_reset(mod);
+	assert_int_equal(umod_module_remove(host, "refrace", 0), 0);
+	umod_host_unref(host);
+}
+
+/* a thread's first get has no stripe yet: the host hands one out */
+static void *first_get(void *p)
+{
+	bool *ok = p;
+
+	*ok = refrace->get();
+	return NULL;
+}
+
+static void inline_new_thread(void **state)
+{
+	struct umod_host *host;
+	struct umod_module *mod = refrace_load(&host);
+	pthread_t t;
+	bool ok = false;
+
+	assert_int_equal(pthread_create(&t, NULL, first_get, &ok), 0);
+	assert_int_equal(pthread_join(t, NULL), 0);
+	assert_true(ok);
+	assert_int_equal(umod_refcount_read(mod), 1);
+	assert_int_equal(umod_module_remove(host, "refrace", 0), -EWOULDBLOCK);
+	refrace->put();
+	assert_int_equal(umod_module_remove(host, "refrace", 0), 0);
+	umod_host_unref(host);
+}
+
+/*
+ * Module code getting, handing over and putting on two threads while the
+ * host stops the count at a random moment, round after round. The payload
+ * is atomic: module code is not instrumented, so ThreadSanitizer cannot
+ * see its happens-before edges, only the values.
+ */
+struct inline_race {
+	struct umod_module *mod;
+	atomic_int payload, stopped;
+	atomic_long gets, bad;
+	atomic_bool held;	/* a reference handed over, not yet put */
+};
+
+static void *inline_worker(void *p)
+{
+	struct inline_race *r = p;
+	unsigned int n = 0;
+
+	while (!atomic_load(&r->stopped)) {
+		if (!refrace->get())
+			continue;
+		atomic_fetch_add(&r->gets, 1);
+		if (atomic_load(&r->payload) != 42)
+			atomic_fetch_add(&r->bad, 1);
+		if (++n % 4 == 0 && !atomic_exchange(&r->held, true))
+			refrace->hold();	/* the other thread puts it */
+		else if (n % 4 == 1 && atomic_exchange(&r->held, false))
+			refrace->put();
+		refrace->put();
+		/* a while without a reference: the stopper can win */
+		for (volatile int k = 0; k < 64; k++)
+			;
+	}
+	if (atomic_exchange(&r->held, false))
+		refrace->put();
+	return NULL;
+}
+
+#define INLINE_ROUNDS	200
+
+static void inline_race_against_stopper(void **state)
+{
+	struct umod_host *host;
+	struct inline_race r = { .mod = refrace_load(&host) };
+	time_t deadline = time(NULL) + RACE_SECONDS;
+	unsigned int seed = 7;
+	long refused = 0;
+	int round;
+
+	for (round = 0; round < INLINE_ROUNDS && time(NULL) < deadline; round++) {
+		long gets = atomic_load(&r.gets);
+		pthread_t t[2];
+
+		atomic_store(&r.payload, 42);
+		atomic_store(&r.stopped, 0);
+		for (int i = 0; i < 2; i++)
+			assert_int_equal(pthread_create(&t[i], NULL, inline_worker, &r), 0);
+		while (atomic_load(&r.gets) < gets + 4)
+			sched_yield();
+		for (volatile unsigned int k = rand_r(&seed) % 2048; k; k--)
+			;
+		while (umod_refcount_try_stop(r.mod)) {
+			refused++;
+			sched_yield();
+		}
+		atomic_store(&r.payload, 0);
+		atomic_store(&r.stopped, 1);
+		for (int i = 0; i < 2; i++)
+			assert_int_equal(pthread_join(t[i], NULL), 0);
+		assert_int_equal(umod_refcount_read(r.mod), -1);
+		refrace_reset(r.mod);
+	}
+	print_message("%d stops under module code's gets: %ld gets, %ld stops refused\n",
+		      round, atomic_load(&r.gets), refused);
+	assert_int_equal(atomic_load(&r.bad), 0);
+	assert_int_equal(umod_module_remove(host, "refrace", 0), 0);
+	umod_host_unref(host);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -343,6 +513,9 @@ int main(void)
 		cmocka_unit_test(unbalanced_put_blocks_unload),
 		cmocka_unit_test(put_on_another_thread),
 		cmocka_unit_test(race_getters_against_stopper),
+		cmocka_unit_test(inline_counts_the_same),
+		cmocka_unit_test(inline_new_thread),
+		cmocka_unit_test(inline_race_against_stopper),
 	};
 
 	return cmocka_run_group_tests_name("refcount", tests, NULL, NULL);
