@@ -12,25 +12,14 @@
  * serial number, the hash its digest algorithm and the signature its
  * encrypted digest (OpenSSL parses it). Other id types carry signer, key id
  * and signature as raw bytes before the structure. This file only reads
- * the information; nothing is verified against a key here.
- *
- * libcrypto is opened on the first PKCS#7 signature, not linked: loading
- * it costs every process ~3 million instructions of symbol relocation
- * (4,200 of them), more than a whole modprobe --show-depends does, and
- * only modinfo of a signed module needs it. kmod 34 does the same.
+ * the information; nothing is verified against a key here (that is
+ * kernel/module/signing.c). libcrypto is opened on the first PKCS#7 signature (lib/crypto.h).
  */
-#include <dlfcn.h>
 #include <errno.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include <openssl/bn.h>
-#include <openssl/objects.h>
-#include <openssl/pkcs7.h>
-#include <openssl/opensslv.h>
-#include <openssl/x509.h>
-
+#include "lib/crypto.h"
 #include "lib/macro.h"
 #include "libkmod/libkmod.h"
 
@@ -46,43 +35,6 @@ static const char *const id_types[] = { "PGP", "X509", "PKCS#7" };
 static const char *const hash_algos[] = { "md4", "md5", "sha1", "rmd160", "sha256",
 					  "sha384", "sha512", "sha224", "sm3" };
 #define N_ALGOS 2	/* DSA, RSA */
-
-/* the functions used, by their own names and types (headers only: no link) */
-#define CRYPTO_FUNCS(X) \
-	X(ASN1_INTEGER_to_BN) X(ASN1_STRING_get0_data) X(ASN1_STRING_length) \
-	X(BN_bn2bin) X(BN_free) X(BN_num_bits) X(OBJ_obj2nid) \
-	X(OPENSSL_sk_value) X(PKCS7_SIGNER_INFO_get0_algs) X(PKCS7_free) \
-	X(PKCS7_get_signer_info) X(X509_ALGOR_get0) X(X509_NAME_ENTRY_get_data) \
-	X(X509_NAME_ENTRY_get_object) X(X509_NAME_entry_count) X(X509_NAME_get_entry) \
-	X(d2i_PKCS7)
-
-#define CRYPTO_MEMBER(f)	__typeof__(&f) f;
-static struct {
-	CRYPTO_FUNCS(CRYPTO_MEMBER)
-} lc;
-static bool lc_ok;
-static pthread_once_t lc_once = PTHREAD_ONCE_INIT;
-
-#define CRYPTO_STR2(x)	#x
-#define CRYPTO_STR(x)	CRYPTO_STR2(x)
-#define CRYPTO_SONAME	"libcrypto.so." CRYPTO_STR(OPENSSL_VERSION_MAJOR)
-
-/* once per process; never closed (as any linked library) */
-static void lc_open(void)
-{
-	void *h = dlopen(CRYPTO_SONAME, RTLD_NOW | RTLD_LOCAL);
-	bool ok = h != NULL;
-
-#define CRYPTO_SYM(f)	ok = ok && (*(void **)&lc.f = dlsym(h, #f)) != NULL;
-	CRYPTO_FUNCS(CRYPTO_SYM)
-	lc_ok = ok;
-}
-
-static bool crypto_loaded(void)
-{
-	pthread_once(&lc_once, lc_open);
-	return lc_ok;
-}
 
 static int dup_bytes(const void *p, size_t len, unsigned char **out)
 {
@@ -109,14 +61,14 @@ static const char *hash_name(int nid)
 static const ASN1_STRING *issuer_name(const X509_NAME *name)
 {
 	const X509_NAME_ENTRY *e = NULL;
-	int n = lc.X509_NAME_entry_count(name);
+	int n = X509_NAME_entry_count(name);
 
 	for (int i = 0; i < n; i++) {
-		e = lc.X509_NAME_get_entry(name, i);
-		if (lc.OBJ_obj2nid(lc.X509_NAME_ENTRY_get_object(e)) == NID_commonName)
+		e = X509_NAME_get_entry(name, i);
+		if (OBJ_obj2nid(X509_NAME_ENTRY_get_object(e)) == NID_commonName)
 			break;
 	}
-	return e ? lc.X509_NAME_ENTRY_get_data(e) : NULL;
+	return e ? X509_NAME_ENTRY_get_data(e) : NULL;
 }
 
 static int fill_from_signer(PKCS7_SIGNER_INFO *si, struct umod_sig_info *info)
@@ -129,34 +81,34 @@ static int fill_from_signer(PKCS7_SIGNER_INFO *si, struct umod_sig_info *info)
 
 	if (!si->issuer_and_serial || !si->enc_digest)
 		return -EBADMSG;
-	lc.PKCS7_SIGNER_INFO_get0_algs(si, NULL, &dig, NULL);
+	PKCS7_SIGNER_INFO_get0_algs(si, NULL, &dig, NULL);
 	if (!dig)
 		return -EBADMSG;
-	lc.X509_ALGOR_get0(&obj, NULL, NULL, dig);
-	info->hash_algo = hash_name(lc.OBJ_obj2nid(obj));
+	X509_ALGOR_get0(&obj, NULL, NULL, dig);
+	info->hash_algo = hash_name(OBJ_obj2nid(obj));
 	if (!info->hash_algo)
 		return -EBADMSG;
-	serial = lc.ASN1_INTEGER_to_BN(si->issuer_and_serial->serial, NULL);
+	serial = ASN1_INTEGER_to_BN(si->issuer_and_serial->serial, NULL);
 	if (!serial)
 		return -EBADMSG;
-	n = (lc.BN_num_bits(serial) + 7) / 8;	/* BN_num_bytes() */
+	n = BN_num_bytes(serial);
 	info->key_id = malloc((size_t)n + 1);
 	if (info->key_id)
-		info->key_id_len = (size_t)lc.BN_bn2bin(serial, info->key_id);
-	lc.BN_free(serial);
+		info->key_id_len = (size_t)BN_bn2bin(serial, info->key_id);
+	BN_free(serial);
 	if (!info->key_id)
 		return -ENOMEM;
 	cn = issuer_name(si->issuer_and_serial->issuer);
 	if (cn) {
-		err = dup_bytes(lc.ASN1_STRING_get0_data(cn), strnlen((const char *)
-				lc.ASN1_STRING_get0_data(cn), (size_t)lc.ASN1_STRING_length(cn)),
+		err = dup_bytes(ASN1_STRING_get0_data(cn), strnlen((const char *)
+				ASN1_STRING_get0_data(cn), (size_t)ASN1_STRING_length(cn)),
 				(unsigned char **)&info->signer);
 		if (err)
 			return err;
 		info->signer_len = strlen(info->signer);
 	}
-	info->sig_len = (size_t)lc.ASN1_STRING_length(si->enc_digest);
-	return dup_bytes(lc.ASN1_STRING_get0_data(si->enc_digest), info->sig_len, &info->sig);
+	info->sig_len = (size_t)ASN1_STRING_length(si->enc_digest);
+	return dup_bytes(ASN1_STRING_get0_data(si->enc_digest), info->sig_len, &info->sig);
 }
 
 static int fill_pkcs7(const unsigned char *der, size_t len, struct umod_sig_info *info)
@@ -167,16 +119,16 @@ static int fill_pkcs7(const unsigned char *der, size_t len, struct umod_sig_info
 	PKCS7_SIGNER_INFO *si;
 	int err;
 
-	if (!crypto_loaded())
+	if (!umod_crypto_load())
 		return -ENOPKG;
-	p7 = len <= LONG_MAX ? lc.d2i_PKCS7(NULL, &p, (long)len) : NULL;
+	p7 = len <= LONG_MAX ? d2i_PKCS7(NULL, &p, (long)len) : NULL;
 	if (!p7)
 		return -EBADMSG;
 	/* PKCS7_type_is_signed(), sk_PKCS7_SIGNER_INFO_value(): macros into libcrypto */
-	sis = lc.OBJ_obj2nid(p7->type) == NID_pkcs7_signed ? lc.PKCS7_get_signer_info(p7) : NULL;
-	si = sis ? lc.OPENSSL_sk_value((const OPENSSL_STACK *)sis, 0) : NULL;
+	sis = OBJ_obj2nid(p7->type) == NID_pkcs7_signed ? PKCS7_get_signer_info(p7) : NULL;
+	si = sis ? OPENSSL_sk_value((const OPENSSL_STACK *)sis, 0) : NULL;
 	err = si ? fill_from_signer(si, info) : -EBADMSG;
-	lc.PKCS7_free(p7);
+	PKCS7_free(p7);
 	return err;
 }
 

@@ -26,13 +26,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <openssl/bio.h>
-#include <openssl/cms.h>
-#include <openssl/err.h>
-#include <openssl/evp.h>
-#include <openssl/pem.h>
-#include <openssl/x509.h>
 
+#include "lib/crypto.h"
 #include "tools.h"
 
 #define SIG_MAGIC	"~Module signature appended~\n"
@@ -330,6 +325,10 @@ static int run(int argc, char *argv[])
 	if (o.raw_sig && o.sign_only) {
 		usage(stderr);
 		return 2;
+	}
+	if (!umod_crypto_load()) {
+		fprintf(stderr, "sign-file: %s\n", umod_crypto_error());
+		return 1;
 	}
 	return sign(&o);
 }

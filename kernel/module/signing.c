@@ -25,16 +25,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <openssl/cms.h>
-#include <openssl/ec.h>
-#include <openssl/err.h>
-#include <openssl/evp.h>
-#include <openssl/pem.h>
-#include <openssl/rsa.h>
-#include <openssl/x509.h>
-#include <openssl/x509v3.h>
-
 #include "kernel/module/internal.h"
+#include "lib/crypto.h"
 
 #define MODULE_SIG_STRING	"~Module signature appended~\n"
 #define MARKER_LEN		(sizeof(MODULE_SIG_STRING) - 1)
@@ -67,6 +59,8 @@ static struct umod_keyring *host_keyring(struct umod_host *host)
 
 	if (kr)
 		return kr;
+	if (!umod_crypto_load())
+		return NULL;
 	kr = calloc(1, sizeof(*kr));
 	if (!kr)
 		return NULL;
@@ -320,6 +314,10 @@ int umod_mod_verify_sig(struct umod_host *host, const void *image, size_t *len)
 		  (size_t)ms.sig_len[2] << 8 | ms.sig_len[3];
 	modlen -= sig_len + sizeof(ms);
 	*len = modlen;
+	if (!umod_crypto_load()) {
+		umod_log_printk(host->log, KERN_ERR "module: %s\n", umod_crypto_error());
+		return -ENOPKG;
+	}
 	return verify_pkcs7(host, mod, modlen, mod + modlen, sig_len);
 }
 
@@ -510,6 +508,8 @@ UMOD_API int umod_host_add_keys(struct umod_host *host, const char *path)
 
 	if (!host || !path)
 		return -EINVAL;
+	if (!umod_crypto_load())
+		return -ENOPKG;
 	kr = host_keyring(host);
 	certs = sk_X509_new_null();
 	if (!kr || !certs) {
