@@ -46,7 +46,12 @@
 
 #define OOPS_REPORT_SIZE	(32 * 1024)
 
-static const int oops_signals[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT };
+static const int oops_signals[] = {
+	SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT,
+#if defined(__aarch64__)
+	SIGTRAP,	/* BUG() and __builtin_trap() are a brk there */
+#endif
+};
 
 static struct {
 	struct umod_host *host;		/* borrowed: cleared by umod_oops_host_gone() */
@@ -319,7 +324,7 @@ static void report_bug(int sig)
 {
 	struct umod_oops_line l = { .len = 0 };
 
-	if (sig != SIGILL || !bug_at.file)
+	if ((sig != SIGILL && sig != SIGTRAP) || !bug_at.file)
 		return;
 	umod_oops_emit_str("------------[ cut here ]------------");
 	umod_oops_put(&l, "kernel BUG at ");
@@ -503,8 +508,7 @@ void umod_oops_warn(struct umod_host *host, const struct umod_warn *w)
 	getcontext(&uc);
 	if (w->frame) {
 		/* the module's frames are above the export's: skip the host's */
-		uc.uc_mcontext.gregs[REG_RSP] = (greg_t)w->frame;
-		uc.uc_mcontext.gregs[REG_RBP] = (greg_t)w->frame;
+		umod_arch_oops_set_frame(&uc, w->frame);
 	}
 	if (!report_begin())
 		return;
@@ -548,8 +552,7 @@ void umod_oops_dump_stack(struct umod_host *host, const char *level, uint64_t fr
 
 	getcontext(&uc);
 	if (frame) {
-		uc.uc_mcontext.gregs[REG_RSP] = (greg_t)frame;
-		uc.uc_mcontext.gregs[REG_RBP] = (greg_t)frame;
+		umod_arch_oops_set_frame(&uc, frame);
 	}
 	if (oops.host != host || !report_begin())
 		return;
