@@ -20,9 +20,12 @@ struct umod_log;
 #if defined(__aarch64__)
 #define UMOD_ARCH_ELF_MACHINE	183	/* EM_AARCH64 */
 #define UMOD_ARCH_UTS_MACHINE	"aarch64"
+/* apply_relocate_add()'s words for a type it does not know */
+#define UMOD_ARCH_RELOC_UNKNOWN	"module %s: unsupported RELA relocation: %u\n"
 #else
 #define UMOD_ARCH_ELF_MACHINE	62	/* EM_X86_64 */
 #define UMOD_ARCH_UTS_MACHINE	"x86_64"
+#define UMOD_ARCH_RELOC_UNKNOWN	"%s: Unknown rela relocation: %u\n"
 #endif
 
 /* one relocation, with everything already resolved and bounds-checked */

@@ -129,12 +129,13 @@ static int insn_movw(enum reloc_op op, void *where, uint64_t val, unsigned int l
 static int put_data(enum reloc_op op, void *where, uint64_t val, unsigned int bits)
 {
 	int64_t sval = do_reloc(op, (uint64_t)(uintptr_t)where, val);
-	int64_t lo = op == OP_ABS ? 0 : -(1ll << (bits - 1));
-	int64_t hi = op == OP_ABS ? (1ll << bits) - 1 : (1ll << (bits - 1)) - 1;
+	int64_t lo, hi;
 
 	memcpy(where, &sval, bits / 8);	/* little-endian: the low bytes */
 	if (bits == 64)
 		return 0;
+	lo = op == OP_ABS ? 0 : -(1ll << (bits - 1));
+	hi = op == OP_ABS ? (1ll << bits) - 1 : (1ll << (bits - 1)) - 1;
 	return sval < lo || sval > hi ? -ERANGE : 0;
 }
 
