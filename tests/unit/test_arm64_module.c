@@ -366,6 +366,52 @@ static void needs_and_unknown(void **state)
 	assert_string_equal(last, "module t: unsupported RELA relocation: 549");
 }
 
+#if defined(__aarch64__)
+/*
+ * On arm64 itself (the suite under qemu-aarch64): the patched code runs.
+ * A function calls through the veneer, another loads through a GOT slot.
+ */
+#include <sys/mman.h>
+
+static __attribute__((noinline)) int answer(void)
+{
+	return 42;
+}
+
+static void runs_on_arm64(void **state)
+{
+	uint32_t *text = mmap(NULL, 4096, PROT_READ | PROT_WRITE,
+			      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	uint64_t *slot = (uint64_t *)&text[256];
+	static const uint32_t call[] = {
+		0xa9bf7bfd,	/* stp x29, x30, [sp, #-16]! */
+		0x910003fd,	/* mov x29, sp */
+		BL,		/* bl the veneer */
+		0xa8c17bfd,	/* ldp x29, x30, [sp], #16 */
+		0xd65f03c0,	/* ret */
+	};
+	static const uint32_t load[] = { ADRP, LDRX, 0xd65f03c0 };
+	struct umod_reloc r = { R_AARCH64_CALL26, &text[2], (uint64_t)(uintptr_t)&text[32], 0,
+				NULL, NULL, "s" };
+
+	assert_true(text != MAP_FAILED);
+	memcpy(text, call, sizeof(call));
+	memcpy(&text[16], load, sizeof(load));
+	arm64_write_plt(&text[32], (uint64_t)(uintptr_t)answer);
+	assert_int_equal(arm64_apply(log_, "t", &r), 0);
+	*slot = 0x1234567890ull;
+	r = (struct umod_reloc){ R_AARCH64_ADR_GOT_PAGE, &text[16], 0, 0, slot, NULL, "s" };
+	assert_int_equal(arm64_apply(log_, "t", &r), 0);
+	r.type = R_AARCH64_LD64_GOT_LO12_NC;
+	r.where = &text[17];
+	assert_int_equal(arm64_apply(log_, "t", &r), 0);
+	assert_int_equal(mprotect(text, 4096, PROT_READ | PROT_EXEC), 0);
+	assert_int_equal(((int (*)(void))(uintptr_t)text)(), 42);
+	assert_true(((uint64_t (*)(void))(uintptr_t)&text[16])() == 0x1234567890ull);
+	munmap(text, 4096);
+}
+#endif
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -383,6 +429,9 @@ int main(void)
 		cmocka_unit_test(movw_prel),
 		cmocka_unit_test(got),
 		cmocka_unit_test(needs_and_unknown),
+#if defined(__aarch64__)
+		cmocka_unit_test(runs_on_arm64),
+#endif
 	};
 
 	return cmocka_run_group_tests(tests, setup_log, teardown_log);
