@@ -187,7 +187,9 @@ void umod_arch_oops_header(int sig, const siginfo_t *si, const ucontext_t *uc)
 		umod_oops_put(&l, "Internal error: Oops - BUG: ");
 		esr = 0;
 	} else if (sig == SIGTRAP) {
-		umod_oops_put(&l, "Internal error: Oops - BRK: ");
+		/* brk_handler(): no hook claims the brk of __builtin_trap() */
+		umod_oops_emit_str("Unexpected kernel BRK exception at EL1");
+		umod_oops_put(&l, "Internal error: BRK handler: ");
 		esr = brk_esr(uc);
 	} else if (sig == SIGILL) {
 		umod_oops_put(&l, "Internal error: Oops - Undefined instruction: ");
