@@ -11,8 +11,15 @@
 #                             the kernel's external-module workflow (Kbuild)
 
 srctree := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
-objtree := $(srctree)/build
 UMOD_RELEASE := $(shell cat $(srctree)/VERSION)
+
+# ---- the target architecture ---------------------------------------------------
+# ARCH names it as Linux does (x86_64 or x86, arm64 or aarch64); it defaults
+# to the machine's. SRCARCH is its directory under arch/. A build for
+# another architecture than the machine's (make ARCH=arm64
+# CROSS_COMPILE=aarch64-linux-gnu-) goes to build-$(SRCARCH)/, so build/
+# stays native, and runs what it built through EMULATOR (qemu-user).
+include $(srctree)/scripts/Makefile.arch
 
 ifneq ($(M),)
 # ---- external modules: everything lives in scripts/Makefile.modules -------
@@ -20,8 +27,6 @@ include $(srctree)/scripts/Makefile.modules
 else
 # ---- umod itself ------------------------------------------------------------
 
-CC ?= gcc
-MODCC ?= gcc
 CFLAGS ?= -O2 -g
 
 # SANITIZE=address,undefined builds everything with those sanitizers
@@ -42,7 +47,7 @@ LIB_LIBS := -llzma -lzstd -lurcu-memb
 LIB_SRCS := $(wildcard $(srctree)/kernel/*.c $(srctree)/kernel/*/*.c) \
 	$(wildcard $(srctree)/mm/*.c $(srctree)/fs/*.c $(srctree)/fs/*/*.c) \
 	$(wildcard $(srctree)/drivers/*/*.c) \
-	$(wildcard $(srctree)/arch/x86/kernel/*.c) \
+	$(wildcard $(srctree)/arch/$(SRCARCH)/kernel/*.c) \
 	$(wildcard $(srctree)/libkmod/*.c) $(wildcard $(srctree)/lib/*.c)
 TOOL_SRCS := $(wildcard $(srctree)/tools/*.c) $(wildcard $(srctree)/daemon/*.c)
 MODPOST_SRCS := $(filter-out %/host_symvers.c,$(wildcard $(srctree)/scripts/mod/*.c))
@@ -74,7 +79,7 @@ say = $(if $(Q),$(if $(silent),@:,@echo "  $(1)"))
 
 # a change of compiler or flags (SANITIZE=...) rebuilds everything
 FLAGS_STAMP := $(objtree)/.build-flags
-BUILD_ID := $(CC) $(BUILD_CFLAGS) $(BUILD_LDFLAGS)
+BUILD_ID := $(CC) $(MODCC) $(BUILD_CFLAGS) $(BUILD_LDFLAGS)
 $(shell mkdir -p $(objtree) && (echo '$(BUILD_ID)' | cmp -s - $(FLAGS_STAMP) || \
 	echo '$(BUILD_ID)' > $(FLAGS_STAMP)))
 
@@ -87,7 +92,7 @@ all: $(UMOD_BIN) $(MODPOST) $(GENDWARFKSYMS) $(LIBUMOD_A) $(LIBUMOD_SO) \
 
 deps: $(objtree)/.deps-ok
 $(objtree)/.deps-ok: $(srctree)/scripts/deps.sh
-	$(Q)$(srctree)/scripts/deps.sh
+	$(Q)$(srctree)/scripts/deps.sh $(if $(EMULATOR),--arch $(SRCARCH))
 	$(Q)mkdir -p $(@D) && touch $@
 
 # ---- generated headers: the release, and the host's own version magic ------
@@ -166,7 +171,7 @@ $(HOST_SYMVERS): $(HOST_SYMVERS_OBJ) $(LIBUMOD_A)
 	$(Q)$(CC) $(BUILD_LDFLAGS) -o $@ $^ $(LIB_LIBS)
 
 $(GEN)/host_exports.txt: $(HOST_SYMVERS_BOOT)
-	$(Q)$(HOST_SYMVERS_BOOT) | cut -f2 > $@.tmp && mv $@.tmp $@
+	$(Q)$(EMULATOR) $(HOST_SYMVERS_BOOT) | cut -f2 > $@.tmp && mv $@.tmp $@
 
 $(GEN)/host_abi.c: $(GEN)/host_exports.txt $(srctree)/scripts/host_abi.sh \
 		$(wildcard $(srctree)/include/linux/*.h $(srctree)/include/kunit/*.h $(srctree)/include/umod/kabi/*.h)
@@ -179,7 +184,7 @@ $(GEN)/host_abi.o: $(GEN)/host_abi.c | $(GENERATED)
 # every export needs a declaration modules can see: one without a DIE fails
 $(GEN)/host_crcs.txt: $(GEN)/host_abi.o $(GEN)/host_exports.txt $(GENDWARFKSYMS)
 	$(call say,GENDWARFKSYMS build/gen/host_crcs.txt)
-	$(Q)$(GENDWARFKSYMS) $< < $(GEN)/host_exports.txt > $@.tmp && mv $@.tmp $@
+	$(Q)$(EMULATOR) $(GENDWARFKSYMS) $< < $(GEN)/host_exports.txt > $@.tmp && mv $@.tmp $@
 
 $(GEN)/host_crcs.c: $(GEN)/host_crcs.txt $(srctree)/scripts/host_crcs.sh
 	$(Q)$(srctree)/scripts/host_crcs.sh < $< > $@.tmp && mv $@.tmp $@
@@ -189,18 +194,33 @@ $(GEN)/%.o: $(GEN)/%.c
 
 # the host's exports with their CRCs, for modpost
 $(objtree)/Module.symvers: $(HOST_SYMVERS)
-	$(Q)$(HOST_SYMVERS) > $@.tmp && mv $@.tmp $@
+	$(Q)$(EMULATOR) $(HOST_SYMVERS) > $@.tmp && mv $@.tmp $@
 
 -include $(LIB_OBJS:.o=.d) $(TOOL_OBJS:.o=.d) $(MODPOST_OBJS:.o=.d) $(GENDWARF_OBJS:.o=.d) \
 	$(HOST_SYMVERS_OBJ:.o=.d)
 
 # ---- the article's example ------------------------------------------------------
+# Natively built where they are; for another arch from a copy of their
+# sources under $(objtree), so that the native .ko files stay as they are.
+ifeq ($(objtree),$(srctree)/build)
+EXAMPLES_DIR := $(srctree)/examples
+TEST_MODULES_DIR := $(srctree)/tests/modules
+copy_sources = :
+else
+EXAMPLES_DIR := $(objtree)/examples
+TEST_MODULES_DIR := $(objtree)/tests/modules
+copy_sources = mkdir -p $(2) && cd $(1) && cp -p $$(ls *.c *.h Kbuild Makefile *.symvers 2>/dev/null | \
+	grep -v -e '\.mod\.c$$' -e '^Module\.symvers$$') $(2)/
+endif
+
 examples: all
-	$(Q)$(MAKE) --no-print-directory -C $(srctree) M=$(srctree)/examples modules
+	$(Q)$(call copy_sources,$(srctree)/examples,$(EXAMPLES_DIR))
+	$(Q)$(MAKE) --no-print-directory -C $(srctree) M=$(EXAMPLES_DIR) modules
 
 # modules the C-driven tests load (tests/unit, tests/fault)
 test-modules: all
-	$(Q)$(MAKE) --no-print-directory -C $(srctree) M=$(srctree)/tests/modules modules
+	$(Q)$(call copy_sources,$(srctree)/tests/modules,$(TEST_MODULES_DIR))
+	$(Q)$(MAKE) --no-print-directory -C $(srctree) M=$(TEST_MODULES_DIR) modules
 
 demo: deps
 	$(Q)$(MAKE) --no-print-directory examples
@@ -213,6 +233,14 @@ include $(srctree)/fuzz/Makefile.inc
 include $(srctree)/tests/fault/Makefile.inc
 include $(srctree)/tests/tsan/Makefile.inc
 
+ifneq ($(EMULATOR),)
+# another arch under qemu-user: its unit tests and its e2e subset
+# (tests/e2e/arch-$(SRCARCH).list; README "Other architectures")
+check: deps
+	$(Q)$(MAKE) --no-print-directory examples
+	$(Q)$(MAKE) --no-print-directory check-unit
+	$(Q)$(MAKE) --no-print-directory check-e2e
+else
 check: deps
 	$(Q)$(MAKE) --no-print-directory examples
 	$(Q)$(MAKE) --no-print-directory check-unit
@@ -222,13 +250,20 @@ check: deps
 	$(Q)$(MAKE) --no-print-directory check-tsan
 	$(Q)$(MAKE) --no-print-directory check-kernel-tree
 	$(Q)$(MAKE) --no-print-directory check-install
+endif
 
 # umod against kmod on Debian's own kernel modules (downloads ~70 MB once)
 check-kernel-tree: all
 	$(Q)$(srctree)/scripts/check-kernel-tree.sh $(srctree)
 
 check-e2e: examples test-modules
-	$(Q)UMOD_TOP=$(srctree) UMOD_CFLAGS="$(SAN_FLAGS)" $(srctree)/tests/e2e/run.sh
+	$(Q)UMOD_TOP=$(srctree) UMOD_CFLAGS="$(SAN_FLAGS)" $(E2E_ARCH_ENV) $(srctree)/tests/e2e/run.sh
+
+# for another arch: its binaries, its modules, qemu-user, its list of cases
+E2E_ARCH_ENV := $(if $(EMULATOR),UMOD_OBJTREE=$(objtree) UMOD_EMULATOR="$(EMULATOR)" \
+	UMOD_EXAMPLES=$(EXAMPLES_DIR) UMOD_TEST_MODULES=$(TEST_MODULES_DIR) \
+	UMOD_ARCH=$(ARCH) \
+	UMOD_CASES=$(srctree)/tests/e2e/arch-$(SRCARCH).list)
 
 bench: deps all
 	$(Q)$(MAKE) --no-print-directory -C $(srctree)/bench UMOD_TOP=$(srctree) \
@@ -249,6 +284,8 @@ include $(srctree)/scripts/Makefile.install
 
 clean:
 	rm -rf $(objtree)
+ifeq ($(objtree),$(srctree)/build)
 	$(MAKE) --no-print-directory -C $(srctree) M=$(srctree)/examples clean
 	$(MAKE) --no-print-directory -C $(srctree) M=$(srctree)/tests/modules clean
+endif
 endif

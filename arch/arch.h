@@ -16,6 +16,18 @@
 
 struct umod_log;
 
+/* the ELF machine a module must be built for: this host's */
+#if defined(__aarch64__)
+#define UMOD_ARCH_ELF_MACHINE	183	/* EM_AARCH64 */
+#define UMOD_ARCH_UTS_MACHINE	"aarch64"
+/* apply_relocate_add()'s words for a type it does not know */
+#define UMOD_ARCH_RELOC_UNKNOWN	"module %s: unsupported RELA relocation: %u\n"
+#else
+#define UMOD_ARCH_ELF_MACHINE	62	/* EM_X86_64 */
+#define UMOD_ARCH_UTS_MACHINE	"x86_64"
+#define UMOD_ARCH_RELOC_UNKNOWN	"%s: Unknown rela relocation: %u\n"
+#endif
+
 /* one relocation, with everything already resolved and bounds-checked */
 struct umod_reloc {
 	unsigned int type;
@@ -57,6 +69,8 @@ int umod_arch_apply(struct umod_log *log, const char *modname,
 /* the faulting program counter and stack pointer */
 uint64_t umod_arch_oops_pc(const ucontext_t *uc);
 uint64_t umod_arch_oops_sp(const ucontext_t *uc);
+/* a context whose stack and frame pointer are @frame: a trace from there */
+void umod_arch_oops_set_frame(ucontext_t *uc, uint64_t frame);
 /* the fault's own lines, then "Oops: ..." (x86: the #PF lines, the trap) */
 void umod_arch_oops_header(int sig, const siginfo_t *si, const ucontext_t *uc);
 /* the PC named, code bytes, registers */

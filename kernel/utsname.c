@@ -11,6 +11,7 @@
 #include <generated/utsrelease.h>
 #include <umod/kabi/utsname.h>
 
+#include "arch/arch.h"
 #include "kernel/module/internal.h"
 
 struct uts_namespace umod_init_uts_ns = {
@@ -19,7 +20,7 @@ struct uts_namespace umod_init_uts_ns = {
 		.nodename = "(none)",
 		.release = UTS_RELEASE,
 		.version = "#1 SMP PREEMPT_DYNAMIC",
-		.machine = "x86_64",
+		.machine = UMOD_ARCH_UTS_MACHINE,
 		.domainname = "(none)",
 	},
 };

@@ -10,6 +10,7 @@
 
 #include <linux/kern_levels.h>
 
+#include "arch/arch.h"
 #include "lib/elf.h"
 
 /* one message for the caller's log, in the kernel's words */
@@ -80,7 +81,7 @@ static int check_ehdr(struct umod_elf *elf)
 				h->e_type, ET_REL);
 		return -ENOEXEC;
 	}
-	if (h->e_machine != EM_X86_64) {
+	if (h->e_machine != UMOD_ARCH_ELF_MACHINE) {
 		elf_err(elf, KERN_ERR "Invalid architecture in ELF header: %u\n",
 				h->e_machine);
 		return -ENOEXEC;
@@ -255,7 +256,7 @@ static int check_symtab(struct umod_elf *elf)
 /*
  * umod_elf_parse - validate @image as an ELF64 little-endian x86-64 ET_REL
  * object and fill @elf. Invariants established, in order:
- *   the header fits, has ELF magic, class 64, LSB data, ET_REL, EM_X86_64;
+ *   the header fits, has ELF magic, class 64, LSB data, ET_REL, this host's machine;
  *   section headers have the right size and lie inside the image;
  *   the section name table index is valid, the table in bounds, non-empty
  *   and NUL-terminated; section 0 is SHT_NULL;

@@ -25,9 +25,22 @@
 #define VERMAGIC_CC	"cc-unknown "
 #endif
 
+/*
+ * The architecture's word, where Linux puts it (asm/vermagic.h): arm64's
+ * "aarch64"; x86-64 has none (its MODULE_PROC_FAMILY is empty unless the
+ * kernel is built for one CPU family). A module built for the other
+ * architecture is refused already by its ELF header's machine, and by
+ * this word if the header were rewritten.
+ */
+#if defined(__aarch64__)
+#define MODULE_ARCH_VERMAGIC	"aarch64 "
+#else
+#define MODULE_ARCH_VERMAGIC	""
+#endif
+
 #define VERMAGIC_STRING							\
 	UTS_RELEASE " "							\
 	VERMAGIC_SMP VERMAGIC_PREEMPT VERMAGIC_MODULE_UNLOAD		\
-	VERMAGIC_MODVERSIONS VERMAGIC_CC
+	VERMAGIC_MODVERSIONS MODULE_ARCH_VERMAGIC VERMAGIC_CC
 
 #endif /* _LINUX_VERMAGIC_H */

@@ -47,6 +47,7 @@ static void unblock_fault_signals(void)
 	sigaddset(&set, SIGILL);
 	sigaddset(&set, SIGFPE);
 	sigaddset(&set, SIGABRT);
+	sigaddset(&set, SIGTRAP);	/* arm64's brk */
 	pthread_sigmask(SIG_UNBLOCK, &set, NULL);
 }
 

@@ -80,8 +80,7 @@ static int scan_entry(struct load_info *info, unsigned int sec, size_t n,
 		return bad_entry(info, sec, n, "symbol index out of range");
 	needs = umod_arch_reloc_needs(type, &width);
 	if (needs < 0) {
-		umod_log_printk(info->log, KERN_ERR "%s: Unknown rela relocation: %u\n",
-				info->name, type);
+		umod_log_printk(info->log, KERN_ERR UMOD_ARCH_RELOC_UNKNOWN, info->name, type);
 		return -ENOEXEC;
 	}
 	if (rel->r_offset > size || width > size - rel->r_offset)

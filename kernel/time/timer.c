@@ -50,7 +50,7 @@ static __thread bool on_timer_thread;
  */
 int umod_thread_spawn(pthread_t *thread, void *(*fn)(void *), void *arg)
 {
-	static const int keep[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGXCPU };
+	static const int keep[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGXCPU, SIGTRAP };
 	sigset_t set, old;
 	int err;
 

@@ -16,13 +16,32 @@
 # A case that cannot run here exits 77 after printing "skipped: WHY"; it is
 # reported as skipped, never as passed. Cases needing a daemon source
 # tests/e2e/daemon.sh.
+# Another architecture (make check ARCH=arm64) sets: UMOD_OBJTREE (its
+# build-ARCH/), UMOD_EMULATOR (qemu-aarch64: UMOD becomes a wrapper that
+# runs its umod through it), UMOD_EXAMPLES and UMOD_TEST_MODULES (its
+# modules), UMOD_ARCH (exported as ARCH, so that every module build, the
+# cases' own included, is for that arch) and UMOD_CASES (a file naming the
+# cases that run there, one a line).
 #   tests/e2e/run.sh [NAME-SUBSTRING]
 set -u
 top=${UMOD_TOP:?set UMOD_TOP to the umod checkout}
+objtree=${UMOD_OBJTREE:-$top/build}
 filter=${1:-}
 pass=0
 skipped=0
 failed=""
+umod_bin=$objtree/bin/umod
+if [ -n "${UMOD_ARCH:-}" ]; then
+	ARCH=$UMOD_ARCH
+	export ARCH
+fi
+if [ -n "${UMOD_EMULATOR:-}" ]; then
+	wrapdir=$(mktemp -d "${TMPDIR:-/tmp}/umod-e2e.XXXXXX")
+	trap 'rm -rf "$wrapdir"' EXIT
+	printf '#!/bin/sh\nexec %s %s "$@"\n' "$UMOD_EMULATOR" "$umod_bin" > "$wrapdir/umod"
+	chmod +x "$wrapdir/umod"
+	umod_bin=$wrapdir/umod
+fi
 
 normalize() {
 	sed -E -e 's/^\[ *[0-9]+\.[0-9]{6}\] //' -e "s|$2|CASEDIR|g" "$1"
@@ -46,8 +65,9 @@ run_case() {	# dir name
 			return 1
 		fi
 	fi
-	(cd "$tmp" && UMOD="$top/build/bin/umod" EXAMPLES="$top/examples" \
-		TEST_MODULES="$top/tests/modules" sh ./cmd > .stdout 2> .stderr; echo $? > .exit)
+	(cd "$tmp" && UMOD="$umod_bin" EXAMPLES="${UMOD_EXAMPLES:-$top/examples}" \
+		TEST_MODULES="${UMOD_TEST_MODULES:-$top/tests/modules}" \
+		sh ./cmd > .stdout 2> .stderr; echo $? > .exit)
 	if [ "$(cat "$tmp/.exit")" = 77 ] && grep -q '^skipped: ' "$tmp/.stdout"; then
 		echo "SKIP $2: $(grep -m1 '^skipped: ' "$tmp/.stdout" | cut -c10-)"
 		rm -rf "$tmp"
@@ -67,6 +87,9 @@ run_case() {	# dir name
 for dir in "$top"/tests/e2e/cases/*/; do
 	name=$(basename "$dir")
 	case "$name" in *"$filter"*) ;; *) continue ;; esac
+	if [ -n "${UMOD_CASES:-}" ] && ! grep -qx "$name" "$UMOD_CASES"; then
+		continue
+	fi
 	run_case "$dir" "$name"
 	case $? in
 	0) pass=$((pass + 1)) ;;

@@ -40,6 +40,12 @@ uint64_t umod_arch_oops_sp(const ucontext_t *uc)
 	return (uint64_t)uc->uc_mcontext.gregs[REG_RSP];
 }
 
+void umod_arch_oops_set_frame(ucontext_t *uc, uint64_t frame)
+{
+	uc->uc_mcontext.gregs[REG_RSP] = (greg_t)frame;
+	uc->uc_mcontext.gregs[REG_RBP] = (greg_t)frame;
+}
+
 static void report_page_fault(uint64_t addr, unsigned long err)
 {
 	struct umod_oops_line l = { .len = 0 };
