@@ -359,18 +359,41 @@ static struct tree_file *tree_file(struct fuse_file_info *fi)
 	return (struct tree_file *)(uintptr_t)fi->fh;
 }
 
+/*
+ * A /proc file has no size limit (seq_file grows its buffer until a record
+ * fits): render into a buffer doubled until the text fits, up to a bound
+ * no real listing reaches.
+ */
+#define PROC_TEXT_MAX	(64u << 20)
+
+static char *render(struct umod_daemon *d, const char *path, ssize_t *len)
+{
+	size_t size = VIEW_PAGE * 4;
+	char *value = NULL, *grown;
+
+	do {
+		size *= 2;
+		grown = realloc(value, size + 1);
+		if (!grown) {
+			*len = -ENOMEM;
+			break;
+		}
+		value = grown;
+		if (!under(path, "/proc")) {
+			*len = umod_view_read(d, path + 4, value, VIEW_PAGE + 1);
+			break;
+		}
+		*len = umod_proc_read(d, path, value, size + 1);
+	} while (*len == -EFBIG && size < PROC_TEXT_MAX);
+	return value;
+}
+
 static int view_read(struct umod_daemon *d, const char *path, char *buf, size_t size,
 		     off_t off)
 {
-	char *value = malloc(VIEW_PAGE * 4 + 1);
 	ssize_t len;
+	char *value = render(d, path, &len);
 
-	if (!value)
-		return -ENOMEM;
-	if (under(path, "/proc"))
-		len = umod_proc_read(d, path, value, VIEW_PAGE * 4 + 1);
-	else
-		len = umod_view_read(d, path + 4, value, VIEW_PAGE + 1);
 	if (len >= 0) {
 		len = off >= len ? 0 : len - off;
 		if ((size_t)len > size)
