@@ -111,6 +111,8 @@ static struct umod_mm_site *site_find_or_add(struct module *kmod, uintptr_t addr
 		name_site(s);
 		s->next = sites[b];
 		sites[b] = s;
+		if (s->mod)
+			s->mod->mm_sites++;
 	}
 	pthread_mutex_unlock(&sites_lock);
 	return s;
@@ -163,7 +165,8 @@ static size_t take_sites(struct umod_module *mod, struct leak **leaks)
 
 	*leaks = NULL;
 	pthread_mutex_lock(&sites_lock);
-	for (unsigned int b = 0; b < SITE_BUCKETS; b++) {
+	/* most modules allocate from a few sites, many from none: stop early */
+	for (unsigned int b = 0; mod->mm_sites && b < SITE_BUCKETS; b++) {
 		struct umod_mm_site **pp = &sites[b], *s;
 
 		while ((s = *pp)) {
@@ -174,6 +177,7 @@ static size_t take_sites(struct umod_module *mod, struct leak **leaks)
 				continue;
 			}
 			*pp = s->next;
+			mod->mm_sites--;
 			site_sum(s, &l.objects, &l.bytes);
 			if (!l.objects) {
 				free(s);

@@ -496,6 +496,7 @@ struct umod_module {
 	struct umod_host *host;		/* borrowed: valid while loaded */
 	struct umod_list list;		/* on host->modules, under module_mutex */
 	uint32_t name_hash;		/* umod_module_name_hash(name) once listed; 0: unknown */
+	unsigned int mm_sites;		/* its allocation records (mm/account.c, under its lock) */
 	char name[UMOD_MODULE_NAME_LEN];
 	_Atomic int state;		/* enum umod_module_state */
 	struct module *kmod;		/* the module's own struct, in its data */
