@@ -53,6 +53,35 @@ static size_t bucket_align(size_t bucket)
 	return bucket < PAGE_SIZE ? bucket : PAGE_SIZE;
 }
 
+#ifdef UMOD_MM_ASAN
+/*
+ * Under ASan an object ends where its size does, so that the runtime's
+ * redzone right after it catches buf[size], as KASAN poisons a kmalloc
+ * object past the size asked for; the headers come first, in the same
+ * block, aligned so that the object is.
+ */
+static struct umod_kobj *alloc_raw(size_t size, size_t align, size_t hdr, bool zero)
+{
+	size_t a = align > 16 ? align : 16;
+	size_t pad = (hdr + a - 1) & ~(a - 1);
+	void *base;
+	struct umod_kobj *h;
+
+	if (posix_memalign(&base, a, pad + size))
+		return NULL;
+	if (zero)
+		memset(base, 0, pad + size);
+	h = (struct umod_kobj *)((char *)base + pad) - 1;
+	h->base = base;
+	return h;
+}
+
+/* what an object of @size may use: only that, or ASan would not see past it */
+static inline size_t usable_size(size_t size)
+{
+	return size;
+}
+#else
 /*
  * @size bytes aligned to @align after @hdr bytes of headers (a multiple
  * of 16); the header right before the object is filled in.
@@ -72,6 +101,13 @@ static struct umod_kobj *alloc_raw(size_t size, size_t align, size_t hdr, bool z
 	h->base = base;
 	return h;
 }
+
+/* SLUB's: the whole kmalloc cache object (ksize()) */
+static inline size_t usable_size(size_t size)
+{
+	return umod_kmalloc_bucket(size);
+}
+#endif
 
 /*
  * Freed objects up to a page wait in a list per thread and size class
@@ -212,7 +248,7 @@ void *kmalloc_inline(struct module *kmod, size_t size, unsigned int flags, const
 	}
 	if (size > PAGE_SIZE || !(h = take_freed(size))) {
 		bucket = umod_kmalloc_bucket(size);
-		h = alloc_raw(bucket, bucket_align(bucket), sizeof(*h), false);
+		h = alloc_raw(usable_size(size), bucket_align(bucket), sizeof(*h), false);
 		if (!h)
 			return NULL;
 	}
@@ -225,7 +261,7 @@ void *kmalloc_inline(struct module *kmod, size_t size, unsigned int flags, const
 	h->kind = UMOD_KOBJ_KMALLOC;
 	h->magic = UMOD_KOBJ_LIVE;
 	if (flags & UMOD_GFP_ZERO)
-		memset(h + 1, 0, umod_kmalloc_bucket(size));
+		memset(h + 1, 0, usable_size(size));
 	return h + 1;
 }
 
@@ -342,7 +378,7 @@ static size_t kapi_ksize(const void *p)
 		return 0;
 	if (h->kind == UMOD_KOBJ_CACHE)
 		return umod_kmem_cache_obj_size(h);
-	return umod_kmalloc_bucket(h->size);
+	return usable_size(h->size);
 }
 
 static void kapi_kfree_sensitive(const void *p)

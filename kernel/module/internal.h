@@ -718,6 +718,9 @@ int umod_reloc_apply(struct load_info *info);
 
 extern const char umod_vermagic[];
 int umod_check_modinfo(struct load_info *info);
+/* sanitize.c: a module built with UMOD_SANITIZE needs the host's runtimes */
+int umod_check_sanitize(struct load_info *info);
+bool umod_sanitizer_resolve(const struct load_info *info, const char *name, uint64_t *val);
 /* module_layout's CRC: the ABI structs; before anything else is trusted */
 int umod_check_modstruct_version(struct load_info *info);
 /* may @ks be used by this module? false: its CRC disagrees (logged) */
