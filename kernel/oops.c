@@ -40,6 +40,7 @@
 
 #include "arch/arch.h"
 #include "kernel/module/internal.h"
+#include "mm/kasan.h"
 
 #define OOPS_MAX_FDS		4
 #define OOPS_ALTSTACK_SIZE	(64 * 1024)
@@ -331,9 +332,35 @@ static void report_bug(int sig)
 	bug_at.file = NULL;
 }
 
+/*
+ * An abort by ASan about module code: KASAN's report (mm/kasan.c), with
+ * the CPU line and the call trace as dump_stack() gives them there, and
+ * taint B, as end_report() adds.
+ */
+static bool report_kasan(int sig, const ucontext_t *uc)
+{
+	struct umod_task *t = umod_task_peek();
+	char comm[UMOD_TASK_COMM_LEN + 1] = "";
+
+	if (sig != SIGABRT)
+		return false;
+	if (t)
+		memcpy(comm, t->task.comm, UMOD_TASK_COMM_LEN);
+	else
+		prctl(PR_GET_NAME, comm, 0, 0, 0);
+	if (!umod_kasan_report_begin(comm, t ? (uint64_t)t->task.pid : (uint64_t)getpid()))
+		return false;
+	report_cpu();
+	umod_arch_show_trace(uc);
+	umod_kasan_report_end(oops.host);
+	return true;
+}
+
 /* in the order of the kernel's die() */
 static void report(int sig, const siginfo_t *si, const ucontext_t *uc)
 {
+	if (report_kasan(sig, uc))
+		return;
 	report_bug(sig);
 	umod_arch_oops_header(sig, si, uc);
 	report_cpu();
@@ -669,6 +696,7 @@ UMOD_API int umod_host_install_oops(struct umod_host *host, const int *fds,
 	oops.nfds = nfds;
 	oops.exit_status = exit_status;
 	oops.host = host;
+	umod_kasan_init();
 	sigemptyset(&sa.sa_mask);
 	for (size_t i = 0; i < UMOD_ARRAY_SIZE(oops_signals); i++) {
 		if (sigaction(oops_signals[i], &sa, &oops.old[i]) < 0) {
