@@ -39,6 +39,7 @@
 #include <generated/utsrelease.h>
 
 #include "arch/arch.h"
+#include "kernel/host_syms.h"
 #include "kernel/module/internal.h"
 #include "mm/kasan.h"
 
@@ -200,15 +201,21 @@ void umod_oops_put_symbol(struct umod_oops_line *l, uint64_t addr, bool is_retur
 	uint64_t at = is_return ? addr - 1 : addr;
 
 	if (!umod_kallsyms_lookup_nolock(oops.host, at, &name, &modname, &off, &size) || !name) {
-		umod_oops_put(l, "0x");
-		umod_oops_put_hex(l, addr, 16);
-		return;
+		modname = NULL;
+		/* the host's own code: named as vmlinux's, without [module] */
+		if (!umod_host_syms_lookup(at, &name, &off, &size)) {
+			umod_oops_put(l, "0x");
+			umod_oops_put_hex(l, addr, 16);
+			return;
+		}
 	}
 	umod_oops_put(l, name);
 	umod_oops_put(l, "+0x");
 	umod_oops_put_hex(l, off + (addr - at), 1);
 	umod_oops_put(l, "/0x");
 	umod_oops_put_hex(l, size, 1);
+	if (!modname)
+		return;
 	umod_oops_put(l, " [");
 	umod_oops_put(l, modname);
 	umod_oops_put(l, "]");
@@ -697,6 +704,7 @@ UMOD_API int umod_host_install_oops(struct umod_host *host, const int *fds,
 	oops.exit_status = exit_status;
 	oops.host = host;
 	umod_kasan_init();
+	umod_host_syms_load();
 	sigemptyset(&sa.sa_mask);
 	for (size_t i = 0; i < UMOD_ARRAY_SIZE(oops_signals); i++) {
 		if (sigaction(oops_signals[i], &sa, &oops.old[i]) < 0) {
