@@ -64,6 +64,77 @@ static void set_bug_type(const char *desc)
 	kasan.bug[sizeof(kasan.bug) - 1] = '\0';
 }
 
+static uint64_t parse_hex(const char **sp)
+{
+	const char *s = *sp;
+	uint64_t v = 0;
+
+	for (;; s++) {
+		int d = *s >= '0' && *s <= '9' ? *s - '0' : *s >= 'a' && *s <= 'f' ? *s - 'a' + 10 : -1;
+
+		if (d < 0)
+			break;
+		v = v << 4 | (uint64_t)d;
+	}
+	*sp = s;
+	return v;
+}
+
+/*
+ * One line of ASan's text into @l: a frame ASan could not place ("#1
+ * 0x7f.. (<unknown module>)") gets the module symbol kallsyms has for it
+ * and the file:line its DWARF says, as ASan prints a frame it can place.
+ */
+static void rewrite_line(struct umod_oops_line *l, const char *line, size_t len)
+{
+	const char *unknown = memmem(line, len, "(<unknown module>)", 18);
+	const char *addr = memmem(line, len, " 0x", 3);
+	const char *p;
+	uint64_t pc;
+	char where[512];
+
+	if (len > sizeof(l->buf) - 1)
+		len = sizeof(l->buf) - 1;
+	if (!unknown || !addr || addr > unknown) {
+		memcpy(l->buf, line, len);
+		l->len = len;
+		return;
+	}
+	p = addr + 3;
+	pc = parse_hex(&p);
+	memcpy(l->buf, line, (size_t)(p - line));
+	l->len = (size_t)(p - line);
+	umod_oops_put(l, " in ");
+	/* ASan prints each frame's pc inside its call already: no return address */
+	umod_oops_put_symbol(l, pc, false);
+	if (umod_gdb_jit_srcline(pc, where, sizeof(where))) {
+		umod_oops_put(l, " ");
+		umod_oops_put(l, where);
+	}
+}
+
+/* ASan's text, rewritten line by line into kasan.text */
+static void keep_text(const char *text)
+{
+	size_t used = 0;
+
+	while (text && *text) {
+		const char *nl = strchr(text, '\n');
+		size_t len = nl ? (size_t)(nl - text) : strlen(text);
+		struct umod_oops_line l = { .len = 0 };
+
+		rewrite_line(&l, text, len);
+		if (used + l.len + 2 > sizeof(kasan.text))
+			break;
+		memcpy(kasan.text + used, l.buf, l.len);
+		used += l.len;
+		kasan.text[used++] = '\n';
+		text += len + (nl ? 1 : 0);
+	}
+	kasan.text[used] = '\0';
+}
+
+/* ASan's callback, before it aborts: not in a signal handler yet */
 static void asan_reported(const char *text)
 {
 	set_bug_type(__asan_get_report_description ? __asan_get_report_description() : NULL);
@@ -72,8 +143,7 @@ static void asan_reported(const char *text)
 		     (uint64_t)(uintptr_t)__asan_get_report_address() : 0;
 	kasan.size = __asan_get_report_access_size ? __asan_get_report_access_size() : 0;
 	kasan.write = __asan_get_report_access_type && __asan_get_report_access_type();
-	strncpy(kasan.text, text ? text : "", sizeof(kasan.text) - 1);
-	kasan.text[sizeof(kasan.text) - 1] = '\0';
+	keep_text(text);
 	atomic_store(&kasan.pending, true);
 }
 
@@ -124,50 +194,6 @@ bool umod_kasan_report_begin(const char *comm, uint64_t pid)
 	return true;
 }
 
-static uint64_t parse_hex(const char **sp)
-{
-	const char *s = *sp;
-	uint64_t v = 0;
-
-	for (;; s++) {
-		int d = *s >= '0' && *s <= '9' ? *s - '0' : *s >= 'a' && *s <= 'f' ? *s - 'a' + 10 : -1;
-
-		if (d < 0)
-			break;
-		v = v << 4 | (uint64_t)d;
-	}
-	*sp = s;
-	return v;
-}
-
-/*
- * One line of ASan's text: a frame ASan could not place ("#1 0x7f..
- * (<unknown module>)") gets the module symbol kallsyms has for it.
- */
-static void emit_asan_line(const char *line, size_t len)
-{
-	struct umod_oops_line l = { .len = 0 };
-	const char *unknown = memmem(line, len, "(<unknown module>)", 18);
-	const char *addr = memmem(line, len, " 0x", 3);
-
-	if (len > sizeof(l.buf) - 1)
-		len = sizeof(l.buf) - 1;
-	if (unknown && addr && addr < unknown) {
-		const char *p = addr + 3;
-		uint64_t pc = parse_hex(&p);
-
-		memcpy(l.buf, line, (size_t)(p - line));
-		l.len = (size_t)(p - line);
-		umod_oops_put(&l, " in ");
-		/* frames past #0 are return addresses */
-		umod_oops_put_symbol(&l, pc, !memmem(line, len, "#0 ", 3));
-	} else {
-		memcpy(l.buf, line, len);
-		l.len = len;
-	}
-	umod_oops_emit(&l);
-}
-
 /* the sanitizer's text, the closing banner and taint B: end_report() */
 void umod_kasan_report_end(struct umod_host *host)
 {
@@ -176,8 +202,11 @@ void umod_kasan_report_end(struct umod_host *host)
 	while (*text) {
 		const char *nl = strchr(text, '\n');
 		size_t len = nl ? (size_t)(nl - text) : strlen(text);
+		struct umod_oops_line l = { .len = 0 };
 
-		emit_asan_line(text, len);
+		memcpy(l.buf, text, len < sizeof(l.buf) - 1 ? len : sizeof(l.buf) - 1);
+		l.len = len < sizeof(l.buf) - 1 ? len : sizeof(l.buf) - 1;
+		umod_oops_emit(&l);
 		text += len + (nl ? 1 : 0);
 	}
 	umod_oops_emit_str(banner);

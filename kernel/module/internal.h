@@ -857,6 +857,8 @@ int umod_gdb_jit_register(const struct load_info *info);
 void umod_gdb_jit_init_freed(const struct umod_module *mod);
 /* before the module's memory goes; nothing if it was never registered */
 void umod_gdb_jit_unregister(const struct umod_module *mod);
+/* "/path/file.c:LINE" of module code at @addr, from its DWARF; false if unknown */
+bool umod_gdb_jit_srcline(uint64_t addr, char *buf, size_t size);
 
 /* ---- perf_map.c: /tmp/perf-PID.map ------------------------------------ */
 
