@@ -358,7 +358,9 @@ static bool report_kasan(int sig, const ucontext_t *uc)
 	if (!umod_kasan_report_begin(comm, t ? (uint64_t)t->task.pid : (uint64_t)getpid()))
 		return false;
 	report_cpu();
-	umod_arch_show_trace(uc);
+	/* the bad access's own trace comes with the report, else this one */
+	if (!umod_kasan_has_trace())
+		umod_arch_show_trace(uc);
 	umod_kasan_report_end(oops.host);
 	return true;
 }
@@ -703,7 +705,7 @@ UMOD_API int umod_host_install_oops(struct umod_host *host, const int *fds,
 	oops.nfds = nfds;
 	oops.exit_status = exit_status;
 	oops.host = host;
-	umod_kasan_init();
+	umod_kasan_init(host);
 	umod_host_syms_load();
 	sigemptyset(&sa.sa_mask);
 	for (size_t i = 0; i < UMOD_ARRAY_SIZE(oops_signals); i++) {

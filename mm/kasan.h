@@ -13,8 +13,12 @@ struct umod_host;
  * the abort that follows) prints the banner and the access if there is a
  * report, report_end the sanitizer's text and the closing banner.
  */
-void umod_kasan_init(void);
+void umod_kasan_init(struct umod_host *host);
+/* the report function a sanitized module's call to @name goes to, or NULL */
+void *umod_kasan_report_fn(const char *name);
 bool umod_kasan_report_begin(const char *comm, uint64_t pid);
 void umod_kasan_report_end(struct umod_host *host);
+/* does the kept report bring its own call trace? */
+bool umod_kasan_has_trace(void);
 
 #endif

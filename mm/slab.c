@@ -218,6 +218,12 @@ size_t umod_kmem_cache_obj_size(const struct umod_kobj *h)
 	return h->size;
 }
 
+/* the cache's name, for a KASAN report (mm/kasan.c) */
+const char *umod_kmem_cache_obj_name(const struct umod_kobj *h)
+{
+	return cache_obj_of((struct umod_kobj *)h)->cache->name;
+}
+
 /* @s NULL: kfree() of a cache object; else it must be the object's cache */
 void umod_kmem_cache_free_obj(struct kmem_cache *s, void *p, const void *caller)
 {

@@ -17,6 +17,7 @@
 
 #include "kernel/module/internal.h"
 #include "lib/modinfo.h"
+#include "mm/kasan.h"
 
 /* each sanitizer, and one entry point its runtime always has */
 static const struct {
@@ -90,7 +91,10 @@ bool umod_sanitizer_resolve(const struct load_info *info, const char *name, uint
 		return false;
 	if (!sanitize_tag(info))
 		return false;
-	p = dlsym(RTLD_DEFAULT, name);
+	/* a bad access: reported as KASAN does (mm/kasan.c), not by ASan's own path */
+	p = umod_kasan_report_fn(name);
+	if (!p)
+		p = dlsym(RTLD_DEFAULT, name);
 	if (!p)
 		return false;
 	*val = (uint64_t)(uintptr_t)p;
