@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 /*
- * kernel/kallsyms.c: the host's functions by address, for the oops
+ * kernel/host_syms.c: the host's functions by address, for the oops
  * report's call trace. load reads them once (not in a signal handler);
  * lookup is safe anywhere, and finds nothing before load.
  */
