@@ -75,7 +75,7 @@ static const struct {
 	{ "stack-buffer-overflow", "stack-out-of-bounds" },
 	{ "stack-buffer-underflow", "stack-out-of-bounds" },
 	{ "global-buffer-overflow", "global-out-of-bounds" },
-	{ "use-after-poison", "use-after-free" },
+	{ "use-after-poison", "slab-out-of-bounds" },	/* kmalloc past its size (slab_common.c) */
 };
 
 static void set_bug_type(const char *desc)
@@ -261,14 +261,19 @@ __attribute__((no_sanitize_address))
 static bool kobj_at(uint64_t at, uint64_t base, size_t block, size_t pad, struct umod_kobj *out)
 {
 	*out = *(const volatile struct umod_kobj *)(uintptr_t)at;
-	return (uint64_t)(uintptr_t)out->base == base && pad + out->size == block &&
-	       (out->kind == UMOD_KOBJ_KMALLOC || out->kind == UMOD_KOBJ_CACHE);
+	if ((uint64_t)(uintptr_t)out->base != base || !out->size)
+		return false;
+	/* a kmalloc object has its whole cache size; a cache object its own */
+	if (out->kind == UMOD_KOBJ_KMALLOC)
+		return pad + umod_kmalloc_bucket(out->size) == block;
+	return out->kind == UMOD_KOBJ_CACHE && pad + out->size == block;
 }
 
 /*
  * The kmalloc or cache object in ASan's heap block [@base, +@block):
  * slab_common.c and slab.c put the headers first, padded to the object's
- * alignment (a power of two from 16), the object last. Its address, or 0.
+ * alignment (a power of two from 16), the object last (a kmalloc object
+ * with its cache's size, the part past the size asked for poisoned). Its address, or 0.
  */
 static uint64_t find_object(uint64_t base, size_t block, struct umod_kobj *h)
 {

@@ -54,11 +54,12 @@ static size_t bucket_align(size_t bucket)
 }
 
 #ifdef UMOD_MM_ASAN
+#include <sanitizer/asan_interface.h>
+
 /*
- * Under ASan an object ends where its size does, so that the runtime's
- * redzone right after it catches buf[size], as KASAN poisons a kmalloc
- * object past the size asked for; the headers come first, in the same
- * block, aligned so that the object is.
+ * Under ASan a kmalloc object ends where its block does, so that ASan's
+ * redzone follows it; the headers come first in the block, padded so
+ * that the object is aligned.
  */
 static struct umod_kobj *alloc_raw(size_t size, size_t align, size_t hdr, bool zero)
 {
@@ -76,10 +77,19 @@ static struct umod_kobj *alloc_raw(size_t size, size_t align, size_t hdr, bool z
 	return h;
 }
 
-/* what an object of @size may use: only that, or ASan would not see past it */
-static inline size_t usable_size(size_t size)
+/*
+ * KASAN's kasan_kmalloc(): the object past the size asked for, up to its
+ * kmalloc cache's size, is poisoned, so that p[size] is caught; ksize()
+ * unpoisons it all, as the kernel's does.
+ */
+static inline void poison_tail(void *obj, size_t size, size_t bucket)
 {
-	return size;
+	__asan_poison_memory_region((char *)obj + size, bucket - size);
+}
+
+static inline void unpoison(const void *obj, size_t size)
+{
+	__asan_unpoison_memory_region(obj, size);
 }
 #else
 /*
@@ -102,10 +112,12 @@ static struct umod_kobj *alloc_raw(size_t size, size_t align, size_t hdr, bool z
 	return h;
 }
 
-/* SLUB's: the whole kmalloc cache object (ksize()) */
-static inline size_t usable_size(size_t size)
+static inline void poison_tail(void *obj, size_t size, size_t bucket)
 {
-	return umod_kmalloc_bucket(size);
+}
+
+static inline void unpoison(const void *obj, size_t size)
+{
 }
 #endif
 
@@ -248,7 +260,7 @@ void *kmalloc_inline(struct module *kmod, size_t size, unsigned int flags, const
 	}
 	if (size > PAGE_SIZE || !(h = take_freed(size))) {
 		bucket = umod_kmalloc_bucket(size);
-		h = alloc_raw(usable_size(size), bucket_align(bucket), sizeof(*h), false);
+		h = alloc_raw(bucket, bucket_align(bucket), sizeof(*h), false);
 		if (!h)
 			return NULL;
 	}
@@ -261,7 +273,8 @@ void *kmalloc_inline(struct module *kmod, size_t size, unsigned int flags, const
 	h->kind = UMOD_KOBJ_KMALLOC;
 	h->magic = UMOD_KOBJ_LIVE;
 	if (flags & UMOD_GFP_ZERO)
-		memset(h + 1, 0, usable_size(size));
+		memset(h + 1, 0, umod_kmalloc_bucket(size));
+	poison_tail(h + 1, size, umod_kmalloc_bucket(size));
 	return h + 1;
 }
 
@@ -378,7 +391,8 @@ static size_t kapi_ksize(const void *p)
 		return 0;
 	if (h->kind == UMOD_KOBJ_CACHE)
 		return umod_kmem_cache_obj_size(h);
-	return usable_size(h->size);
+	unpoison(p, umod_kmalloc_bucket(h->size));
+	return umod_kmalloc_bucket(h->size);
 }
 
 static void kapi_kfree_sensitive(const void *p)
@@ -421,6 +435,7 @@ static void *kapi_krealloc(struct module *mod, const void *p, size_t new_size, u
 	if (h && h->kind == UMOD_KOBJ_KMALLOC && ks >= new_size) {
 		umod_mm_charge(h->site, 0, (long)new_size - (long)h->size);
 		h->size = (uint32_t)new_size;
+		poison_tail((void *)p, new_size, ks);
 		return (void *)p;
 	}
 	n = umod_kmalloc_caller(mod, new_size, flags, caller);
