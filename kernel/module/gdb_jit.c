@@ -161,6 +161,7 @@ int umod_gdb_jit_register(const struct load_info *info)
 	obj->size = info->elf.len;
 	memcpy(obj->image, info->elf.image, info->elf.len);
 	place_sections(obj, info);
+	umod_valgrind_map_module(info->mod, obj->image);
 	obj->entry.symfile_addr = (const char *)obj->image;
 	obj->entry.symfile_size = obj->size;
 	pthread_mutex_lock(&jit_lock);

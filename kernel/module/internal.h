@@ -859,6 +859,8 @@ void umod_gdb_jit_init_freed(const struct umod_module *mod);
 void umod_gdb_jit_unregister(const struct umod_module *mod);
 /* "/path/file.c:LINE" of module code at @addr, from its DWARF; false if unknown */
 bool umod_gdb_jit_srcline(uint64_t addr, char *buf, size_t size);
+/* valgrind.c: under valgrind, the module's text mapped from a file it reads symbols from */
+void umod_valgrind_map_module(const struct umod_module *mod, const void *image);
 
 /* ---- perf_map.c: /tmp/perf-PID.map ------------------------------------ */
 
