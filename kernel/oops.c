@@ -40,7 +40,9 @@
 #include <generated/utsrelease.h>
 
 #include "arch/arch.h"
+#include "kernel/host_syms.h"
 #include "kernel/module/internal.h"
+#include "mm/kasan.h"
 
 #define OOPS_MAX_FDS		4
 #define OOPS_ALTSTACK_SIZE	(64 * 1024)
@@ -226,15 +228,21 @@ void umod_oops_put_symbol(struct umod_oops_line *l, uint64_t addr, bool is_retur
 	uint64_t at = is_return ? addr - 1 : addr;
 
 	if (!umod_kallsyms_lookup_nolock(oops.host, at, &name, &modname, &off, &size) || !name) {
-		umod_oops_put(l, "0x");
-		umod_oops_put_hex(l, addr, 16);
-		return;
+		modname = NULL;
+		/* the host's own code: named as vmlinux's, without [module] */
+		if (!umod_host_syms_lookup(at, &name, &off, &size)) {
+			umod_oops_put(l, "0x");
+			umod_oops_put_hex(l, addr, 16);
+			return;
+		}
 	}
 	umod_oops_put(l, name);
 	umod_oops_put(l, "+0x");
 	umod_oops_put_hex(l, off + (addr - at), 1);
 	umod_oops_put(l, "/0x");
 	umod_oops_put_hex(l, size, 1);
+	if (!modname)
+		return;
 	umod_oops_put(l, " [");
 	umod_oops_put(l, modname);
 	umod_oops_put(l, "]");
@@ -358,9 +366,37 @@ static void report_bug(int sig)
 	bug_at.file = NULL;
 }
 
+/*
+ * An abort by ASan about module code: KASAN's report (mm/kasan.c), with
+ * the CPU line and the call trace as dump_stack() gives them there, and
+ * taint B, as end_report() adds.
+ */
+static bool report_kasan(int sig, const ucontext_t *uc)
+{
+	struct umod_task *t = umod_task_peek();
+	char comm[UMOD_TASK_COMM_LEN + 1] = "";
+
+	if (sig != SIGABRT)
+		return false;
+	if (t)
+		memcpy(comm, t->task.comm, UMOD_TASK_COMM_LEN);
+	else
+		prctl(PR_GET_NAME, comm, 0, 0, 0);
+	if (!umod_kasan_report_begin(comm, t ? (uint64_t)t->task.pid : (uint64_t)getpid()))
+		return false;
+	report_cpu();
+	/* the bad access's own trace comes with the report, else this one */
+	if (!umod_kasan_has_trace())
+		umod_arch_show_trace(uc);
+	umod_kasan_report_end(oops.host);
+	return true;
+}
+
 /* in the order of the kernel's die() */
 static void report(int sig, const siginfo_t *si, const ucontext_t *uc)
 {
+	if (report_kasan(sig, uc))
+		return;
 	report_bug(sig);
 	umod_arch_oops_header(sig, si, uc);
 	report_cpu();
@@ -694,6 +730,8 @@ UMOD_API int umod_host_install_oops(struct umod_host *host, const int *fds,
 	oops.nfds = nfds;
 	oops.exit_status = exit_status;
 	oops.host = host;
+	umod_kasan_init(host);
+	umod_host_syms_load();
 	sigemptyset(&sa.sa_mask);
 	for (size_t i = 0; i < UMOD_ARRAY_SIZE(oops_signals); i++) {
 		if (sigaction(oops_signals[i], &sa, &oops.old[i]) < 0) {

@@ -196,6 +196,7 @@ struct umod_kobj *umod_kobj_live(const void *p);
 /* slab.c: kfree() of a cache object; its size for ksize() */
 void umod_kmem_cache_free_obj(struct kmem_cache *s, void *p, const void *caller);
 size_t umod_kmem_cache_obj_size(const struct umod_kobj *h);
+const char *umod_kmem_cache_obj_name(const struct umod_kobj *h);
 
 /* ---- vmalloc.c, page_alloc.c -------------------------------------------------- */
 

@@ -142,22 +142,45 @@ static void free_obj(struct kmem_cache *s, struct cache_obj *o)
 	free(o->kobj.base);
 }
 
+/*
+ * One object's block, its headers first: under ASan the block ends where
+ * object_size does, so that the runtime's redzone catches an access past
+ * it (KASAN poisons the rest of the slab object); else room for s->size.
+ */
+static struct cache_obj *obj_block(const struct kmem_cache *s, char **basep)
+{
+	size_t a = s->align > 16 ? s->align : 16;
+#ifdef UMOD_MM_ASAN
+	size_t pad = (sizeof(struct cache_obj) + a - 1) & ~(a - 1);
+	void *base;
+
+	if (posix_memalign(&base, a, pad + s->object_size))
+		return NULL;
+	*basep = base;
+	return (struct cache_obj *)((char *)base + pad) - 1;
+#else
+	char *base = malloc(sizeof(struct cache_obj) + s->size + a - 8);
+
+	if (!base)
+		return NULL;
+	*basep = base;
+	return (struct cache_obj *)(((uintptr_t)base + sizeof(struct cache_obj) + a - 1) &
+				    ~(uintptr_t)(a - 1)) - 1;
+#endif
+}
+
 static void *cache_alloc(struct module *kmod, struct kmem_cache *s, unsigned int flags,
 			 const void *caller)
 {
 	struct umod_mm_site *site = umod_mm_site(kmod, caller);
-	size_t a, need;
 	char *base;
 	struct cache_obj *o;
 
 	if (!s || (kmod && !site))
 		return NULL;	/* no memory for the owner's record is no memory */
-	a = s->align > 16 ? s->align : 16;
-	need = sizeof(struct cache_obj) + s->size + a - 8;
-	base = malloc(need);
-	if (!base)
+	o = obj_block(s, &base);
+	if (!o)
 		return NULL;
-	o = (struct cache_obj *)(((uintptr_t)base + sizeof(*o) + a - 1) & ~(uintptr_t)(a - 1)) - 1;
 	o->cache = s;
 	o->kobj = (struct umod_kobj){ .base = base, .size = s->object_size,
 				      .kind = UMOD_KOBJ_CACHE, .magic = UMOD_KOBJ_LIVE,
@@ -193,6 +216,12 @@ static struct cache_obj *cache_obj_of(struct umod_kobj *h)
 size_t umod_kmem_cache_obj_size(const struct umod_kobj *h)
 {
 	return h->size;
+}
+
+/* the cache's name, for a KASAN report (mm/kasan.c) */
+const char *umod_kmem_cache_obj_name(const struct umod_kobj *h)
+{
+	return cache_obj_of((struct umod_kobj *)h)->cache->name;
 }
 
 /* @s NULL: kfree() of a cache object; else it must be the object's cache */

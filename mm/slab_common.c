@@ -53,6 +53,45 @@ static size_t bucket_align(size_t bucket)
 	return bucket < PAGE_SIZE ? bucket : PAGE_SIZE;
 }
 
+#ifdef UMOD_MM_ASAN
+#include <sanitizer/asan_interface.h>
+
+/*
+ * Under ASan a kmalloc object ends where its block does, so that ASan's
+ * redzone follows it; the headers come first in the block, padded so
+ * that the object is aligned.
+ */
+static struct umod_kobj *alloc_raw(size_t size, size_t align, size_t hdr, bool zero)
+{
+	size_t a = align > 16 ? align : 16;
+	size_t pad = (hdr + a - 1) & ~(a - 1);
+	void *base;
+	struct umod_kobj *h;
+
+	if (posix_memalign(&base, a, pad + size))
+		return NULL;
+	if (zero)
+		memset(base, 0, pad + size);
+	h = (struct umod_kobj *)((char *)base + pad) - 1;
+	h->base = base;
+	return h;
+}
+
+/*
+ * KASAN's kasan_kmalloc(): the object past the size asked for, up to its
+ * kmalloc cache's size, is poisoned, so that p[size] is caught; ksize()
+ * unpoisons it all, as the kernel's does.
+ */
+static inline void poison_tail(void *obj, size_t size, size_t bucket)
+{
+	__asan_poison_memory_region((char *)obj + size, bucket - size);
+}
+
+static inline void unpoison(const void *obj, size_t size)
+{
+	__asan_unpoison_memory_region(obj, size);
+}
+#else
 /*
  * @size bytes aligned to @align after @hdr bytes of headers (a multiple
  * of 16); the header right before the object is filled in.
@@ -72,6 +111,15 @@ static struct umod_kobj *alloc_raw(size_t size, size_t align, size_t hdr, bool z
 	h->base = base;
 	return h;
 }
+
+static inline void poison_tail(void *obj, size_t size, size_t bucket)
+{
+}
+
+static inline void unpoison(const void *obj, size_t size)
+{
+}
+#endif
 
 /*
  * Freed objects up to a page wait in a list per thread and size class
@@ -226,6 +274,7 @@ void *kmalloc_inline(struct module *kmod, size_t size, unsigned int flags, const
 	h->magic = UMOD_KOBJ_LIVE;
 	if (flags & UMOD_GFP_ZERO)
 		memset(h + 1, 0, umod_kmalloc_bucket(size));
+	poison_tail(h + 1, size, umod_kmalloc_bucket(size));
 	return h + 1;
 }
 
@@ -342,6 +391,7 @@ static size_t kapi_ksize(const void *p)
 		return 0;
 	if (h->kind == UMOD_KOBJ_CACHE)
 		return umod_kmem_cache_obj_size(h);
+	unpoison(p, umod_kmalloc_bucket(h->size));
 	return umod_kmalloc_bucket(h->size);
 }
 
@@ -385,6 +435,7 @@ static void *kapi_krealloc(struct module *mod, const void *p, size_t new_size, u
 	if (h && h->kind == UMOD_KOBJ_KMALLOC && ks >= new_size) {
 		umod_mm_charge(h->site, 0, (long)new_size - (long)h->size);
 		h->size = (uint32_t)new_size;
+		poison_tail((void *)p, new_size, ks);
 		return (void *)p;
 	}
 	n = umod_kmalloc_caller(mod, new_size, flags, caller);

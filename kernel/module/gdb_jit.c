@@ -15,10 +15,15 @@
  * is registered again with the init sections unplaced and their symbols
  * undefined, so no symbol names the freed addresses any more.
  */
+#include <dlfcn.h>
+#include <elfutils/libdwfl.h>
 #include <errno.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "kernel/module/internal.h"
 
@@ -156,6 +161,7 @@ int umod_gdb_jit_register(const struct load_info *info)
 	obj->size = info->elf.len;
 	memcpy(obj->image, info->elf.image, info->elf.len);
 	place_sections(obj, info);
+	umod_valgrind_map_module(info->mod, obj->image);
 	obj->entry.symfile_addr = (const char *)obj->image;
 	obj->entry.symfile_size = obj->size;
 	pthread_mutex_lock(&jit_lock);
@@ -240,4 +246,141 @@ void umod_gdb_jit_init_freed(const struct umod_module *mod)
 		jit_link(&obj->entry);
 	}
 	pthread_mutex_unlock(&jit_lock);
+}
+
+/*
+ * file:line of module code, for reports that print it (a KASAN report's
+ * frames): the registered object's DWARF read with elfutils' libdwfl, as
+ * crash and systemtap read a kernel module's, each section at the address
+ * its sh_addr says. libdw is opened when first needed, so that programs
+ * linking libumod do not need it: without it there is no file:line.
+ */
+struct dwfl_api {
+	__typeof__(dwfl_begin) *begin;
+	__typeof__(dwfl_report_elf) *report_elf;
+	__typeof__(dwfl_report_end) *report_end;
+	__typeof__(dwfl_getsrc) *getsrc;
+	__typeof__(dwfl_lineinfo) *lineinfo;
+	__typeof__(dwfl_end) *end;
+};
+
+static struct dwfl_api dw;
+static pthread_once_t dw_once = PTHREAD_ONCE_INIT;
+
+static void dw_open(void)
+{
+	void *h = dlopen("libdw.so.1", RTLD_NOW | RTLD_LOCAL);
+
+	if (!h)
+		return;
+	dw.begin = (__typeof__(dw.begin))dlsym(h, "dwfl_begin");
+	dw.report_elf = (__typeof__(dw.report_elf))dlsym(h, "dwfl_report_elf");
+	dw.report_end = (__typeof__(dw.report_end))dlsym(h, "dwfl_report_end");
+	dw.getsrc = (__typeof__(dw.getsrc))dlsym(h, "dwfl_getsrc");
+	dw.lineinfo = (__typeof__(dw.lineinfo))dlsym(h, "dwfl_lineinfo");
+	dw.end = (__typeof__(dw.end))dlsym(h, "dwfl_end");
+	if (!dw.report_elf || !dw.report_end || !dw.getsrc || !dw.lineinfo || !dw.end)
+		dw.begin = NULL;
+}
+
+/* the object's DWARF is in the object itself */
+static int no_debuginfo(Dwfl_Module *m, void **user, const char *name, Dwarf_Addr base,
+			const char *file, const char *debuglink, GElf_Word crc, char **debuginfo)
+{
+	return -1;
+}
+
+/* never asked: every loaded section of the object already has its address */
+static int placed_address(Dwfl_Module *m, void **user, const char *name, Dwarf_Addr base,
+			  const char *secname, GElf_Word shndx, const GElf_Shdr *shdr,
+			  Dwarf_Addr *addr)
+{
+	*addr = shdr->sh_addr ? shdr->sh_addr : (Dwarf_Addr)-1;
+	return 0;
+}
+
+/*
+ * The lowest address of @obj's loaded sections: given to libdwfl as the
+ * object's base, the sections keep the addresses their sh_addr says
+ * (libdwfl shifts a placed relocatable object to the base it is given).
+ */
+static uint64_t lowest_address(const struct umod_jit_object *obj)
+{
+	const Elf64_Ehdr *eh = (const Elf64_Ehdr *)obj->image;
+	const Elf64_Shdr *sh = (const Elf64_Shdr *)(obj->image + eh->e_shoff);
+	uint64_t low = UINT64_MAX;
+
+	for (unsigned int i = 1; i < eh->e_shnum; i++)
+		if ((sh[i].sh_flags & SHF_ALLOC) && sh[i].sh_addr && sh[i].sh_addr < low)
+			low = sh[i].sh_addr;
+	return low;
+}
+
+/* a descriptor holding @obj's image, or -1 */
+static int image_fd(const struct umod_jit_object *obj)
+{
+	int fd = memfd_create("umod-jit", MFD_CLOEXEC);
+
+	if (fd >= 0 && write(fd, obj->image, obj->size) != (ssize_t)obj->size) {
+		close(fd);
+		fd = -1;
+	}
+	return fd;
+}
+
+static const Dwfl_Callbacks dwfl_callbacks = {
+	.find_debuginfo = no_debuginfo,
+	.section_address = placed_address,
+};
+
+static bool in_layout(const struct umod_layout *l, uint64_t addr)
+{
+	return l->base && addr >= (uint64_t)(uintptr_t)l->base &&
+	       addr - (uint64_t)(uintptr_t)l->base < l->size;
+}
+
+/* jit_lock held: "/path/hellop.c:12" for @addr in @obj's module */
+static bool object_srcline(const struct umod_jit_object *obj, uint64_t addr, char *buf,
+			   size_t size)
+{
+	int fd = image_fd(obj), line = 0;
+	Dwfl *d;
+	Dwfl_Line *l;
+	const char *file = NULL;
+	bool ok = false;
+
+	if (fd < 0)
+		return false;
+	d = dw.begin(&dwfl_callbacks);
+	if (!d) {
+		close(fd);
+		return false;
+	}
+	/* libdwfl owns the descriptor from here */
+	if (dw.report_elf(d, obj->mod->name, obj->mod->name, fd, lowest_address(obj), false) &&
+	    !dw.report_end(d, NULL, NULL)) {
+		l = dw.getsrc(d, addr);
+		file = l ? dw.lineinfo(l, NULL, &line, NULL, NULL, NULL) : NULL;
+		ok = file && line > 0 && snprintf(buf, size, "%s:%d", file, line) < (int)size;
+	}
+	dw.end(d);
+	return ok;
+}
+
+bool umod_gdb_jit_srcline(uint64_t addr, char *buf, size_t size)
+{
+	bool ok = false;
+
+	pthread_once(&dw_once, dw_open);
+	if (!dw.begin)
+		return false;
+	pthread_mutex_lock(&jit_lock);
+	for (struct umod_list *n = jit_objects.next; n != &jit_objects && !ok; n = n->next) {
+		const struct umod_jit_object *obj = umod_container_of(n, struct umod_jit_object, node);
+
+		if (in_layout(&obj->mod->core, addr) || in_layout(&obj->mod->init, addr))
+			ok = object_srcline(obj, addr, buf, size);
+	}
+	pthread_mutex_unlock(&jit_lock);
+	return ok;
 }

@@ -734,6 +734,9 @@ void umod_keyring_free(struct umod_keyring *kr);
 
 extern const char umod_vermagic[];
 int umod_check_modinfo(struct load_info *info);
+/* sanitize.c: a module built with UMOD_SANITIZE needs the host's runtimes */
+int umod_check_sanitize(struct load_info *info);
+bool umod_sanitizer_resolve(const struct load_info *info, const char *name, uint64_t *val);
 /* module_layout's CRC: the ABI structs; before anything else is trusted */
 int umod_check_modstruct_version(struct load_info *info);
 /* may @ks be used by this module? false: its CRC disagrees (logged) */
@@ -870,6 +873,10 @@ int umod_gdb_jit_register(const struct load_info *info);
 void umod_gdb_jit_init_freed(const struct umod_module *mod);
 /* before the module's memory goes; nothing if it was never registered */
 void umod_gdb_jit_unregister(const struct umod_module *mod);
+/* "/path/file.c:LINE" of module code at @addr, from its DWARF; false if unknown */
+bool umod_gdb_jit_srcline(uint64_t addr, char *buf, size_t size);
+/* valgrind.c: under valgrind, the module's text mapped from a file it reads symbols from */
+void umod_valgrind_map_module(const struct umod_module *mod, const void *image);
 
 /* ---- perf_map.c: /tmp/perf-PID.map ------------------------------------ */
 

@@ -419,6 +419,8 @@ static int resolve_undefined(struct load_info *info, const Elf64_Sym *sym, uint6
 		*val = (uint64_t)(uintptr_t)info->core.base + info->got_off;
 		return 0;
 	}
+	if (umod_sanitizer_resolve(info, name, val))
+		return 0;
 	err = resolve_symbol_wait(info, name, &ks);
 	*val = ks ? ks->addr : 0;
 	if (!err && (ks || ELF64_ST_BIND(sym->st_info) == STB_WEAK))

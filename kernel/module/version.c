@@ -52,14 +52,14 @@ int umod_check_modinfo(struct load_info *info)
 		magic = NULL;
 	if (!magic) {
 		try_to_force_load(info, "bad vermagic");
-		return 0;
+		return umod_check_sanitize(info);
 	}
 	if (!same_magic(magic, umod_vermagic, info->index.vers)) {
 		umod_log_printk(info->log, KERN_ERR "%s: version magic '%s' should be '%s'\n",
 				info->name, magic, umod_vermagic);
 		return -ENOEXEC;
 	}
-	return 0;
+	return umod_check_sanitize(info);
 }
 
 /* the __versions records, read in place from the image */

@@ -203,10 +203,15 @@ static int read_exports(struct modpost_symbols *syms, struct treemod *t)
 	return err;
 }
 
-/* names the assembler or modpost itself will define */
+/*
+ * names the assembler or modpost itself will define; and a sanitized
+ * module's calls into the sanitizer runtime, which the host process has
+ * (or lacks) outside any export table: the loader checks .modinfo
+ */
 static bool ignore_undef_symbol(const char *name)
 {
-	return !strcmp(name, "__this_module") || !strcmp(name, "_GLOBAL_OFFSET_TABLE_");
+	return !strcmp(name, "__this_module") || !strcmp(name, "_GLOBAL_OFFSET_TABLE_") ||
+	       !strncmp(name, "__asan_", 7) || !strncmp(name, "__ubsan_", 8);
 }
 
 static int read_imports(struct treemod *t)
