@@ -4,7 +4,8 @@
 # golden files. Each tests/e2e/cases/NAME/ holds:
 #   cmd              shell commands, run by sh in a scratch copy of the case
 #   Kbuild, *.c      module sources, built first with `make -C $UMOD_TOP M=.`
-#                    (unless a file named `nobuild` is present)
+#                    (unless a file named `nobuild` is present); a source may
+#                    be a symlink to another case's, copied as a file
 #   expected.stdout  golden stdout, with dmesg timestamps "[    0.000123] "
 #                    removed and the scratch directory's path shown as CASEDIR
 #   expected.stderr  golden stderr (absent: must be empty)
@@ -57,7 +58,7 @@ check() {	# name tmp what expected-file actual-file
 
 run_case() {	# dir name
 	tmp=$(mktemp -d "${TMPDIR:-/tmp}/umod-e2e.XXXXXX")
-	cp -r "$1/." "$tmp/"
+	cp -rL "$1/." "$tmp/"
 	if [ -f "$tmp/Kbuild" ] && [ ! -f "$tmp/nobuild" ]; then
 		if ! make -s -C "$top" M="$tmp" modules > "$tmp/.build" 2>&1; then
 			echo "FAIL $2: module build"
