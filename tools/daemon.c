@@ -77,7 +77,7 @@ static const char *default_state_dir(char *buf, size_t size)
 
 enum { OPT_STATE_DIR = 256, OPT_FORCE_UNLOAD, OPT_SYSFS, OPT_ROOT, OPT_FOREGROUND, OPT_PIDFILE,
        OPT_RELEASE, OPT_REQUEST_TIMEOUT, OPT_PANIC_ON_OOPS, OPT_CMDLINE,
-       OPT_MODULE_MEMORY, OPT_PERF_MAP, OPT_KEYRING };
+       OPT_MODULE_MEMORY, OPT_PERF_MAP };
 
 #define DEFAULT_REQUEST_TIMEOUT_S	30
 
@@ -128,7 +128,7 @@ static int parse(int argc, char *argv[], struct umod_daemon_opts *o)
 		{ "cmdline", required_argument, NULL, OPT_CMDLINE },
 		{ "module-memory", required_argument, NULL, OPT_MODULE_MEMORY },
 		{ "perf-map", no_argument, NULL, OPT_PERF_MAP },
-		{ "keyring", required_argument, NULL, OPT_KEYRING },
+		{ "keyring", required_argument, NULL, UMOD_OPT_KEYRING },
 		{ "no-default-keyring", no_argument, NULL, UMOD_OPT_NO_DEFAULT_KEYRING },
 		{ "sig-enforce", no_argument, NULL, UMOD_OPT_SIG_ENFORCE },
 		{ "module-sig", no_argument, NULL, UMOD_OPT_MODULE_SIG },
@@ -182,19 +182,6 @@ static int parse(int argc, char *argv[], struct umod_daemon_opts *o)
 		case OPT_FOREGROUND:
 			o->foreground = true;
 			break;
-		case OPT_KEYRING:
-			if (umod_tool_keys_option(&keys, optarg))
-				return 1;
-			break;
-		case UMOD_OPT_NO_DEFAULT_KEYRING:
-			keys.no_default = true;
-			break;
-		case UMOD_OPT_SIG_ENFORCE:
-			keys.sig_enforce = true;
-			break;
-		case UMOD_OPT_MODULE_SIG:
-			keys.module_sig = true;
-			break;
 		case OPT_PIDFILE:
 			o->pidfile = optarg;
 			break;
@@ -208,8 +195,11 @@ static int parse(int argc, char *argv[], struct umod_daemon_opts *o)
 			usage(stdout);
 			return 0;
 		default:
-			usage(stderr);
-			return 1;
+			c = umod_tool_keys_option(&keys, c, optarg);
+			if (c < 0)
+				usage(stderr);
+			if (c)
+				return 1;
 		}
 	}
 	if (optind < argc) {

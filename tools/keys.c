@@ -72,15 +72,35 @@ int umod_tool_add_keyrings(struct umod_host *host, const struct umod_tool_keys *
 	return k->sig_enforce ? umod_host_set_sig_enforce(host, 1) : 0;
 }
 
-int umod_tool_keys_option(struct umod_tool_keys *k, const char *path)
+static int add_path(struct umod_tool_keys *k, const char *path)
 {
 	const char **p = realloc(k->paths, (k->n + 1) * sizeof(*p));
 
-	if (!p)
+	if (!p) {
+		fprintf(stderr, "umod: ERROR: %s\n", strerror(ENOMEM));
 		return -ENOMEM;
+	}
 	p[k->n++] = path;
 	k->paths = p;
 	return 0;
+}
+
+int umod_tool_keys_option(struct umod_tool_keys *k, int opt, const char *arg)
+{
+	switch (opt) {
+	case UMOD_OPT_KEYRING:
+		return add_path(k, arg) ? 1 : 0;
+	case UMOD_OPT_NO_DEFAULT_KEYRING:
+		k->no_default = true;
+		return 0;
+	case UMOD_OPT_SIG_ENFORCE:
+		k->sig_enforce = true;
+		return 0;
+	case UMOD_OPT_MODULE_SIG:
+		k->module_sig = true;
+		return 0;
+	}
+	return -1;
 }
 
 static int print_key(const char *desc, void *data)
@@ -121,12 +141,10 @@ static int run(int argc, char *argv[])
 
 	while ((c = getopt_long(argc, argv, "k:h", opts, NULL)) != -1) {
 		switch (c) {
-		case 'k':
-			if (umod_tool_keys_option(&k, optarg))
-				return 1;
-			break;
+		case UMOD_OPT_KEYRING:
 		case UMOD_OPT_NO_DEFAULT_KEYRING:
-			k.no_default = true;
+			if (umod_tool_keys_option(&k, c, optarg))
+				return 1;
 			break;
 		case 'h':
 			usage(stdout);

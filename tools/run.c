@@ -307,19 +307,6 @@ static int run(int argc, char *argv[])
 		case OPT_GDB:
 			gdb = true;
 			break;
-		case 'k':
-			if (umod_tool_keys_option(&keys, optarg))
-				return 1;
-			break;
-		case UMOD_OPT_NO_DEFAULT_KEYRING:
-			keys.no_default = true;
-			break;
-		case UMOD_OPT_SIG_ENFORCE:
-			keys.sig_enforce = true;
-			break;
-		case UMOD_OPT_MODULE_SIG:
-			keys.module_sig = true;
-			break;
 		case 'c':
 			cmdline = optarg;
 			break;
@@ -335,8 +322,11 @@ static int run(int argc, char *argv[])
 			usage(stdout);
 			return 0;
 		default:
-			usage(stderr);
-			return 1;
+			c = umod_tool_keys_option(&keys, c, optarg);
+			if (c < 0)
+				usage(stderr);
+			if (c)
+				return 1;
 		}
 	}
 	if (optind >= argc) {

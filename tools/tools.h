@@ -68,9 +68,12 @@ struct umod_tool_keys {
 #define UMOD_OPT_NO_DEFAULT_KEYRING	0x4b00
 #define UMOD_OPT_SIG_ENFORCE		0x4b01
 #define UMOD_OPT_MODULE_SIG		0x4b02
+#define UMOD_OPT_KEYRING		'k'
 /* the build key's certificate, or NULL when there is none */
 const char *umod_tool_default_cert(char *buf, size_t size);
-int umod_tool_keys_option(struct umod_tool_keys *k, const char *path);
+/* one of the options above (getopt's @opt, @arg): 0, 1 on an error (said),
+ * -1 when @opt is none of them */
+int umod_tool_keys_option(struct umod_tool_keys *k, int opt, const char *arg);
 /* with any of the options: signature checks on, the default key, --keyring's,
  * --sig-enforce; 0 or -errno (said) */
 int umod_tool_add_keyrings(struct umod_host *host, const struct umod_tool_keys *k);
