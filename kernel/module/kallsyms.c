@@ -122,12 +122,14 @@ static void sort_entries(struct ksym_entry *e, size_t n)
 static char sym_type(const struct umod_elf *elf, const Elf64_Sym *sym)
 {
 	const Elf64_Shdr *s = &elf->sechdrs[sym->st_shndx];
+	/* one load: gdb_jit.c may clear SHF_ALLOC meanwhile (not these bits) */
+	uint64_t flags = __atomic_load_n(&s->sh_flags, __ATOMIC_RELAXED);
 
-	if (s->sh_flags & SHF_EXECINSTR)
+	if (flags & SHF_EXECINSTR)
 		return 't';
 	if (s->sh_type == SHT_NOBITS)
 		return 'b';
-	return s->sh_flags & SHF_WRITE ? 'd' : 'r';
+	return flags & SHF_WRITE ? 'd' : 'r';
 }
 
 /*
@@ -137,10 +139,16 @@ static char sym_type(const struct umod_elf *elf, const Elf64_Sym *sym)
  */
 static Elf64_Sym sym_at(const struct umod_elf *elf, unsigned int i)
 {
-	Elf64_Sym s = elf->syms[i];
+	const Elf64_Sym *p = &elf->syms[i];
 
-	s.st_shndx = __atomic_load_n(&elf->syms[i].st_shndx, __ATOMIC_RELAXED);
-	return s;
+	return (Elf64_Sym){
+		.st_name = p->st_name,
+		.st_info = p->st_info,
+		.st_other = p->st_other,
+		.st_shndx = __atomic_load_n(&p->st_shndx, __ATOMIC_RELAXED),
+		.st_value = p->st_value,
+		.st_size = p->st_size,
+	};
 }
 
 /*
