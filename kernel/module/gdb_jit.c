@@ -5,15 +5,18 @@
  * relocates: a process-wide descriptor lists in-memory ELF objects, and
  * gdb breaks on __jit_debug_register_code() to read each change.
  *
- * The object registered for a module is a copy of its .ko with the final
- * address of each loaded section written into sh_addr, and SHF_ALLOC
- * cleared on the sections that were not loaded. gdb reads it as a
+ * The object registered for a module is its .ko with the final address
+ * of each loaded section written into sh_addr, and SHF_ALLOC cleared on
+ * the sections that were not loaded: the very buffer kallsyms keeps for a
+ * load from a file (borrowed, see umod_kallsyms_image()), a copy for a
+ * load from a caller's buffer. gdb reads it as a
  * relocatable object placed there: its symbols are their section's
  * address plus st_value, and it applies the .rela.debug_* relocations
  * itself (bfd's "simple" linker, as for add-symbol-file of a .ko), so the
  * DWARF needs no rewriting here. When the init region is freed the object
  * is registered again with the init sections unplaced and their symbols
- * undefined, so no symbol names the freed addresses any more.
+ * undefined, so no symbol names the freed addresses any more. Those edits
+ * leave what kallsyms reads of the same buffer as it was (kallsyms.c).
  */
 #include <dlfcn.h>
 #include <elfutils/libdwfl.h>
@@ -77,7 +80,8 @@ struct umod_jit_object {
 	struct umod_list node;		/* on jit_objects */
 	const struct umod_module *mod;
 	size_t size;
-	unsigned char image[];		/* the edited copy of the .ko */
+	unsigned char *image;		/* the edited .ko: kallsyms' buffer, or copy */
+	unsigned char copy[];		/* a load from a caller's buffer: its copy */
 };
 
 static void jit_notify(struct jit_code_entry *e, uint32_t action)
@@ -131,9 +135,10 @@ static Elf64_Shdr *obj_sechdrs(struct umod_jit_object *obj)
 }
 
 /*
- * The copy's sections say where they were loaded. The image was
- * validated by umod_elf_parse() (headers in bounds, aligned), and the copy
- * is malloc'd, so its headers are aligned too.
+ * The object's sections say where they were loaded. The image was
+ * validated by umod_elf_parse() (headers in bounds, aligned), and both
+ * kallsyms' buffer and the copy are malloc'd, so its headers are aligned.
+ * No module code has run yet, and kallsyms reads neither field.
  */
 static void place_sections(struct umod_jit_object *obj, const struct load_info *info)
 {
@@ -152,14 +157,20 @@ static void place_sections(struct umod_jit_object *obj, const struct load_info *
 /* 0 or -ENOMEM: an allocation of the load, failing it as any other */
 int umod_gdb_jit_register(const struct load_info *info)
 {
-	struct umod_jit_object *obj = malloc(sizeof(*obj) + info->elf.len);
+	unsigned char *kept = umod_kallsyms_image(info->mod);
+	struct umod_jit_object *obj;
 
+	if (kept != info->elf.image)
+		kept = NULL;	/* not the image parsed: never so today */
+	obj = malloc(sizeof(*obj) + (kept ? 0 : info->elf.len));
 	if (!obj)
 		return -ENOMEM;
 	obj->magic = UMOD_JIT_MAGIC;
 	obj->mod = info->mod;
 	obj->size = info->elf.len;
-	memcpy(obj->image, info->elf.image, info->elf.len);
+	obj->image = kept ? kept : obj->copy;
+	if (!kept)
+		memcpy(obj->copy, info->elf.image, info->elf.len);
 	place_sections(obj, info);
 	umod_valgrind_map_module(info->mod, obj->image);
 	obj->entry.symfile_addr = (const char *)obj->image;
@@ -195,8 +206,13 @@ static bool in_init(const struct umod_module *mod, const Elf64_Shdr *sh)
 }
 
 /*
- * The copy's symbols in the init sections become undefined; then those
+ * The object's symbols in the init sections become undefined; then those
  * sections lose their place (in that order: in_init() reads the places).
+ * A lazy kallsyms build may read the same buffer meanwhile (an oops in
+ * another thread): each symbol changes by one store of st_shndx, which it
+ * reads once, and its st_value stays (gdb ignores an undefined symbol's).
+ * The section's SHF_ALLOC goes in one store of sh_flags, whose other bits
+ * (the ones kallsyms reads) stay.
  */
 static void unplace_init(struct umod_jit_object *obj, const struct umod_module *mod,
 			 unsigned int shnum)
@@ -215,15 +231,15 @@ static void unplace_init(struct umod_jit_object *obj, const struct umod_module *
 			if (sym[k].st_shndx == SHN_UNDEF || sym[k].st_shndx >= shnum ||
 			    !in_init(mod, &sh[sym[k].st_shndx]))
 				continue;
-			sym[k].st_shndx = SHN_UNDEF;
-			sym[k].st_value = 0;
+			__atomic_store_n(&sym[k].st_shndx, SHN_UNDEF, __ATOMIC_RELAXED);
 		}
 	}
 	for (unsigned int i = 1; i < shnum; i++) {
 		if (!in_init(mod, &sh[i]))
 			continue;
 		sh[i].sh_addr = 0;
-		sh[i].sh_flags &= ~(uint64_t)SHF_ALLOC;
+		__atomic_store_n(&sh[i].sh_flags, sh[i].sh_flags & ~(uint64_t)SHF_ALLOC,
+				 __ATOMIC_RELAXED);
 	}
 }
 

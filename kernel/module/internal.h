@@ -660,6 +660,12 @@ struct umod_kallsyms;
 int umod_kallsyms_record(struct load_info *info);
 void umod_kallsyms_free(struct umod_module *mod);
 /*
+ * The .ko buffer kallsyms keeps for its lazy table (a load from a file),
+ * or NULL. The gdb JIT object borrows it: umod_module_free_memory()
+ * unregisters that object before umod_kallsyms_free() frees the buffer.
+ */
+unsigned char *umod_kallsyms_image(const struct umod_module *mod);
+/*
  * For the oops handler: the symbol at @addr without taking module_mutex
  * and without allocating (the list is read as it stands). True if @addr
  * is inside a module; *@name is NULL when no symbol covers it.

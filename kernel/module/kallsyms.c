@@ -37,6 +37,14 @@ struct ksym_table {
  * built on the first lookup, from what the load leaves here: the .ko's
  * image (the buffer it was read into, handed over, not copied) and where
  * each section went. A load from a caller's buffer builds it at once.
+ *
+ * The image is also gdb's JIT object (gdb_jit.c), which edits it: each
+ * section's sh_addr and SHF_ALLOC, and, when init is freed, the init
+ * symbols' st_shndx (to SHN_UNDEF, one store each). The table reads
+ * neither sh_addr nor SHF_ALLOC, only sh_type, SHF_EXECINSTR and
+ * SHF_WRITE. An init symbol a build misses lies in the init region, which
+ * no lookup reaches once it is freed (the edit comes just before, as
+ * Linux drops init symbols from kallsyms before freeing init memory).
  */
 struct umod_kallsyms {
 	struct umod_elf elf;		/* points into image */
@@ -114,12 +122,33 @@ static void sort_entries(struct ksym_entry *e, size_t n)
 static char sym_type(const struct umod_elf *elf, const Elf64_Sym *sym)
 {
 	const Elf64_Shdr *s = &elf->sechdrs[sym->st_shndx];
+	/* one load: gdb_jit.c may clear SHF_ALLOC meanwhile (not these bits) */
+	uint64_t flags = __atomic_load_n(&s->sh_flags, __ATOMIC_RELAXED);
 
-	if (s->sh_flags & SHF_EXECINSTR)
+	if (flags & SHF_EXECINSTR)
 		return 't';
 	if (s->sh_type == SHT_NOBITS)
 		return 'b';
-	return s->sh_flags & SHF_WRITE ? 'd' : 'r';
+	return flags & SHF_WRITE ? 'd' : 'r';
+}
+
+/*
+ * Symbol @i of @elf, its section index read once: gdb_jit.c may set it to
+ * SHN_UNDEF meanwhile (never the other way), so a symbol is either read
+ * whole or left out.
+ */
+static Elf64_Sym sym_at(const struct umod_elf *elf, unsigned int i)
+{
+	const Elf64_Sym *p = &elf->syms[i];
+
+	return (Elf64_Sym){
+		.st_name = p->st_name,
+		.st_info = p->st_info,
+		.st_other = p->st_other,
+		.st_shndx = __atomic_load_n(&p->st_shndx, __ATOMIC_RELAXED),
+		.st_value = p->st_value,
+		.st_size = p->st_size,
+	};
 }
 
 /*
@@ -136,10 +165,12 @@ static struct ksym_table *build_table(const struct umod_elf *elf, const struct u
 	char *p;
 
 	for (unsigned int i = 1; i < elf->num_syms; i++) {
-		if (!wanted(elf, sec, &elf->syms[i]))
+		Elf64_Sym sym = sym_at(elf, i);
+
+		if (!wanted(elf, sec, &sym))
 			continue;
 		n++;
-		names += strlen(umod_elf_symname(elf, &elf->syms[i])) + 1;
+		names += strlen(umod_elf_symname(elf, &sym)) + 1;
 	}
 	len = sizeof(*t) + n * sizeof(*t->e) + names;
 	if (lazy) {
@@ -156,18 +187,19 @@ static struct ksym_table *build_table(const struct umod_elf *elf, const struct u
 	t->names = (char *)(t->e + n);
 	t->num = 0;
 	p = t->names;
-	for (unsigned int i = 1; i < elf->num_syms; i++) {
-		const Elf64_Sym *sym = &elf->syms[i];
+	/* a symbol undefined since the count is left out: fewer, never more */
+	for (unsigned int i = 1; i < elf->num_syms && t->num < n; i++) {
+		Elf64_Sym sym = sym_at(elf, i);
 
-		if (!wanted(elf, sec, sym))
+		if (!wanted(elf, sec, &sym))
 			continue;
 		t->e[t->num++] = (struct ksym_entry){
-			.addr = (uint64_t)(uintptr_t)sec[sym->st_shndx].addr + sym->st_value,
+			.addr = (uint64_t)(uintptr_t)sec[sym.st_shndx].addr + sym.st_value,
 			.name = (uint32_t)(p - t->names),
 			.order = i,
-			.type = (unsigned char)sym_type(elf, sym),
+			.type = (unsigned char)sym_type(elf, &sym),
 		};
-		p = stpcpy(p, umod_elf_symname(elf, sym)) + 1;
+		p = stpcpy(p, umod_elf_symname(elf, &sym)) + 1;
 	}
 	sort_entries(t->e, t->num);
 	return t;
@@ -231,6 +263,11 @@ int umod_kallsyms_record(struct load_info *info)
 	}
 	info->mod->kallsyms = ks;
 	return 0;
+}
+
+unsigned char *umod_kallsyms_image(const struct umod_module *mod)
+{
+	return mod->kallsyms ? mod->kallsyms->image : NULL;
 }
 
 void umod_kallsyms_free(struct umod_module *mod)

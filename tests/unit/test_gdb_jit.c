@@ -5,7 +5,9 @@
  * its init runs: a copy of its image with each loaded section's address in
  * sh_addr and the others no longer SHF_ALLOC. Once init is done the entry
  * is registered again without the init sections (their symbols
- * undefined); unload, or a failed init, unregisters it. gdb's breakpoint
+ * undefined); unload, or a failed init, unregisters it. A load from a
+ * file registers the buffer kallsyms keeps, not a copy, and the edits
+ * change nothing kallsyms reports. gdb's breakpoint
  * function is replaced here (the library's is weak) to record each call.
  */
 #include <errno.h>
@@ -15,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -179,6 +182,65 @@ static void registered_while_loaded(void **state)
 	umod_host_unref(host);
 }
 
+static int list_symbol(void *data, const char *name, char type, const void *addr)
+{
+	char *out = data;
+	size_t n = strlen(out);
+
+	snprintf(out + n, 64 - n, "%c %s %p\n", type, name, addr);
+	return 0;
+}
+
+static void file_load_shares_kallsyms_image(void **state)
+{
+	struct umod_host *host = test_host_new(&cap);
+	char path[] = "/tmp/umod-test-gdb-jit-XXXXXX", name[16], modname[16], list[64] = "";
+	char expect[64];
+	struct umod_module *mod;
+	struct umod_elf elf;
+	unsigned char *img;
+	void *text;
+	unsigned long off, size;
+	size_t len;
+	int fd;
+
+	assert_int_equal(umod_host_export(host, "probe", probe, 0), 0);
+	img = jit_module(false, &len);
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, img, len), (ssize_t)len);
+	close(fd);
+	if (umod_module_insert_file(host, path, NULL, 0, &mod))
+		fail_msg("%s", capture_last(&cap));
+	unlink(path);
+	free(img);
+	assert_true(init_symbol_defined);
+
+	/* one buffer: the object gdb reads is the image kallsyms keeps */
+	assert_int_equal(num_entries(), 1);
+	assert_non_null(umod_kallsyms_image(mod));
+	assert_ptr_equal(__jit_debug_descriptor.first_entry->symfile_addr,
+			 umod_kallsyms_image(mod));
+	parse_entry(&elf);
+	assert_int_equal(sym(&elf, "k_init")->st_shndx, SHN_UNDEF);
+
+	/* kallsyms, built now from the edited buffer, names the text as before */
+	text = umod_module_find_section(mod, ".text")->addr;
+	assert_int_equal(umod_host_lookup_address(host, text, name, sizeof(name), modname,
+						  sizeof(modname), &off, &size), 0);
+	assert_string_equal(name, "alpha");
+	assert_string_equal(modname, "k");
+	assert_int_equal(off, 0);
+	assert_int_equal(umod_module_for_each_symbol(mod, list_symbol, list), 0);
+	snprintf(expect, sizeof(expect), "t alpha %p\n", text);
+	assert_string_equal(list, expect);
+
+	assert_int_equal(umod_module_remove(host, "k", 0), 0);
+	assert_int_equal(num_entries(), 0);
+	umod_module_unref(mod);
+	umod_host_unref(host);
+}
+
 static void failed_init_unregisters(void **state)
 {
 	struct umod_host *host = test_host_new(&cap);
@@ -201,6 +263,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(registered_while_loaded),
 		cmocka_unit_test(failed_init_unregisters),
+		cmocka_unit_test(file_load_shares_kallsyms_image),
 	};
 
 	return cmocka_run_group_tests_name("gdb_jit", tests, NULL, NULL);
