@@ -21,6 +21,9 @@ struct bench_ctx {
 /* a monotonic clock in nanoseconds */
 uint64_t bench_now_ns(void);
 
+/* @argv's exit status, its output to /dev/null; -1 if it did not run */
+int bench_spawn(char *const argv[]);
+
 /*
  * One figure: @samples (one per round) give its median and spread (the
  * interquartile range, as a percentage of the median). @metric names the

@@ -20,24 +20,6 @@
 
 #define READS	200
 
-static int run(char *const argv[])
-{
-	pid_t pid = fork();
-	int status;
-
-	if (pid == 0) {
-		int null = open("/dev/null", O_WRONLY);
-
-		dup2(null, 1);
-		dup2(null, 2);
-		execv(argv[0], argv);
-		_exit(127);
-	}
-	if (pid < 0 || waitpid(pid, &status, 0) < 0)
-		return -1;
-	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
 /* open, one 4 KiB read, close: ns */
 static double one_read(const char *path)
 {
@@ -52,7 +34,7 @@ static double one_read(const char *path)
 }
 
 struct paths {
-	char proc[512], dev[512], shm[128];
+	char proc[640], dev[640], shm[128];
 };
 
 static int measure(const struct bench_ctx *ctx, const struct paths *p)
@@ -132,7 +114,7 @@ int bench_fsread(const struct bench_ctx *ctx)
 	if (fd < 0 || write(fd, zero, sizeof(zero)) != (ssize_t)sizeof(zero))
 		goto out;
 	close(fd);
-	if (run(start) || run(insmod) || access(p.proc, R_OK)) {
+	if (bench_spawn(start) || bench_spawn(insmod) || access(p.proc, R_OK)) {
 		printf("fsread: skipped (no FUSE mount or the module did not load)\n");
 		ret = 0;
 		goto out;

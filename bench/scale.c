@@ -369,25 +369,6 @@ struct daemon_dirs {
 	char dir[512], sock[600], state[600], root[600], pidf[600], umod[512];
 };
 
-/* @argv's exit status, its output to /dev/null; -1 if it did not run */
-static int spawn(char *const argv[])
-{
-	pid_t pid = fork();
-	int status;
-
-	if (pid == 0) {
-		int null = open("/dev/null", O_WRONLY);
-
-		dup2(null, 1);
-		dup2(null, 2);
-		execv(argv[0], argv);
-		_exit(127);
-	}
-	if (pid < 0 || waitpid(pid, &status, 0) < 0)
-		return -1;
-	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
 /* the whole of @path, read as cat would: bytes, or -1 */
 static long read_all(const char *path, long *lines)
 {
@@ -429,7 +410,7 @@ static int daemon_load(const struct daemon_dirs *d, const struct image *clones)
 		snprintf(ko, sizeof(ko), "%s/scl%04u.ko", d->dir, i);
 		f = fopen(ko, "we");
 		w = f ? fwrite(clones[i].buf, 1, clones[i].len, f) : 0;
-		if (!f || fclose(f) || w != clones[i].len || spawn(insmod)) {
+		if (!f || fclose(f) || w != clones[i].len || bench_spawn(insmod)) {
 			fprintf(stderr, "bench scale: umod insmod %s failed\n", ko);
 			return -1;
 		}
@@ -495,12 +476,12 @@ static int daemon_listing(const struct bench_ctx *ctx, const struct image *clone
 	setenv("UMOD_SOCKET", d.sock, 1);
 	printf("scale: loading 1,000 modules into a daemon, one umod insmod each...\n");
 	fflush(stdout);
-	if (spawn(start) || daemon_load(&d, clones))
+	if (bench_spawn(start) || daemon_load(&d, clones))
 		goto out;
 	for (unsigned int r = 0; r < rounds; r++) {
 		uint64_t t0 = bench_now_ns();
 
-		if (spawn(lsmod))
+		if (bench_spawn(lsmod))
 			goto out;
 		ls[r] = (double)(bench_now_ns() - t0) / 1e6;
 		t0 = bench_now_ns();
