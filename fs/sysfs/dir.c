@@ -367,20 +367,6 @@ void umod_kernfs_leftovers(struct umod_module *mod)
 
 /* ---- paths -------------------------------------------------------------------- */
 
-/* the next '/'-separated component of *@path; 0 at the end */
-static size_t next_component(const char **path, const char **comp)
-{
-	const char *p = *path;
-	size_t len;
-
-	while (*p == '/')
-		p++;
-	len = strcspn(p, "/");
-	*comp = p;
-	*path = p + len;
-	return len;
-}
-
 /* kernfs_lock held: @path below /sys as @host sees it, or an errno */
 static int resolve_locked(struct umod_host *host, const char *path, struct kernfs_node **knp)
 {
@@ -388,7 +374,7 @@ static int resolve_locked(struct umod_host *host, const char *path, struct kernf
 	const char *comp;
 	size_t len;
 
-	while ((len = next_component(&path, &comp))) {
+	while ((len = umod_sysfs_next_component(&path, &comp))) {
 		if (kn->type != UMOD_SYSFS_DIR)
 			return -ENOTDIR;
 		kn = find_child(kn, host, comp, len);

@@ -542,6 +542,8 @@ void umod_mod_sysfs_teardown(struct umod_module *mod);
 /* the kernel's sysfs_emit(): formats into a page, returns the length */
 int umod_sysfs_emit(char *page, const char *fmt, ...)
 	__attribute__((__format__(printf, 2, 3)));
+/* the next '/'-separated component of *@path (fs/sysfs/ walks /sys with it too) */
+size_t umod_sysfs_next_component(const char **path, const char **comp);
 
 /* ---- arch/<arch>/kernel/: see arch/arch.h ----------------------------- */
 

@@ -468,8 +468,8 @@ static int find_one(const struct sysfs_node *n, void *data)
 	return 1;
 }
 
-/* the next '/'-separated component of *@path; 0 at the end */
-static size_t next_component(const char **path, const char **comp)
+/* 0 at the end */
+size_t umod_sysfs_next_component(const char **path, const char **comp)
 {
 	const char *p = *path;
 	size_t len;
@@ -496,7 +496,7 @@ static void sysfs_put(struct sysfs_ref *ref)
 static int sysfs_resolve(struct umod_host *host, const char *path, struct sysfs_ref *ref)
 {
 	const char *comp;
-	size_t len = next_component(&path, &comp);
+	size_t len = umod_sysfs_next_component(&path, &comp);
 
 	memset(ref, 0, sizeof(*ref));
 	ref->node = (struct sysfs_node){ .name = "", .type = UMOD_SYSFS_DIR, .mode = DIR_MODE };
@@ -507,7 +507,7 @@ static int sysfs_resolve(struct umod_host *host, const char *path, struct sysfs_
 		return -ENOENT;
 	ref->node.name = ref->mod->name;
 	ref->node.iterate = module_iterate;
-	while ((len = next_component(&path, &comp))) {
+	while ((len = umod_sysfs_next_component(&path, &comp))) {
 		struct find_ctx f = { comp, len, &ref->node };
 
 		if (ref->node.type != UMOD_SYSFS_DIR) {
