@@ -22,46 +22,49 @@
 #include "lib/file.h"
 
 /* an empty file maps to (NULL, 0): the ELF check then names the problem */
-int umod_file_map(const char *path, const void **imagep, size_t *lenp)
+int umod_file_check(int fd, uint64_t max, size_t *sizep)
 {
 	struct stat st;
+
+	if (fstat(fd, &st) < 0)
+		return -errno;
+	if (S_ISDIR(st.st_mode))
+		return -EISDIR;
+	if (!S_ISREG(st.st_mode))
+		return -EINVAL;
+	if ((uint64_t)st.st_size > max)
+		return -EFBIG;
+	*sizep = (size_t)st.st_size;
+	return 0;
+}
+
+int umod_file_map(const char *path, const void **imagep, size_t *lenp)
+{
+	size_t size = 0;
 	void *p = NULL;
 	int fd, err = 0;
 
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
-	if (fstat(fd, &st) < 0) {
-		err = -errno;
+	err = umod_file_check(fd, UMOD_MAX_IMAGE_SIZE, &size);
+	if (err)
 		goto out;
-	}
-	if (S_ISDIR(st.st_mode)) {
-		err = -EISDIR;
-		goto out;
-	}
-	if (!S_ISREG(st.st_mode)) {
-		err = -EINVAL;
-		goto out;
-	}
-	if ((uint64_t)st.st_size > UMOD_MAX_IMAGE_SIZE) {
-		err = -EFBIG;
-		goto out;
-	}
-	if (st.st_size > 0) {
-		p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	if (size > 0) {
+		p = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
 		if (p == MAP_FAILED) {
 			err = -errno;
 			goto out;
 		}
 	}
-	if (umod_compression_of(p, (size_t)st.st_size) != UMOD_COMPRESSION_NONE) {
+	if (umod_compression_of(p, size) != UMOD_COMPRESSION_NONE) {
 		/* sets the out-parameters only on success */
-		err = umod_decompress(p, (size_t)st.st_size, UMOD_DECOMPRESS_MAX, imagep, lenp);
-		munmap(p, (size_t)st.st_size);
+		err = umod_decompress(p, size, UMOD_DECOMPRESS_MAX, imagep, lenp);
+		munmap(p, size);
 		goto out;
 	}
 	*imagep = p;
-	*lenp = (size_t)st.st_size;
+	*lenp = size;
 out:
 	close(fd);
 	return err;

@@ -6,11 +6,18 @@
 #define _UMOD_LIB_FILE_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stddef.h>
 
 /* a .ko, after decompression (the largest 6.1 .ko is ~20 MiB): -EFBIG */
 #define UMOD_MAX_IMAGE_SIZE	(512UL << 20)
 
+/*
+ * @fd's size, if it is a regular file of at most @max bytes; else
+ * -errno of fstat, -EISDIR, -EINVAL (not a regular file) or -EFBIG, as
+ * the kernel's finit_module() answers for these.
+ */
+int umod_file_check(int fd, uint64_t max, size_t *sizep);
 /*
  * Maps @path read-only; a compressed module comes back decompressed.
  * Returns 0, -errno of open/mmap, -EISDIR, -EINVAL (not a regular file),

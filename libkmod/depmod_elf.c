@@ -15,7 +15,6 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "lib/array.h"
@@ -415,23 +414,14 @@ static int buf_reserve(struct umod_depmod_buf *buf, size_t len)
 static int read_image(const char *path, struct umod_depmod_buf *buf, bool full,
 		      const void **imgp, size_t *lenp, const bool **loaded, bool *mapped)
 {
-	struct stat st;
-	int fd = open(path, O_RDONLY | O_CLOEXEC), err = 0, whole = 1;
+	int fd = open(path, O_RDONLY | O_CLOEXEC), err, whole = 1;
 	size_t len = 0;
 
 	*mapped = false;
 	*loaded = NULL;
 	if (fd < 0)
 		return -errno;
-	if (fstat(fd, &st) < 0)
-		err = -errno;
-	else if (S_ISDIR(st.st_mode))
-		err = -EISDIR;
-	else if (!S_ISREG(st.st_mode))
-		err = -EINVAL;
-	else if ((uint64_t)st.st_size > UMOD_MAX_IMAGE_SIZE)
-		err = -EFBIG;
-	len = err ? 0 : (size_t)st.st_size;
+	err = umod_file_check(fd, UMOD_MAX_IMAGE_SIZE, &len);
 	if (!err)
 		err = buf_reserve(buf, len);
 	if (!err && !full && len >= sizeof(Elf64_Ehdr)) {

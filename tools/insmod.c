@@ -34,32 +34,23 @@ static void help(void)
 /* the whole file, or -errno */
 static int read_image(const char *path, void **imagep, size_t *lenp)
 {
-	struct stat st;
 	void *image = NULL;
-	size_t len = 0;
-	int fd, err = 0;
+	size_t len = 0, size;
+	int fd, err;
 
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
-	/* as the kernel's finit_module() answers kmod for these */
-	if (fstat(fd, &st) < 0)
-		err = -errno;
-	else if (S_ISDIR(st.st_mode))
-		err = -EISDIR;
-	else if (!S_ISREG(st.st_mode))
-		err = -EINVAL;
-	else if ((uint64_t)st.st_size > UMOD_PROTO_MAX_REQUEST)
-		err = -EFBIG;
+	err = umod_file_check(fd, UMOD_PROTO_MAX_REQUEST, &size);
 	if (err)
 		goto out;
-	image = malloc((size_t)st.st_size + 1);
+	image = malloc(size + 1);
 	if (!image) {
 		err = -ENOMEM;
 		goto out;
 	}
-	while (len < (size_t)st.st_size) {
-		ssize_t n = read(fd, (char *)image + len, (size_t)st.st_size - len);
+	while (len < size) {
+		ssize_t n = read(fd, (char *)image + len, size - len);
 
 		if (n < 0 && errno == EINTR)
 			continue;
