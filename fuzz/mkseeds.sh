@@ -48,7 +48,7 @@ done
 for dir in "$top"/tests/e2e/cases/*/; do
 	name=$(basename "$dir")
 	[ -f "$dir/Kbuild" ] && [ ! -f "$dir/nobuild" ] || continue
-	cp -r "$dir" "$mods/$name"
+	cp -rL "$dir" "$mods/$name"
 	make -s -C "$top" M="$mods/$name" modules > "$mods/$name.log" 2>&1 ||
 		echo "mkseeds: $name did not build (see $mods/$name.log)" >&2
 done

@@ -50,7 +50,94 @@ static void list_release(struct umod_depmod_list *l)
 	memset(l, 0, sizeof(*l));
 }
 
-/* kmod's cfg_kernel_matches(): "*", or an extended regex found anywhere in the release */
+/*
+ * The nodes glibc's regcomp() may build: it copies a repeated atom once per
+ * repetition, and its epsilon closures grow with the square of the nodes.
+ * A release pattern needs a few dozen.
+ */
+#define REGEX_NODES_MAX 1024UL
+
+static unsigned long bound(unsigned long n)
+{
+	return n > REGEX_NODES_MAX ? REGEX_NODES_MAX + 1 : n;
+}
+
+/* the copies a quantifier at *@p makes of its atom (0: not a quantifier), stepping past it */
+static unsigned long repeat_factor(const char **p)
+{
+	const char *s = *p;
+	unsigned long m, n;
+
+	if (*s == '*' || *s == '?' || *s == '+') {
+		(*p)++;
+		return *s == '+' ? 2 : 1;
+	}
+	if (*s != '{' || s[1] < '0' || s[1] > '9')
+		return 0;
+	m = n = bound(strtoul(s + 1, (char **)&s, 10));
+	if (*s == ',') {
+		s++;
+		n = *s >= '0' && *s <= '9' ? bound(strtoul(s, (char **)&s, 10)) : m + 1;
+	}
+	*p = s + (*s == '}');
+	return (m > n ? m : n) + 1;
+}
+
+/* past the bracket expression at @p ("[]a]", "[^]a]" and "[[:alpha:]]" included) */
+static const char *bracket_end(const char *p)
+{
+	p += 1 + (p[1] == '^');
+	p += *p == ']';
+	while (*p && *p != ']') {
+		const char *class = p[0] == '[' && p[1] == ':' ? strstr(p + 2, ":]") : NULL;
+
+		p = class ? class + 2 : p + 1;
+	}
+	return *p ? p + 1 : p;
+}
+
+/*
+ * Whether @p would make regcomp() build more than REGEX_NODES_MAX nodes:
+ * "(a{99}){99}" or "a+++...+" cost memory exponential in their length, and
+ * one depmod.d line must not exhaust the host. Each depth holds the size of
+ * its group so far (seq) and of its last atom (last), which a quantifier
+ * multiplies; an over-estimate only makes the bound stricter.
+ */
+static bool regex_too_big(const char *p)
+{
+	unsigned long seq[32] = { 0 }, last[32] = { 0 }, f;
+	unsigned int d = 0;
+
+	while (*p) {
+		if ((f = repeat_factor(&p))) {
+			seq[d] += last[d] * f;
+			last[d] *= f + 1;
+		} else if (*p == '(') {
+			if (++d == 32)
+				return true;
+			seq[d] = last[d] = 0;
+			p++;
+		} else if (*p == ')' && d) {
+			d--;
+			last[d] = seq[d + 1] + 1;
+			seq[d] += last[d];
+			p++;
+		} else {
+			p = *p == '[' ? bracket_end(p) : p + 1 + (p[0] == '\\' && p[1]);
+			last[d] = 1;
+			seq[d]++;
+		}
+		if (seq[d] > REGEX_NODES_MAX || last[d] > REGEX_NODES_MAX)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * kmod's cfg_kernel_matches(): "*", or an extended regex found anywhere in
+ * the release. A pattern regcomp() refuses matches nothing, and so does one
+ * too costly to compile (kmod would try, and exhaust memory).
+ */
 static bool kernel_matches(const struct umod_depmod_conf *c, const char *pattern)
 {
 	regex_t re;
@@ -58,7 +145,8 @@ static bool kernel_matches(const struct umod_depmod_conf *c, const char *pattern
 
 	if (!strcmp(pattern, "*"))
 		return true;
-	if (!c->release || regcomp(&re, pattern, REG_EXTENDED | REG_NOSUB))
+	if (!c->release || regex_too_big(pattern) ||
+	    regcomp(&re, pattern, REG_EXTENDED | REG_NOSUB))
 		return false;
 	match = regexec(&re, c->release, 0, NULL, 0) == 0;
 	regfree(&re);

@@ -88,6 +88,25 @@ static void versions_are_regexes(void **state)
 	done(&p);
 }
 
+/* glibc's regcomp() copies repeated atoms: costly patterns match nothing instead of exhausting memory */
+static void costly_regexes_match_nothing(void **state)
+{
+	struct parsed p;
+
+	parse(&p, "6.1.0-13-amd64",
+	      "override a 6\\.1\\.0-(1[0-9]){1,3}-[[:alpha:]]+[]a-z0-9]* kernel\n"
+	      "override b 6.1.*++++++++++++++++++++++++++++++++++++++++ kernel\n"
+	      "override c ((((6{99}){99}){99}){99}) kernel\n"
+	      "override d 6{99999999999999999999999} kernel\n"
+	      "override e ((((((((((((((((((((((((((((((((6)))))))))))))))))))))))))))))))) kernel\n"
+	      "override f (6|5){200}|amd[6]{1,}4 kernel\n");
+	assert_string_equal(p.err, "");
+	assert_int_equal(p.c.override.n, 2);
+	assert_string_equal(p.c.override.v[0], "kernel/a");
+	assert_string_equal(p.c.override.v[1], "kernel/f");
+	done(&p);
+}
+
 static void no_nul_no_newline(void **state)
 {
 	struct parsed p;
@@ -155,6 +174,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(bad_lines_said_and_skipped),
 		cmocka_unit_test(versions_are_regexes),
+		cmocka_unit_test(costly_regexes_match_nothing),
 		cmocka_unit_test(no_nul_no_newline),
 		cmocka_unit_test(choosing_a_file),
 	};
