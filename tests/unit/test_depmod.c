@@ -57,15 +57,16 @@ static void versions(struct synth *s, const char *const *names, unsigned int n)
 	synth_section(s, "__versions", SHT_PROGBITS, SHF_ALLOC, 8, v, n * 64);
 }
 
-/* runs depmod over dir, returns what -n prints and what it said */
-static int run(char **out, char **err)
+/* runs depmod with @opts, returns what -n prints and what it said */
+static int run_opts(struct umod_depmod_opts *opts, char **out, char **err)
 {
 	size_t olen, elen;
 	FILE *o = open_memstream(out, &olen), *e = open_memstream(err, &elen);
-	struct umod_depmod_opts opts = { .dirname = dir, .err = e };
 	struct umod_depmod *d;
-	int ret = umod_depmod_run(&opts, &d);
+	int ret;
 
+	opts->err = e;
+	ret = umod_depmod_run(opts, &d);
 	if (!ret) {
 		assert_int_equal(umod_depmod_write_stream(d, o), 0);
 		umod_depmod_free(d);
@@ -73,6 +74,25 @@ static int run(char **out, char **err)
 	fclose(o);
 	fclose(e);
 	return ret;
+}
+
+/* runs depmod over dir */
+static int run(char **out, char **err)
+{
+	struct umod_depmod_opts opts = { .dirname = dir };
+
+	return run_opts(&opts, out, err);
+}
+
+/* runs depmod over dir with -E dir/kernel.symvers holding @vers, and -e */
+static int run_symvers(const char *vers, char **out, char **err)
+{
+	char path[128];
+	struct umod_depmod_opts opts = { .dirname = dir, .symvers = path, .warn_unknown = true };
+
+	put("kernel.symvers", vers, strlen(vers));
+	snprintf(path, sizeof(path), "%s/kernel.symvers", dir);
+	return run_opts(&opts, out, err);
 }
 
 static int setup(void **state)
@@ -181,11 +201,9 @@ static void kernel_symbols(void **state)
 				   "0x1\tother\tdrivers/x\tEXPORT_SYMBOL\t\n"
 				   "0x2\tafn\tvmlinux\tEXPORT_SYMBOL\t\nshort line\n";
 	static const char *const bv[] = { "kfn" };
-	char path[128], *out, *err;
-	size_t olen, elen;
-	FILE *o, *e;
+	char *out, *err;
 	struct umod_depmod *d;
-	struct umod_depmod_opts opts = { .dirname = dir, .warn_unknown = true };
+	struct umod_depmod_opts opts = { .dirname = dir, .symvers = "/nonexistent.symvers" };
 
 	synth_section(a, "__ksymtab_strings", SHT_PROGBITS, SHF_ALLOC, 1, "afn", 4);
 	put_module("a.ko", a);
@@ -196,17 +214,7 @@ static void kernel_symbols(void **state)
 	versions(b, bv, 1);	/* kfn's CRC 1, the kernel's 7 */
 	put_module("b.ko", b);
 	put("modules.order", "a.ko\nb.ko\n", 10);
-	put("kernel.symvers", vers, sizeof(vers) - 1);
-	snprintf(path, sizeof(path), "%s/kernel.symvers", dir);
-	opts.symvers = path;
-	o = open_memstream(&out, &olen);
-	e = open_memstream(&err, &elen);
-	opts.err = e;
-	assert_int_equal(umod_depmod_run(&opts, &d), 0);
-	assert_int_equal(umod_depmod_write_stream(d, o), 0);
-	umod_depmod_free(d);
-	fclose(o);
-	fclose(e);
+	assert_int_equal(run_symvers(vers, &out, &err), 0);
 	assert_non_null(strstr(out, "a.ko:\nb.ko: a.ko\n"));
 	assert_non_null(strstr(err, "kernel.symvers:2 Invalid symbol version zz\n"));
 	assert_non_null(strstr(err, "b.ko disagrees about version of symbol kfn\n"));
@@ -216,8 +224,6 @@ static void kernel_symbols(void **state)
 	assert_null(strstr(out, "symbol:kfn"));
 	free(out);
 	free(err);
-	opts.symvers = "/nonexistent.symvers";
-	opts.err = NULL;
 	assert_int_equal(umod_depmod_run(&opts, &d), -ENOENT);
 }
 
@@ -233,11 +239,7 @@ static void crc_in_another_section(void **state)
 	struct synth *c = synth_module_versions("c", &bad, 1);
 	static const char vers[] = "0x00000007\tkfn\tvmlinux\tEXPORT_SYMBOL\t\n";
 	static const unsigned char crcs[] = { 9, 9, 9, 9, 1, 0, 0, 0 };
-	char path[128], *out, *err;
-	size_t olen, elen;
-	FILE *o, *e;
-	struct umod_depmod *d;
-	struct umod_depmod_opts opts = { .dirname = dir, .warn_unknown = true };
+	char *out, *err;
 	unsigned int k;
 
 	k = synth_section(a, ".rodata.crcs", SHT_PROGBITS, SHF_ALLOC, 4, crcs, sizeof(crcs));
@@ -248,17 +250,7 @@ static void crc_in_another_section(void **state)
 	add_import(c, "rfn", STB_GLOBAL);
 	put_module("c.ko", c);
 	put("modules.order", "a.ko\nb.ko\nc.ko\n", 15);
-	put("kernel.symvers", vers, sizeof(vers) - 1);
-	snprintf(path, sizeof(path), "%s/kernel.symvers", dir);
-	opts.symvers = path;
-	o = open_memstream(&out, &olen);
-	e = open_memstream(&err, &elen);
-	opts.err = e;
-	assert_int_equal(umod_depmod_run(&opts, &d), 0);
-	assert_int_equal(umod_depmod_write_stream(d, o), 0);
-	umod_depmod_free(d);
-	fclose(o);
-	fclose(e);
+	assert_int_equal(run_symvers(vers, &out, &err), 0);
 	assert_non_null(strstr(out, "b.ko: a.ko\n"));
 	assert_null(strstr(err, "b.ko disagrees"));
 	assert_non_null(strstr(err, "c.ko disagrees about version of symbol rfn\n"));
