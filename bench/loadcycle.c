@@ -95,9 +95,9 @@ static void bench_probe(void)
 
 /* ---- one cycle of each -------------------------------------------------------- */
 
-static int64_t umod_cycle(struct umod_host *host, const char *path)
+/* insert and remove hellop: the cycle both the timing and callgrind count */
+static int umod_once(struct umod_host *host, const char *path)
 {
-	uint64_t t0 = bench_now_ns();
 	struct umod_module *mod;
 	int err = umod_module_insert_file(host, path, NULL, 0, &mod);
 
@@ -105,20 +105,18 @@ static int64_t umod_cycle(struct umod_host *host, const char *path)
 		return err;
 	err = umod_module_remove(host, "hellop", 0);
 	umod_module_unref(mod);
-	return err ? err : (int64_t)(bench_now_ns() - t0);
+	return err;
 }
 
-static int64_t dlopen_cycle(const char *path)
+/* dlopen, the two lookups, init, exit, dlclose */
+static int dlopen_once(const char *path)
 {
-	uint64_t t0 = bench_now_ns();
 	void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
 	int (*init)(void);
 	void (*exit_fn)(void);
 
-	if (!h) {
-		fprintf(stderr, "bench loadcycle: %s\n", dlerror());
+	if (!h)
 		return -ENOEXEC;
-	}
 	init = (int (*)(void))dlsym(h, "init_module");
 	exit_fn = (void (*)(void))dlsym(h, "cleanup_module");
 	if (!init || !exit_fn || init()) {
@@ -126,8 +124,26 @@ static int64_t dlopen_cycle(const char *path)
 		return -ENOEXEC;
 	}
 	exit_fn();
-	dlclose(h);
-	return (int64_t)(bench_now_ns() - t0);
+	return dlclose(h) ? -ENOEXEC : 0;
+}
+
+static int64_t umod_cycle(struct umod_host *host, const char *path)
+{
+	uint64_t t0 = bench_now_ns();
+	int err = umod_once(host, path);
+
+	return err ? err : (int64_t)(bench_now_ns() - t0);
+}
+
+static int64_t dlopen_cycle(const char *path)
+{
+	uint64_t t0 = bench_now_ns();
+	int err = dlopen_once(path);
+	const char *why = err ? dlerror() : NULL;
+
+	if (why)
+		fprintf(stderr, "bench loadcycle: %s\n", why);
+	return err ? err : (int64_t)(bench_now_ns() - t0);
 }
 
 /* one round: CYCLES of each, alternating; mean microseconds per cycle */
@@ -305,33 +321,13 @@ out:
 __attribute__((noinline)) int bench_instr_umod(struct umod_host *host, const char *path);
 __attribute__((noinline)) int bench_instr_umod(struct umod_host *host, const char *path)
 {
-	struct umod_module *mod;
-	int err = umod_module_insert_file(host, path, NULL, 0, &mod);
-
-	if (err)
-		return err;
-	err = umod_module_remove(host, "hellop", 0);
-	umod_module_unref(mod);
-	return err;
+	return umod_once(host, path);
 }
 
 __attribute__((noinline)) int bench_instr_dlopen(const char *path);
 __attribute__((noinline)) int bench_instr_dlopen(const char *path)
 {
-	void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-	int (*init)(void);
-	void (*exit_fn)(void);
-
-	if (!h)
-		return -ENOEXEC;
-	init = (int (*)(void))dlsym(h, "init_module");
-	exit_fn = (void (*)(void))dlsym(h, "cleanup_module");
-	if (!init || !exit_fn || init()) {
-		dlclose(h);
-		return -ENOEXEC;
-	}
-	exit_fn();
-	return dlclose(h) ? -ENOEXEC : 0;
+	return dlopen_once(path);
 }
 
 /* a system call strace shows, that marks where the counted cycles are */
