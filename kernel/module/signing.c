@@ -528,29 +528,29 @@ UMOD_API int umod_host_add_keys(struct umod_host *host, const char *path)
 	return n;
 }
 
-UMOD_API int umod_host_set_sig_enforce(struct umod_host *host, int enable)
+/* the kernel's bool_enable_only: once on, it stays on */
+static int enable_only(atomic_bool *flag, int enable)
 {
-	if (!host)
-		return -EINVAL;
-	/* the kernel's bool_enable_only: once on, it stays on */
-	if (!enable && atomic_load(&host->sig_enforce))
+	if (!enable && atomic_load(flag))
 		return -EROFS;
 	if (enable)
-		atomic_store(&host->sig_enforce, true);
-	if (enable)
-		atomic_store(&host->module_sig, true);
+		atomic_store(flag, true);
 	return 0;
+}
+
+UMOD_API int umod_host_set_sig_enforce(struct umod_host *host, int enable)
+{
+	int err = host ? enable_only(&host->sig_enforce, enable) : -EINVAL;
+
+	/* enforcing implies checking */
+	if (!err && enable)
+		atomic_store(&host->module_sig, true);
+	return err;
 }
 
 UMOD_API int umod_host_set_module_sig(struct umod_host *host, int enable)
 {
-	if (!host)
-		return -EINVAL;
-	if (!enable && atomic_load(&host->module_sig))
-		return -EROFS;
-	if (enable)
-		atomic_store(&host->module_sig, true);
-	return 0;
+	return host ? enable_only(&host->module_sig, enable) : -EINVAL;
 }
 
 UMOD_API int umod_host_get_sig_enforce(struct umod_host *host)
