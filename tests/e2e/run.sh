@@ -25,6 +25,9 @@
 # cases that run there, one a line).
 #   tests/e2e/run.sh [NAME-SUBSTRING]
 set -u
+# the cases' own make runs must not inherit a parent's jobserver (make -jN
+# check): its warnings would land in the goldens
+unset MAKEFLAGS MFLAGS MAKELEVEL
 top=${UMOD_TOP:?set UMOD_TOP to the umod checkout}
 objtree=${UMOD_OBJTREE:-$top/build}
 filter=${1:-}
