@@ -3,6 +3,7 @@
 #   make                      build umod into build/
 #   make demo                 build and run the article's hellop example
 #   make check                build and run every test
+#   make htmldocs             Documentation/ as HTML in build/htmldocs/
 #   make bench                run the benchmarks
 #   make fuzz FUZZ_SECONDS=N  run every libFuzzer target for N seconds (clang)
 #   make install prefix=...   install (scripts/Makefile.install: DESTDIR, bindir, ...)
@@ -281,6 +282,7 @@ bench-plot:
 	fi
 
 include $(srctree)/scripts/Makefile.install
+include $(srctree)/Documentation/Makefile.inc
 
 clean:
 	rm -rf $(objtree)
