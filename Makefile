@@ -236,7 +236,7 @@ include $(srctree)/tests/tsan/Makefile.inc
 
 ifneq ($(EMULATOR),)
 # another arch under qemu-user: its unit tests and its e2e subset
-# (tests/e2e/arch-$(SRCARCH).list; README "Other architectures")
+# (tests/e2e/arch-$(SRCARCH).list; Documentation/arch/arm64.rst)
 check: deps
 	$(Q)$(MAKE) --no-print-directory examples
 	$(Q)$(MAKE) --no-print-directory check-unit
@@ -251,6 +251,7 @@ check: deps
 	$(Q)$(MAKE) --no-print-directory check-tsan
 	$(Q)$(MAKE) --no-print-directory check-kernel-tree
 	$(Q)$(MAKE) --no-print-directory check-install
+	$(Q)$(MAKE) --no-print-directory check-docs
 endif
 
 # umod against kmod on Debian's own kernel modules (downloads ~70 MB once)

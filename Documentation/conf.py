@@ -27,3 +27,5 @@ except ImportError:
 html_title = 'umod %s documentation' % release
 html_show_sourcelink = False
 html_copy_source = False
+# "--force" must stay two hyphens, not become an en dash
+smartquotes = False

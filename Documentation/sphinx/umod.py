@@ -155,14 +155,18 @@ class ManPage:
         self.known = directive.env.app.umod_known_pages
         self.heading = ''
 
-    def option_target(self, term_lines, item):
+    def option_target(self, term_lines, term):
+        """Sphinx names the program of `umod insmod -f` umod-insmod: the page"""
         std = self.d.env.get_domain('std')
-        # Sphinx names the program of `umod insmod -f` umod-insmod: the page
         names = re.findall(r'\*(--?[A-Za-z0-9][-A-Za-z0-9]*)\*', term_lines[0])
         for name in names:
-            labelid = nodes.make_id('%s-%s-%s' % (self.page, self.section, name))
-            if labelid not in item['ids']:
-                item['ids'].append(labelid)
+            # ids are lower case: -S and -s need telling apart
+            word = ''.join('upper-' + c.lower() if c.isupper() else c for c in name.lstrip('-'))
+            labelid = nodes.make_id('%s-%s-%s-%s' % (self.page, self.section,
+                                                     'long' if name.startswith('--') else 'opt',
+                                                     word))
+            if labelid not in term['ids']:
+                term['ids'].append(labelid)
             std.add_program_option(self.page, name, self.d.env.docname, labelid)
 
     def parse(self, lines):
@@ -190,11 +194,11 @@ class ManPage:
                 if prev[0] != 'para':
                     out.append(nodes.block_quote('', *self.parse(block[1])))
                     continue
-                item = nodes.definition_list_item()
-                item += nodes.term('', '', *scd_paragraph(prev[1], self.known).children)
-                item += nodes.definition('', *self.parse(block[1]))
+                term = nodes.term('', '', *scd_paragraph(prev[1], self.known).children)
                 if self.heading == 'OPTIONS' and prev[1][0].startswith('*-'):
-                    self.option_target(prev[1], item)
+                    self.option_target(prev[1], term)
+                item = nodes.definition_list_item('', term,
+                                                  nodes.definition('', *self.parse(block[1])))
                 if out and isinstance(out[-1], nodes.definition_list):
                     out[-1] += item
                 else:
