@@ -92,11 +92,13 @@ def scd_inline(text, known):
 
 def scd_blocks(lines):
     """lines -> ('head', level, text) | ('code', text) | ('list', [item lines])
-    | ('para', [lines]) | ('indent', [lines]) blocks"""
+    | ('para', [lines]) | ('indent', [lines]) | ('blank',) blocks; an indent
+    right after a paragraph is that paragraph's definition (an option's)"""
     i = 0
     while i < len(lines):
         line = lines[i]
         if not line.strip():
+            yield ('blank',)
             i += 1
         elif line.lstrip('\t').startswith('```'):
             tabs = len(line) - len(line.lstrip('\t'))
@@ -175,6 +177,8 @@ class ManPage:
         for n, block in enumerate(blocks):
             kind = block[0]
             nxt = blocks[n + 1] if n + 1 < len(blocks) else (None,)
+            if kind == 'blank':
+                continue
             if kind == 'head':
                 self.heading = block[2]
                 out.append(nodes.rubric(block[2], block[2]))
