@@ -3,6 +3,7 @@
 #   make                      build umod into build/
 #   make demo                 build and run the article's hellop example
 #   make check                build and run every test
+#   make htmldocs             Documentation/ as HTML in build/htmldocs/
 #   make bench                run the benchmarks
 #   make fuzz FUZZ_SECONDS=N  run every libFuzzer target for N seconds (clang)
 #   make install prefix=...   install (scripts/Makefile.install: DESTDIR, bindir, ...)
@@ -235,7 +236,7 @@ include $(srctree)/tests/tsan/Makefile.inc
 
 ifneq ($(EMULATOR),)
 # another arch under qemu-user: its unit tests and its e2e subset
-# (tests/e2e/arch-$(SRCARCH).list; README "Other architectures")
+# (tests/e2e/arch-$(SRCARCH).list; Documentation/arch/arm64.rst)
 check: deps
 	$(Q)$(MAKE) --no-print-directory examples
 	$(Q)$(MAKE) --no-print-directory check-unit
@@ -250,6 +251,7 @@ check: deps
 	$(Q)$(MAKE) --no-print-directory check-tsan
 	$(Q)$(MAKE) --no-print-directory check-kernel-tree
 	$(Q)$(MAKE) --no-print-directory check-install
+	$(Q)$(MAKE) --no-print-directory check-docs
 endif
 
 # umod against kmod on Debian's own kernel modules (downloads ~70 MB once)
@@ -281,6 +283,7 @@ bench-plot:
 	fi
 
 include $(srctree)/scripts/Makefile.install
+include $(srctree)/Documentation/Makefile.inc
 
 clean:
 	rm -rf $(objtree)

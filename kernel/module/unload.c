@@ -90,7 +90,7 @@ void umod_module_free_memory(struct umod_module *mod)
 	umod_mod_sysfs_teardown(mod);	/* first: its readers may run module code */
 	release_leftovers(mod);
 	umod_gdb_jit_unregister(mod);
-	/* silently, as Linux's forced unload: README says the memory stays */
+	/* silently, as Linux's forced unload; admin-guide/unloading.rst: the memory stays */
 	if (!mod->keep_mapped)
 		release_mapping(mod);
 	mod->kmod = NULL;
