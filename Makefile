@@ -42,13 +42,14 @@ BUILD_LDFLAGS := -pthread $(SAN_FLAGS) $(LDFLAGS)
 # what libumod itself links against (compressed modules, signatures)
 LIB_LIBS := -llzma -lzstd -lurcu-memb
 
-# libumod: the host (kernel/, arch/), kmod's half (libkmod/), the helpers
-# both use (lib/)
+# libumod: the host (kernel/, mm/, fs/, drivers/, arch/, lib/), kmod's half
+# (libkmod/), the helpers both use (util/)
 LIB_SRCS := $(wildcard $(srctree)/kernel/*.c $(srctree)/kernel/*/*.c) \
 	$(wildcard $(srctree)/mm/*.c $(srctree)/fs/*.c $(srctree)/fs/*/*.c) \
 	$(wildcard $(srctree)/drivers/*/*.c) \
 	$(wildcard $(srctree)/arch/$(SRCARCH)/kernel/*.c) \
-	$(wildcard $(srctree)/libkmod/*.c) $(wildcard $(srctree)/lib/*.c)
+	$(wildcard $(srctree)/libkmod/*.c) $(wildcard $(srctree)/lib/*.c) \
+	$(wildcard $(srctree)/util/*.c)
 TOOL_SRCS := $(wildcard $(srctree)/tools/*.c) $(wildcard $(srctree)/daemon/*.c)
 MODPOST_SRCS := $(filter-out %/host_symvers.c,$(wildcard $(srctree)/scripts/mod/*.c))
 GENDWARF_SRCS := $(wildcard $(srctree)/scripts/gendwarfksyms/*.c)

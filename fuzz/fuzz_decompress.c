@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * .ko.xz and .ko.zst decompression (lib/decompress.c, liblzma/libzstd):
+ * .ko.xz and .ko.zst decompression (util/decompress.c, liblzma/libzstd):
  * corrupt or truncated streams are refused, and no stream may expand past
  * the bound it is given (16 MiB here, so the fuzzer's memory stays small).
  */
@@ -8,8 +8,8 @@
 
 #include "fuzz.h"
 #include "kernel/module/internal.h"
-#include "lib/decompress.h"
-#include "lib/file.h"
+#include "util/decompress.h"
+#include "util/file.h"
 
 #define FUZZ_MAX	(16u << 20)
 

@@ -8,7 +8,7 @@
 
 #include "fuzz.h"
 #include "kernel/module/internal.h"
-#include "lib/modinfo.h"
+#include "util/modinfo.h"
 
 static const char *const keys[] = {
 	"name", "vermagic", "license", "depends", "parm", "alias", "",

@@ -11,7 +11,7 @@
 
 #include "fuzz.h"
 #include "kernel/module/internal.h"
-#include "lib/symvers.h"
+#include "util/symvers.h"
 
 struct state {
 	unsigned int line;

@@ -28,9 +28,9 @@
 #include <umod/kabi/sched.h>
 #include <umod/umod.h>
 
-#include "lib/elf.h"
-#include "lib/list.h"
-#include "lib/macro.h"
+#include "util/elf.h"
+#include "util/list.h"
+#include "util/macro.h"
 
 /* ---- kernel/printk/printk.c: the printk ring ------------------------- */
 

@@ -12,9 +12,9 @@
 #include <time.h>
 
 #include "kernel/module/internal.h"
-#include "lib/file.h"
-#include "lib/license.h"
-#include "lib/modinfo.h"
+#include "util/file.h"
+#include "util/license.h"
+#include "util/modinfo.h"
 
 #define NO_NAME "(missing .modinfo section or name field)"
 

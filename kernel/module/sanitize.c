@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "kernel/module/internal.h"
-#include "lib/modinfo.h"
+#include "util/modinfo.h"
 #include "mm/kasan.h"
 
 /* each sanitizer, and one entry point its runtime always has */

@@ -21,7 +21,7 @@
 #include <generated/host_vermagic.h>
 
 #include "kernel/module/internal.h"
-#include "lib/modinfo.h"
+#include "util/modinfo.h"
 
 const char umod_vermagic[] = UMOD_HOST_VERMAGIC;
 
