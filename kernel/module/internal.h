@@ -31,6 +31,7 @@
 #include "util/elf.h"
 #include "util/list.h"
 #include "util/macro.h"
+#include "util/symtab.h"
 
 /* ---- kernel/printk/printk.c: the printk ring ------------------------- */
 
@@ -71,38 +72,6 @@ struct load_info;
 int umod_check_limits(const struct load_info *info, const char *args);
 /* -EFBIG, logged, for an image over UMOD_MAX_IMAGE_SIZE */
 int umod_check_image_size(struct umod_log *log, size_t len);
-/* ---- symtab.c --------------------------------------------------------- */
-
-#define UMOD_KSYM_GPL		(1u << 0)
-
-struct umod_ksym {
-	const char *name;	/* owned by the exporter (or the table, if copied) */
-	const char *ns;		/* namespace or NULL; lives with name */
-	uint64_t addr;
-	struct umod_module *owner;	/* NULL: exported by the host */
-	unsigned int flags;
-	uint64_t hash;
-	uint32_t crc;		/* modversions: the CRC of its type, if has_crc */
-	bool has_crc;
-	bool name_owned;	/* the table frees name (one allocation with ns) */
-};
-
-struct umod_symtab;
-
-int umod_symtab_new(struct umod_symtab **tabp);
-void umod_symtab_free(struct umod_symtab *tab);
-/* copies *@sym in; -EEXIST if the name is taken, -ENOMEM */
-int umod_symtab_add(struct umod_symtab *tab, const struct umod_ksym *sym);
-/* removes @name if @owner exports it; returns 0 or -ENOENT */
-int umod_symtab_del(struct umod_symtab *tab, const char *name,
-		    const struct umod_module *owner);
-const struct umod_ksym *umod_symtab_lookup(const struct umod_symtab *tab,
-					   const char *name);
-size_t umod_symtab_count(const struct umod_symtab *tab);
-/* calls @fn for each symbol; stops at the first non-zero return */
-int umod_symtab_for_each(const struct umod_symtab *tab,
-			 int (*fn)(const struct umod_ksym *sym, void *data), void *data);
-
 /* ---- kernel/kapi.c: what the host exports to modules ------------------ */
 
 /*

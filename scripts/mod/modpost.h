@@ -8,10 +8,13 @@
 
 #include <stdio.h>
 
-#include "kernel/module/internal.h"
+#include <umod/kabi.h>
+
+#include "util/elf.h"
 #include "util/file.h"
 #include "util/license.h"
 #include "util/modinfo.h"
+#include "util/symtab.h"
 #include "util/symvers.h"
 
 struct modobj {
