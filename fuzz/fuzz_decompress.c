@@ -6,10 +6,10 @@
  */
 #include <errno.h>
 
-#include "fuzz.h"
-#include "kernel/module/internal.h"
 #include "util/decompress.h"
 #include "util/file.h"
+
+#include "fuzz.h"
 
 #define FUZZ_MAX	(16u << 20)
 

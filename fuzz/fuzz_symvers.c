@@ -9,9 +9,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "fuzz.h"
-#include "kernel/module/internal.h"
 #include "util/symvers.h"
+
+#include "fuzz.h"
 
 struct state {
 	unsigned int line;

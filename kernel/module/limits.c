@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "kernel/module/internal.h"
+#include "kernel/printk/internal.h"
 #include "util/file.h"
 
 static uint64_t count_relocations(const struct umod_elf *elf)

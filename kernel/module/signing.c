@@ -26,6 +26,8 @@
 #include <unistd.h>
 
 #include "kernel/module/internal.h"
+#include "kernel/panic.h"
+#include "kernel/printk/internal.h"
 #include "util/crypto.h"
 
 #define MODULE_SIG_STRING	"~Module signature appended~\n"

@@ -12,9 +12,10 @@
 
 #include <cmocka.h>
 
-#include "helpers.h"
-#include "kernel/module/internal.h"
+#include "kernel/panic.h"
 #include "util/license.h"
+
+#include "helpers.h"
 
 static struct capture cap;
 
