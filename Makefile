@@ -87,7 +87,7 @@ $(shell mkdir -p $(objtree) && (echo '$(BUILD_ID)' | cmp -s - $(FLAGS_STAMP) || 
 # keep objects between runs: they are not throwaway intermediates
 .SECONDARY:
 
-.PHONY: all deps demo check check-unit check-e2e check-kernel-tree examples test-modules bench bench-plot install clean
+.PHONY: all deps demo check check-includes check-unit check-e2e check-kernel-tree examples test-modules bench bench-plot install clean
 all: $(UMOD_BIN) $(MODPOST) $(GENDWARFKSYMS) $(LIBUMOD_A) $(LIBUMOD_SO) \
 	$(objtree)/Module.symvers
 
@@ -243,6 +243,7 @@ check: deps
 	$(Q)$(MAKE) --no-print-directory check-e2e
 else
 check: deps
+	$(Q)$(MAKE) --no-print-directory check-includes
 	$(Q)$(MAKE) --no-print-directory examples
 	$(Q)$(MAKE) --no-print-directory check-unit
 	$(Q)$(MAKE) --no-print-directory check-e2e
@@ -252,6 +253,10 @@ check: deps
 	$(Q)$(MAKE) --no-print-directory check-kernel-tree
 	$(Q)$(MAKE) --no-print-directory check-install
 endif
+
+# DESIGN.md's include rules, and that they catch a planted violation
+check-includes:
+	$(Q)$(srctree)/scripts/check-includes.sh --self-test
 
 # umod against kmod on Debian's own kernel modules (downloads ~70 MB once)
 check-kernel-tree: all
