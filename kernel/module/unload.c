@@ -10,7 +10,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fs/internal.h"
+#include "fs/sysfs/sysfs.h"
 #include "kernel/module/internal.h"
+#include "kernel/panic.h"
+#include "kernel/params.h"
+#include "kernel/printk/internal.h"
+#include "kernel/rcu/rcu.h"
+#include "kernel/time/tick-internal.h"
+#include "mm/internal.h"
 
 void umod_module_going_locked(struct umod_module *mod)
 {

@@ -3,8 +3,8 @@
  * A validated view of an ELF relocatable image: the loader, modpost, depmod
  * and modinfo all read modules through it.
  */
-#ifndef _UMOD_LIB_ELF_H
-#define _UMOD_LIB_ELF_H
+#ifndef _UMOD_UTIL_ELF_H
+#define _UMOD_UTIL_ELF_H
 
 #include <elf.h>
 #include <stdarg.h>
@@ -59,4 +59,4 @@ const char *umod_elf_symname(const struct umod_elf *elf, const Elf64_Sym *sym);
 int umod_elf_find_section(const struct umod_elf *elf, const char *name);
 const void *umod_elf_section_data(const struct umod_elf *elf, unsigned int idx);
 
-#endif /* _UMOD_LIB_ELF_H */
+#endif /* _UMOD_UTIL_ELF_H */

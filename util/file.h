@@ -2,8 +2,8 @@
 /*
  * Reading a module file: mapped or read, decompressed when it is compressed.
  */
-#ifndef _UMOD_LIB_FILE_H
-#define _UMOD_LIB_FILE_H
+#ifndef _UMOD_UTIL_FILE_H
+#define _UMOD_UTIL_FILE_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -36,4 +36,4 @@ void umod_file_free(const void *image, size_t len, bool heap);
 /* DT_REG, DT_DIR or DT_UNKNOWN for @name in @dirfd (links followed), or -errno */
 int umod_file_type_at(int dirfd, const char *name);
 
-#endif /* _UMOD_LIB_FILE_H */
+#endif /* _UMOD_UTIL_FILE_H */

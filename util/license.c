@@ -7,8 +7,8 @@
  */
 #include <string.h>
 
-#include "lib/license.h"
-#include "lib/macro.h"
+#include "util/license.h"
+#include "util/macro.h"
 
 static const char *const gpl_compatible[] = {
 	"GPL",

@@ -2,10 +2,10 @@
 /*
  * An intrusive doubly linked list, as the kernel's list.h (header only).
  */
-#ifndef _UMOD_LIB_LIST_H
-#define _UMOD_LIB_LIST_H
+#ifndef _UMOD_UTIL_LIST_H
+#define _UMOD_UTIL_LIST_H
 
-#include "lib/macro.h"
+#include "util/macro.h"
 
 struct umod_list {
 	struct umod_list *next, *prev;
@@ -31,4 +31,4 @@ static inline void umod_list_del(struct umod_list *n)
 	umod_list_init(n);
 }
 
-#endif /* _UMOD_LIB_LIST_H */
+#endif /* _UMOD_UTIL_LIST_H */

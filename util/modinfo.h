@@ -2,8 +2,8 @@
 /*
  * .modinfo: "key=value" strings, as the kernel and kmod read them.
  */
-#ifndef _UMOD_LIB_MODINFO_H
-#define _UMOD_LIB_MODINFO_H
+#ifndef _UMOD_UTIL_MODINFO_H
+#define _UMOD_UTIL_MODINFO_H
 
 #include <stddef.h>
 
@@ -15,4 +15,4 @@ const char *umod_modinfo_next(const char *sec, size_t size, size_t *pos);
 /* the value of the first @key, or NULL */
 const char *umod_modinfo_get(const char *sec, size_t size, const char *key);
 
-#endif /* _UMOD_LIB_MODINFO_H */
+#endif /* _UMOD_UTIL_MODINFO_H */

@@ -11,7 +11,7 @@
 #include <linux/kern_levels.h>
 
 #include "arch/arch.h"
-#include "lib/elf.h"
+#include "util/elf.h"
 
 /* one message for the caller's log, in the kernel's words */
 static void __attribute__((__format__(printf, 2, 3)))

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernel/module/internal.h"
+#include "util/symtab.h"
 
 #define SYMTAB_MIN_SLOTS	64
 

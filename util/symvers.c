@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/symvers.h"
+#include "util/symvers.h"
 
 #define SYMVERS_FIELDS	5
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* libcrypto's functions, looked up once per process (see lib/crypto.h) */
+/* libcrypto's functions, looked up once per process (see util/crypto.h) */
 #define UMOD_CRYPTO_TABLE	/* the real names, for __typeof__ and dlsym() */
 #include <dlfcn.h>
 #include <pthread.h>
@@ -7,7 +7,7 @@
 
 #include <openssl/opensslv.h>
 
-#include "lib/crypto.h"
+#include "util/crypto.h"
 
 #define CRYPTO_STR2(x)	#x
 #define CRYPTO_STR(x)	CRYPTO_STR2(x)

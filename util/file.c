@@ -18,8 +18,8 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "lib/decompress.h"
-#include "lib/file.h"
+#include "util/decompress.h"
+#include "util/file.h"
 
 /* an empty file maps to (NULL, 0): the ELF check then names the problem */
 int umod_file_check(int fd, uint64_t max, size_t *sizep)

@@ -2,8 +2,8 @@
 /*
  * Module.symvers, the kernel's format: modpost writes it, depmod -E reads it.
  */
-#ifndef _UMOD_LIB_SYMVERS_H
-#define _UMOD_LIB_SYMVERS_H
+#ifndef _UMOD_UTIL_SYMVERS_H
+#define _UMOD_UTIL_SYMVERS_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -32,4 +32,4 @@ int umod_symvers_parse(const char *path, const char *buf, size_t len,
 /* writes one entry in the kernel's exact format; returns fprintf's result */
 int umod_symvers_write(FILE *file, const struct umod_symvers_entry *e);
 
-#endif /* _UMOD_LIB_SYMVERS_H */
+#endif /* _UMOD_UTIL_SYMVERS_H */

@@ -6,7 +6,7 @@
  */
 #include <string.h>
 
-#include "lib/modinfo.h"
+#include "util/modinfo.h"
 
 const char *umod_modinfo_next(const char *sec, size_t size, size_t *pos)
 {

@@ -12,8 +12,8 @@
  * has returned true, every function below is called by its own name,
  * through a table filled by dlsym().
  */
-#ifndef UMOD_LIB_CRYPTO_H
-#define UMOD_LIB_CRYPTO_H
+#ifndef UMOD_UTIL_CRYPTO_H
+#define UMOD_UTIL_CRYPTO_H
 
 #include <stdbool.h>
 

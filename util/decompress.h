@@ -2,11 +2,11 @@
 /*
  * Compressed modules (.ko.xz, .ko.zst), recognised by magic as kmod does.
  */
-#ifndef _UMOD_LIB_DECOMPRESS_H
-#define _UMOD_LIB_DECOMPRESS_H
+#ifndef _UMOD_UTIL_DECOMPRESS_H
+#define _UMOD_UTIL_DECOMPRESS_H
 
 #include <stddef.h>
-#include "lib/file.h"
+#include "util/file.h"
 
 #define UMOD_DECOMPRESS_MAX	UMOD_MAX_IMAGE_SIZE
 
@@ -27,4 +27,4 @@ enum umod_compression umod_compression_of(const void *image, size_t len);
 int umod_decompress(const void *in, size_t in_len, size_t max,
 		    const void **outp, size_t *out_lenp);
 
-#endif /* _UMOD_LIB_DECOMPRESS_H */
+#endif /* _UMOD_UTIL_DECOMPRESS_H */

@@ -2,8 +2,8 @@
 /*
  * Small shorthands every part of umod uses (as kmod's shared/macro.h).
  */
-#ifndef _UMOD_LIB_MACRO_H
-#define _UMOD_LIB_MACRO_H
+#ifndef _UMOD_UTIL_MACRO_H
+#define _UMOD_UTIL_MACRO_H
 
 #define UMOD_PAGE_SIZE		4096UL
 #define UMOD_ALIGN(x, a)	(((x) + ((a) - 1)) & ~((__typeof__(x))(a) - 1))
@@ -12,4 +12,4 @@
 #define umod_container_of(ptr, type, member) \
 	((type *)((char *)(ptr) - offsetof(type, member)))
 
-#endif /* _UMOD_LIB_MACRO_H */
+#endif /* _UMOD_UTIL_MACRO_H */

@@ -13,8 +13,8 @@
 #include <sys/mman.h>
 #include <zstd.h>
 
-#include "lib/decompress.h"
-#include "lib/macro.h"
+#include "util/decompress.h"
+#include "util/macro.h"
 
 static const unsigned char xz_magic[] = { 0xfd, '7', 'z', 'X', 'Z', 0x00 };
 static const unsigned char zstd_magic[] = { 0x28, 0xb5, 0x2f, 0xfd };

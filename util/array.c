@@ -4,7 +4,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "lib/array.h"
+#include "util/array.h"
 
 int umod_array_reserve(void *arrayp, unsigned int *cap, unsigned int n, size_t size)
 {

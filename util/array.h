@@ -2,8 +2,8 @@
 /*
  * A growing array, shared by the module-tree code.
  */
-#ifndef _UMOD_LIB_ARRAY_H
-#define _UMOD_LIB_ARRAY_H
+#ifndef _UMOD_UTIL_ARRAY_H
+#define _UMOD_UTIL_ARRAY_H
 
 #include <stddef.h>
 
@@ -14,4 +14,4 @@
  */
 int umod_array_reserve(void *arrayp, unsigned int *cap, unsigned int n, size_t size);
 
-#endif /* _UMOD_LIB_ARRAY_H */
+#endif /* _UMOD_UTIL_ARRAY_H */
