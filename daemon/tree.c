@@ -2,7 +2,8 @@
 /*
  * --root DIR: the host's whole tree as one FUSE filesystem, laid out as
  * Linux's:
- *   DIR/proc/   the modules' proc entries, and modules, kallsyms, sys/kernel/tainted
+ *   DIR/proc/   the modules' proc entries and sysctl tables (sys/...), and
+ *               modules, kallsyms, sys/kernel/tainted
  *   DIR/sys/    the /sys model (view.c: module/, ...), and class/ (classes
  *               and class devices of fs/, drivers/base/)
  *   DIR/dev/    device nodes (device_create, misc_register) and
@@ -63,7 +64,7 @@ void umod_tree_set_host(const char *dir)
 	snprintf(host_dir, sizeof(host_dir), "%s", dir ? dir : "");
 }
 
-enum where { AT_ROOT, AT_VIEW, AT_PROC_BUILTIN, AT_PROC_DIR, AT_FS };
+enum where { AT_ROOT, AT_VIEW, AT_PROC_BUILTIN, AT_FS };
 
 static bool under(const char *path, const char *dir)
 {
@@ -81,8 +82,6 @@ static enum where where(struct umod_daemon *d, const char *path)
 		return AT_ROOT;
 	if (umod_proc_builtin(path))
 		return AT_PROC_BUILTIN;
-	if (!strcmp(path, "/proc/sys") || !strcmp(path, "/proc/sys/kernel"))
-		return AT_PROC_DIR;
 	if (under(path, "/sys") && !under(path, "/sys/class"))
 		return strcmp(path, "/sys") ? AT_VIEW : AT_FS;
 	/* class/: the classes of fs/ first, then whatever the sysfs model has */
@@ -131,7 +130,6 @@ static int tree_stat(struct umod_daemon *d, const char *path, mode_t *mode, off_
 	*size = 0;
 	switch (where(d, path)) {
 	case AT_ROOT:
-	case AT_PROC_DIR:
 		*mode = S_IFDIR | 0555;
 		return 0;
 	case AT_PROC_BUILTIN:
@@ -265,13 +263,11 @@ static int list_tree(struct umod_daemon *d, const char *path, struct fill *f)
 		fill_mode(f, "devices", S_IFREG | 0444);
 		fill_mode(f, "kallsyms", S_IFREG | 0444);
 		fill_mode(f, "modules", S_IFREG | 0444);
-		fill_mode(f, "sys", S_IFDIR | 0555);
 		return umod_fs_list(host, path, fill_fs, f);
 	}
-	if (!strcmp(path, "/proc/sys"))
-		return fill_mode(f, "kernel", S_IFDIR | 0555);
+	/* the sysctl tables' entries (fs/proc/proc_sysctl.c) beside the daemon's */
 	if (!strcmp(path, "/proc/sys/kernel"))
-		return fill_mode(f, "tainted", S_IFREG | 0444);
+		fill_mode(f, "tainted", S_IFREG | 0444);
 	if (!strcmp(path, "/sys")) {
 		int err = umod_fs_list(host, path, fill_fs, f);
 

@@ -20,6 +20,7 @@
 #include <sys/stat.h>
 
 #include "fs/internal.h"
+#include "fs/proc/internal.h"
 
 /* ---- the namespaces, one per host ------------------------------------------- */
 
@@ -63,6 +64,7 @@ static struct umod_fs *fs_new(struct umod_host *host)
 	umod_list_init(&fs->cdevs);
 	umod_list_init(&fs->classes);
 	umod_list_init(&fs->files);
+	umod_list_init(&fs->sysctls);
 	fs->root = node_new(fs, "", UMOD_FS_DIR, S_IFDIR | 0555);
 	if (fs->root) {
 		fs->proc = umod_fs_node_add(fs->root, "proc", UMOD_FS_DIR, S_IFDIR | 0555, NULL);
@@ -78,7 +80,7 @@ static struct umod_fs *fs_new(struct umod_host *host)
 		if (fs->dev)
 			umod_fs_node_add(fs->dev, "char", UMOD_FS_DIR, S_IFDIR | 0755, NULL);
 	}
-	if (!fs->proc || !fs->dev || !fs->sys_class) {
+	if (!fs->proc || !fs->dev || !fs->sys_class || umod_sysctl_init_fs(fs)) {
 		/* the nodes made so far stay unreachable: no memory left anyway */
 		free(fs);
 		return NULL;
@@ -1009,6 +1011,7 @@ void umod_fs_leftovers(struct umod_module *mod)
 	if (!fs)
 		return;
 	pthread_mutex_lock(&fs->lock);
+	umod_sysctl_leftovers(fs, mod);	/* first: its entries are proc's too */
 	umod_proc_leftovers(fs, mod, fs->proc, path, sizeof(path));
 	umod_misc_leftovers(fs, mod);
 	umod_class_leftovers(fs, mod);

@@ -38,6 +38,8 @@ struct umod_fs_node {
 	unsigned int uid, gid;
 	struct umod_module *owner;	/* who made it (NULL: the host) */
 	int refs;			/* the tree's, one per open file; fs->lock */
+	int nreg;			/* proc_sysctl.c: tables in this directory and below
+					 * (-1: a directory that stays, as proc/sys) */
 	bool removed;
 	struct inode inode;		/* i_private = the data it was made with */
 	struct dentry dentry;		/* its name, for file->f_path.dentry */
@@ -61,6 +63,7 @@ struct umod_fs {
 	struct umod_list cdevs;		/* char_dev.c: cdev map entries */
 	struct umod_list classes;	/* drivers/base/class.c */
 	struct umod_list files;		/* every open file */
+	struct umod_list sysctls;	/* proc/proc_sysctl.c: registered tables */
 	unsigned char misc_minors[256 / 8];	/* drivers/char/misc.c: used minors */
 };
 

@@ -15,6 +15,7 @@
 #include <strings.h>
 #include <sys/types.h>
 
+#include "fs/proc/internal.h"
 #include "kernel/module/internal.h"
 #include "lib/kstrtox.h"
 
@@ -216,6 +217,7 @@ static const struct umod_kapi_table *const kapi_tables[] = {
 	&umod_kapi_kobject, &umod_kapi_sysfs, &umod_kapi_debugfs,
 	&umod_kapi_read_write,
 	&umod_kapi_procfs,
+	&umod_kapi_sysctl, &umod_kapi_proc_sysctl,
 	&umod_kapi_seq_file,
 	&umod_kapi_char_dev,
 	&umod_kapi_class,
