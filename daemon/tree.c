@@ -82,11 +82,10 @@ static enum where where(struct umod_daemon *d, const char *path)
 		return AT_ROOT;
 	if (umod_proc_builtin(path))
 		return AT_PROC_BUILTIN;
-	if (under(path, "/sys") && !under(path, "/sys/class"))
-		return strcmp(path, "/sys") ? AT_VIEW : AT_FS;
-	/* class/: the classes of fs/ first, then whatever the sysfs model has */
-	if (under(path, "/sys/class") && umod_fs_stat(d->host, path, NULL, NULL) &&
-	    umod_view_stat(d, path + 4, &mode) == 0)
+	/* sys/: the nodes of fs/ first (class/, dynamic debug's control,
+	 * config/), then the sysfs model; directories both have list both */
+	if (under(path, "/sys") && strcmp(path, "/sys") &&
+	    umod_fs_stat(d->host, path, NULL, NULL) && umod_view_stat(d, path + 4, &mode) == 0)
 		return AT_VIEW;
 	return AT_FS;
 }
@@ -173,8 +172,8 @@ static int tree_getattr(const char *path, struct stat *st, struct fuse_file_info
 struct fill {
 	void *buf;
 	fuse_fill_dir_t fill;
-	const char *skip;	/* already listed by the other source */
-	char **names;		/* what the tree listed, when real names follow */
+	bool merge;		/* a second source follows: list each name once */
+	char **names;		/* what was listed, when another source follows */
 	size_t count, cap;
 };
 
@@ -208,9 +207,9 @@ static int fill_mode(void *data, const char *name, mode_t mode)
 	struct fill *f = data;
 	struct stat st = { .st_mode = fuse_mode(mode) };
 
-	if (f->skip && !strcmp(name, f->skip))
+	if (f->merge && listed(f, name))
 		return 0;
-	if (*host_dir && remember(f, name))
+	if ((*host_dir || f->merge) && remember(f, name))
 		return -ENOMEM;
 	return f->fill(f->buf, name, &st, 0, 0) ? -ENOBUFS : 0;
 }
@@ -268,14 +267,16 @@ static int list_tree(struct umod_daemon *d, const char *path, struct fill *f)
 	/* the sysctl tables' entries (fs/proc/proc_sysctl.c) beside the daemon's */
 	if (!strcmp(path, "/proc/sys/kernel"))
 		fill_mode(f, "tainted", S_IFREG | 0444);
-	if (!strcmp(path, "/sys")) {
-		int err = umod_fs_list(host, path, fill_fs, f);
+	if (under(path, "/sys")) {
+		int err, verr;
 
-		f->skip = "class";
-		return err ? err : umod_view_list(d, "/", fill_mode, f);
+		if (where(d, path) == AT_VIEW)
+			return umod_view_list(d, path + 4, fill_mode, f);
+		f->merge = true;
+		err = umod_fs_list(host, path, fill_fs, f);
+		verr = umod_view_list(d, strcmp(path, "/sys") ? path + 4 : "/", fill_mode, f);
+		return err && err != -ENOENT ? err : err && verr ? verr : 0;
 	}
-	if (where(d, path) == AT_VIEW)
-		return umod_view_list(d, path + 4, fill_mode, f);
 	return umod_fs_list(host, path, fill_fs, f);
 }
 

@@ -21,6 +21,7 @@
 
 #include "fs/internal.h"
 #include "fs/proc/internal.h"
+#include "lib/dynamic_debug.h"
 
 /* ---- the namespaces, one per host ------------------------------------------- */
 
@@ -80,7 +81,8 @@ static struct umod_fs *fs_new(struct umod_host *host)
 		if (fs->dev)
 			umod_fs_node_add(fs->dev, "char", UMOD_FS_DIR, S_IFDIR | 0755, NULL);
 	}
-	if (!fs->proc || !fs->dev || !fs->sys_class || umod_sysctl_init_fs(fs)) {
+	if (!fs->proc || !fs->dev || !fs->sys_class || umod_sysctl_init_fs(fs) ||
+	    umod_ddebug_init_fs(fs)) {
 		/* the nodes made so far stay unreachable: no memory left anyway */
 		free(fs);
 		return NULL;

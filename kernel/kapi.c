@@ -17,6 +17,7 @@
 
 #include "fs/proc/internal.h"
 #include "kernel/module/internal.h"
+#include "lib/dynamic_debug.h"
 #include "lib/kstrtox.h"
 
 /* ---- use counts and weak references ---------------------------------------- */
@@ -218,6 +219,7 @@ static const struct umod_kapi_table *const kapi_tables[] = {
 	&umod_kapi_read_write,
 	&umod_kapi_procfs,
 	&umod_kapi_sysctl, &umod_kapi_proc_sysctl,
+	&umod_kapi_dynamic_debug,
 	&umod_kapi_seq_file,
 	&umod_kapi_char_dev,
 	&umod_kapi_class,

@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "kernel/module/internal.h"
+#include "lib/dynamic_debug.h"
 #include "lib/file.h"
 #include "lib/license.h"
 #include "lib/modinfo.h"
@@ -586,12 +587,12 @@ static int unknown_module_param_cb(char *param, char *val, const char *modname, 
 {
 	struct umod_module *mod = arg;
 
-	(void)val;
-	/* the kernel takes these two itself, silently */
-	if (!strcmp(param, "async_probe") || !strcmp(param, "dyndbg"))
+	if (!strcmp(param, "async_probe"))
 		return 0;
-	umod_log_printk(mod->host->log, KERN_WARNING "%s: unknown parameter '%s' ignored\n",
-			modname, param);
+	/* the magic dyndbg parameter; like 6.1, it may have cut param at a '.' */
+	if (umod_ddebug_module_param_cb(mod->host, param, val, modname))
+		umod_log_printk(mod->host->log, KERN_WARNING "%s: unknown parameter '%s' ignored\n",
+				modname, param);
 	return 0;
 }
 
@@ -733,6 +734,7 @@ static int load_module(struct umod_host *host, const void *image, size_t len,
 	err = complete_formation(&info);
 	if (err)
 		goto free_module;
+	umod_ddebug_add_module(info.mod);	/* dynamic_debug_setup(): its failure is logged */
 	err = parse_module_args(&info, args);
 	if (err == UMOD_OOPSED)
 		goto out;	/* the module stays, COMING, as the oops left it */

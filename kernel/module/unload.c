@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "kernel/module/internal.h"
+#include "lib/dynamic_debug.h"
 
 void umod_module_going_locked(struct umod_module *mod)
 {
@@ -88,6 +89,7 @@ static void release_leftovers(struct umod_module *mod)
 void umod_module_free_memory(struct umod_module *mod)
 {
 	umod_mod_sysfs_teardown(mod);	/* first: its readers may run module code */
+	umod_ddebug_remove_module(mod);	/* its call sites leave the control file */
 	release_leftovers(mod);
 	umod_gdb_jit_unregister(mod);
 	/* silently, as Linux's forced unload: README says the memory stays */
