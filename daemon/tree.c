@@ -526,6 +526,27 @@ static int tree_poll(const char *path, struct fuse_file_info *fi,
 	return err;
 }
 
+/* mkdir(2) and rmdir(2): configfs's groups make and drop items; elsewhere EPERM */
+static int tree_mkdir(const char *path, mode_t mode)
+{
+	struct umod_daemon *d = umod_fuse_daemon();
+
+	if (where(d, path) != AT_FS)
+		return -EPERM;
+	umod_fuse_identity();
+	return (int)to_user(umod_fs_mkdir(d->host, path));
+}
+
+static int tree_rmdir(const char *path)
+{
+	struct umod_daemon *d = umod_fuse_daemon();
+
+	if (where(d, path) != AT_FS)
+		return -EPERM;
+	umod_fuse_identity();
+	return (int)to_user(umod_fs_rmdir(d->host, path));
+}
+
 const struct fuse_operations umod_tree_ops = {
 	.init = umod_fuse_init,
 	.getattr = tree_getattr,
@@ -538,4 +559,6 @@ const struct fuse_operations umod_tree_ops = {
 	.readlink = tree_readlink,
 	.ioctl = tree_ioctl,
 	.poll = tree_poll,
+	.mkdir = tree_mkdir,
+	.rmdir = tree_rmdir,
 };

@@ -25,6 +25,17 @@ enum umod_fs_kind {
 };
 
 struct umod_fs;
+struct umod_fs_node;
+
+/*
+ * A directory where mkdir(2) and rmdir(2) mean something (configfs's
+ * groups): called without fs->lock, the directories referenced. @rmdir
+ * gets the directory to remove, a child of the one the ops belong to.
+ */
+struct umod_fs_dir_ops {
+	int (*mkdir)(struct umod_fs *fs, struct umod_fs_node *dir, const char *name);
+	int (*rmdir)(struct umod_fs *fs, struct umod_fs_node *node);
+};
 
 struct umod_fs_node {
 	struct umod_fs *fs;
@@ -44,6 +55,7 @@ struct umod_fs_node {
 	struct inode inode;		/* i_private = the data it was made with */
 	struct dentry dentry;		/* its name, for file->f_path.dentry */
 	const struct proc_ops *proc_ops;
+	const struct umod_fs_dir_ops *dir_ops;	/* UMOD_FS_DIR; NULL: mkdir/rmdir -EPERM */
 	/* proc_create_single()/proc_create_seq(): the host's own proc_ops use these */
 	int (*single_show)(struct seq_file *, void *);
 	const struct seq_operations *seq_ops;

@@ -568,14 +568,7 @@ typedef const char *dev_string_fn(const void *dev);
 /* the device model's dev_driver_string() and dev_name(), as the host exports them */
 static dev_string_fn *dev_string(struct umod_host *host, const char *name)
 {
-	const struct umod_ksym *ks;
-
-	if (!host)
-		return NULL;
-	pthread_mutex_lock(&host->module_mutex);
-	ks = umod_symtab_lookup(host->exports, name);
-	pthread_mutex_unlock(&host->module_mutex);
-	return ks ? (dev_string_fn *)(uintptr_t)ks->addr : NULL;
+	return (dev_string_fn *)(uintptr_t)umod_kapi_addr(host, name);
 }
 
 /* dev_dbg(): "DRIVER DEVICE: message", after the site's prefix */

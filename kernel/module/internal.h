@@ -157,6 +157,8 @@ extern const struct umod_kapi_table umod_kapi_softirq;	/* kernel/softirq.c */
 extern const struct umod_kapi_table umod_kapi_kthread;	/* kernel/kthread.c */
 
 int umod_kapi_export_all(struct umod_symtab *tab);
+/* what @host exports as @name (a host part calling another's export), or NULL */
+const void *umod_kapi_addr(struct umod_host *host, const char *name);
 
 
 /*
