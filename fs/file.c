@@ -1043,6 +1043,21 @@ static struct umod_fs_node *held_parent(struct umod_fs *fs, const char *path,
 	return *errp ? NULL : n;
 }
 
+/* fs->lock held, dropped: @dir's mkdir of @name, or its rmdir of @n, @n held */
+static int dir_op(struct umod_fs *fs, struct umod_fs_node *dir, struct umod_fs_node *n,
+		  const char *name)
+{
+	int err;
+
+	n->refs++;
+	pthread_mutex_unlock(&fs->lock);
+	err = name ? dir->dir_ops->mkdir(fs, dir, name) : dir->dir_ops->rmdir(fs, n);
+	pthread_mutex_lock(&fs->lock);
+	node_put(n);
+	pthread_mutex_unlock(&fs->lock);
+	return err;
+}
+
 int umod_fs_mkdir(struct umod_host *host, const char *path)
 {
 	struct umod_fs *fs = umod_fs_of(host);
@@ -1062,13 +1077,7 @@ int umod_fs_mkdir(struct umod_host *host, const char *path)
 		pthread_mutex_unlock(&fs->lock);
 		return err;
 	}
-	dir->refs++;
-	pthread_mutex_unlock(&fs->lock);
-	err = dir->dir_ops->mkdir(fs, dir, name);
-	pthread_mutex_lock(&fs->lock);
-	node_put(dir);
-	pthread_mutex_unlock(&fs->lock);
-	return err;
+	return dir_op(fs, dir, dir, name);
 }
 
 int umod_fs_rmdir(struct umod_host *host, const char *path)
@@ -1092,11 +1101,5 @@ int umod_fs_rmdir(struct umod_host *host, const char *path)
 		pthread_mutex_unlock(&fs->lock);
 		return err;
 	}
-	n->refs++;
-	pthread_mutex_unlock(&fs->lock);
-	err = dir->dir_ops->rmdir(fs, n);
-	pthread_mutex_lock(&fs->lock);
-	node_put(n);
-	pthread_mutex_unlock(&fs->lock);
-	return err;
+	return dir_op(fs, dir, n, NULL);
 }

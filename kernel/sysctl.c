@@ -122,9 +122,10 @@ static bool pos_ignored(const long long *ppos)
 	return *ppos != 0;
 }
 
-/* ---- int vectors ------------------------------------------------------------- */
+/* ---- vectors of ints and unsigned longs ---------------------------------------- */
 
-typedef int int_conv(bool *neg, unsigned long *lval, int *valp, int write, void *data);
+/* one value between text (*lval, *neg) and the variable at @v, as @write says */
+typedef int vec_conv(bool *neg, unsigned long *lval, void *v, int write, void *data);
 
 static const char wspace[] = { ' ', '\t', '\n' };
 
@@ -143,12 +144,12 @@ static int int_from_sign(bool *neg, unsigned long *lval, int *valp, int write)
 	return 0;
 }
 
-static int conv_int(bool *neg, unsigned long *lval, int *valp, int write, void *data)
+static int conv_int(bool *neg, unsigned long *lval, void *valp, int write, void *data)
 {
 	return int_from_sign(neg, lval, valp, write);
 }
 
-static int conv_bool(bool *neg, unsigned long *lval, int *valp, int write, void *data)
+static int conv_bool(bool *neg, unsigned long *lval, void *valp, int write, void *data)
 {
 	if (write) {
 		*(bool *)valp = *lval != 0;
@@ -161,14 +162,15 @@ static int conv_bool(bool *neg, unsigned long *lval, int *valp, int write, void 
 
 struct int_bounds {
 	const int *min, *max;
-	int_conv *inner;	/* NULL: plain ints */
+	vec_conv *inner;	/* NULL: plain ints */
 };
 
 /* into a temporary first, so that an out-of-range value leaves *valp alone */
-static int conv_int_minmax(bool *neg, unsigned long *lval, int *valp, int write, void *data)
+static int conv_int_minmax(bool *neg, unsigned long *lval, void *v, int write, void *data)
 {
 	struct int_bounds *b = data;
-	int_conv *inner = b->inner ? b->inner : conv_int;
+	vec_conv *inner = b->inner ? b->inner : conv_int;
+	int *valp = v;
 	int tmp, err = inner(neg, lval, write ? &tmp : valp, write, NULL);
 
 	if (err || !write)
@@ -186,8 +188,10 @@ static unsigned long magnitude(int v, bool *neg)
 }
 
 /* seconds to jiffies */
-static int conv_jiffies(bool *neg, unsigned long *lval, int *valp, int write, void *data)
+static int conv_jiffies(bool *neg, unsigned long *lval, void *v, int write, void *data)
 {
+	int *valp = v;
+
 	if (!write) {
 		*lval = magnitude(*valp, neg) / UMOD_HZ;
 		return 0;
@@ -203,8 +207,9 @@ static int conv_jiffies(bool *neg, unsigned long *lval, int *valp, int write, vo
  * clock_t_to_jiffies() and jiffies_to_clock_t() scale through 64 bits
  * (a jiffy is 4 ms, a clock tick 10 ms).
  */
-static int conv_userhz(bool *neg, unsigned long *lval, int *valp, int write, void *data)
+static int conv_userhz(bool *neg, unsigned long *lval, void *v, int write, void *data)
 {
+	int *valp = v;
 	unsigned long x;
 
 	if (!write) {
@@ -230,8 +235,9 @@ static unsigned long ms_to_jiffies(unsigned int m)
 }
 
 /* milliseconds to jiffies */
-static int conv_ms_jiffies(bool *neg, unsigned long *lval, int *valp, int write, void *data)
+static int conv_ms_jiffies(bool *neg, unsigned long *lval, void *v, int write, void *data)
 {
+	int *valp = v;
 	unsigned long j;
 
 	if (!write) {
@@ -246,11 +252,12 @@ static int conv_ms_jiffies(bool *neg, unsigned long *lval, int *valp, int write,
 }
 
 /*
- * __do_proc_dointvec(): maxlen / sizeof(int) values, tab-separated with a
- * newline on reading; whitespace-separated on writing.
+ * __do_proc_dointvec() and __do_proc_doulongvec_minmax(): maxlen / @elem
+ * values, tab-separated with a newline on reading; whitespace-separated
+ * on writing.
  */
-static int do_intvec(int *data, struct ctl_table *table, int write, void *buffer,
-		     size_t *lenp, long long *ppos, int_conv *conv, void *param)
+static int do_vec(void *data, size_t elem, struct ctl_table *table, int write, void *buffer,
+		  size_t *lenp, long long *ppos, vec_conv *conv, void *param)
 {
 	int vleft, first = 1, err = 0;
 	size_t left;
@@ -260,7 +267,7 @@ static int do_intvec(int *data, struct ctl_table *table, int write, void *buffer
 		*lenp = 0;
 		return 0;
 	}
-	vleft = table->maxlen / (int)sizeof(*data);
+	vleft = table->maxlen / (int)elem;
 	left = *lenp;
 	if (write) {
 		if (pos_ignored(ppos))
@@ -268,7 +275,7 @@ static int do_intvec(int *data, struct ctl_table *table, int write, void *buffer
 		if (left > PAGE_LIMIT)
 			left = PAGE_LIMIT;
 	}
-	for (; left && vleft--; data++, first = 0) {
+	for (; left && vleft--; data = (char *)data + elem, first = 0) {
 		unsigned long lval;
 		bool neg;
 
@@ -295,7 +302,7 @@ static int do_intvec(int *data, struct ctl_table *table, int write, void *buffer
 	}
 	if (!write && !first && left && !err)
 		put_char(&p, &left, '\n');
-	if (write && !err && left)
+	if (write && !err)
 		skip_spaces(&p, &left);
 	if (write && first)
 		return err ? err : -EINVAL;
@@ -304,6 +311,9 @@ out:
 	*ppos += (long long)*lenp;
 	return err;
 }
+
+#define do_intvec(data, table, write, buffer, lenp, ppos, conv, param) \
+	do_vec(data, sizeof(int), table, write, buffer, lenp, ppos, conv, param)
 
 int umod_proc_dointvec(struct ctl_table *table, int write, void *buffer, size_t *lenp,
 		       long long *ppos)
@@ -351,7 +361,7 @@ int umod_proc_dointvec_ms_jiffies_minmax(struct ctl_table *table, int write, voi
 	return do_intvec(table->data, table, write, buffer, lenp, ppos, conv_int_minmax, &b);
 }
 
-/* ---- one unsigned int --------------------------------------------------------- */
+/* ---- one unsigned int ---------------------------------------------------------- */
 
 struct uint_bounds {
 	const unsigned int *min, *max;
@@ -446,80 +456,52 @@ int umod_proc_dou8vec_minmax(struct ctl_table *table, int write, void *buffer,
 	return err;
 }
 
-/* ---- unsigned long vectors ------------------------------------------------------ */
+/* ---- unsigned long vectors ----------------------------------------------------- */
 
-/* __do_proc_doulongvec_minmax(): stored as value * @mul / @div */
-static int do_ulongvec(unsigned long *data, struct ctl_table *table, int write, void *buffer,
-		       size_t *lenp, long long *ppos, unsigned long mul, unsigned long div)
+struct ulong_scale {
+	const unsigned long *min, *max;
+	unsigned long mul, div;		/* stored as value * mul / div */
+};
+
+static int conv_ulong(bool *neg, unsigned long *lval, void *v, int write, void *data)
 {
-	const unsigned long *min = table->extra1, *max = table->extra2;
-	int vleft, first = 1, err = 0;
-	size_t left;
-	char *p = buffer;
+	const struct ulong_scale *sc = data;
+	unsigned long *valp = v, val;
 
-	if (!data || !table->maxlen || !*lenp || (*ppos && !write)) {
-		*lenp = 0;
+	if (!write) {
+		*lval = sc->div * __atomic_load_n(valp, __ATOMIC_RELAXED) / sc->mul;
+		*neg = false;
 		return 0;
 	}
-	vleft = table->maxlen / (int)sizeof(*data);
-	left = *lenp;
-	if (write) {
-		if (pos_ignored(ppos))
-			goto out;
-		if (left > PAGE_LIMIT)
-			left = PAGE_LIMIT;
-	}
-	for (; left && vleft--; data++, first = 0) {
-		unsigned long val;
-		bool neg;
+	val = sc->mul * *lval / sc->div;
+	if (*neg || (sc->min && val < *sc->min) || (sc->max && val > *sc->max))
+		return -EINVAL;
+	__atomic_store_n(valp, val, __ATOMIC_RELAXED);
+	return 0;
+}
 
-		if (!write) {
-			if (!first)
-				put_char(&p, &left, '\t');
-			put_long(&p, &left, div * __atomic_load_n(data, __ATOMIC_RELAXED) / mul,
-				 false);
-			continue;
-		}
-		skip_spaces(&p, &left);
-		if (!left)
-			break;
-		err = get_long(&p, &left, &val, &neg, wspace, sizeof(wspace), NULL);
-		if (err || neg) {
-			err = -EINVAL;
-			break;
-		}
-		val = mul * val / div;
-		if ((min && val < *min) || (max && val > *max)) {
-			err = -EINVAL;
-			break;
-		}
-		__atomic_store_n(data, val, __ATOMIC_RELAXED);
-	}
-	if (!write && !first && left && !err)
-		put_char(&p, &left, '\n');
-	if (write && !err)
-		skip_spaces(&p, &left);
-	if (write && first)
-		return err ? err : -EINVAL;
-	*lenp -= left;
-out:
-	*ppos += (long long)*lenp;
-	return err;
+static int do_ulongvec(struct ctl_table *table, int write, void *buffer, size_t *lenp,
+		       long long *ppos, unsigned long mul, unsigned long div)
+{
+	struct ulong_scale sc = { table->extra1, table->extra2, mul, div };
+
+	return do_vec(table->data, sizeof(unsigned long), table, write, buffer, lenp, ppos,
+		      conv_ulong, &sc);
 }
 
 int umod_proc_doulongvec_minmax(struct ctl_table *table, int write, void *buffer,
 				size_t *lenp, long long *ppos)
 {
-	return do_ulongvec(table->data, table, write, buffer, lenp, ppos, 1, 1);
+	return do_ulongvec(table, write, buffer, lenp, ppos, 1, 1);
 }
 
 int umod_proc_doulongvec_ms_jiffies_minmax(struct ctl_table *table, int write, void *buffer,
 					   size_t *lenp, long long *ppos)
 {
-	return do_ulongvec(table->data, table, write, buffer, lenp, ppos, UMOD_HZ, 1000);
+	return do_ulongvec(table, write, buffer, lenp, ppos, UMOD_HZ, 1000);
 }
 
-/* ---- strings ---------------------------------------------------------------------- */
+/* ---- strings ------------------------------------------------------------------- */
 
 /*
  * A NUL-terminated string of at most maxlen - 1 bytes. Read from *@ppos
@@ -565,7 +547,7 @@ int umod_proc_dostring(struct ctl_table *table, int write, void *buffer, size_t 
 	return 0;
 }
 
-/* ---- a large bitmap as ranges ("1,3-4,10") ------------------------------------------ */
+/* ---- a large bitmap as ranges ("1,3-4,10") ------------------------------------- */
 
 #define BITS_PER_LONG	(8 * sizeof(unsigned long))
 
