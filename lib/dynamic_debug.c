@@ -762,7 +762,142 @@ int umod_ddebug_init_fs(struct umod_fs *fs)
 	return add_control(fs->proc, "dynamic_debug", 0555);
 }
 
+/* ---- class parameters (param_ops_dyndbg_classes) ---------------------------------- */
+
+#define CLASSMAP_BITMASK(width)	((1ul << (width)) - 1)
+
+/* ddebug_apply_class_bitmap(): "class NAME +FLAGS" or "-FLAGS" per changed bit */
+static int apply_class_bits(struct umod_host *host, const struct ddebug_class_param *dcp,
+			    unsigned long new_bits, unsigned long old_bits)
+{
+	const struct ddebug_class_map *map = dcp->map;
+	int matches = 0;
+
+	for (int bi = 0; bi < map->length; bi++) {
+		char query[128];
+
+		if (((new_bits >> bi) & 1) == ((old_bits >> bi) & 1))
+			continue;
+		snprintf(query, sizeof(query), "class %s %c%s", map->class_names[bi],
+			 (new_bits >> bi) & 1 ? '+' : '-', dcp->flags);
+		matches += umod_ddebug_exec_queries(host, query, NULL);
+	}
+	return matches;
+}
+
+static int class_index(const struct ddebug_class_map *map, const char *name)
+{
+	for (int i = 0; i < map->length; i++)
+		if (map->class_names[i] && !strcmp(map->class_names[i], name))
+			return i;
+	return -EINVAL;
+}
+
+/* param_set_dyndbg_classnames(): "NAME,-NAME,+NAME" */
+static int set_classnames(struct umod_host *host, const char *instr,
+			  const struct kernel_param *kp)
+{
+	const struct ddebug_class_param *dcp = kp->arg;
+	const struct ddebug_class_map *map = dcp->map;
+	char *copy = strdup(instr), *name, *next;
+	unsigned long bits = *dcp->bits;
+
+	if (!copy)
+		return -ENOMEM;
+	copy[strcspn(copy, "\n")] = '\0';
+	for (name = copy; name; name = next) {
+		bool wanted = *name != '-';
+		int id;
+
+		if ((next = strchr(name, ',')))
+			*next++ = '\0';
+		name += *name == '-' || *name == '+';
+		if ((id = class_index(map, name)) < 0) {
+			dd_err(host, "%s unknown to %s\n", name, kp->name);
+			continue;
+		}
+		if (map->map_type == DD_CLASS_TYPE_DISJOINT_NAMES) {
+			if (((bits >> id) & 1) == wanted)
+				continue;
+			bits ^= 1ul << id;
+			apply_class_bits(host, dcp, bits, *dcp->bits);
+			*dcp->bits = bits;
+		} else {	/* LEVEL_NAMES: NAME turns on it and those below */
+			apply_class_bits(host, dcp, CLASSMAP_BITMASK(id + wanted),
+					 CLASSMAP_BITMASK(*dcp->lvl));
+			*dcp->lvl = (unsigned int)(id + wanted);
+		}
+	}
+	free(copy);
+	return 0;
+}
+
+static int kapi_param_set_dyndbg_classes(const char *instr, const struct kernel_param *kp)
+{
+	const struct ddebug_class_param *dcp = kp->arg;
+	const struct ddebug_class_map *map = dcp->map;
+	struct umod_host *host = umod_caller_host();
+	unsigned long in;
+
+	if (!host)
+		return -EINVAL;
+	if (map->map_type == DD_CLASS_TYPE_DISJOINT_NAMES ||
+	    map->map_type == DD_CLASS_TYPE_LEVEL_NAMES)
+		return set_classnames(host, instr, kp);
+	if (map->map_type != DD_CLASS_TYPE_DISJOINT_BITS &&
+	    map->map_type != DD_CLASS_TYPE_LEVEL_NUM) {
+		dd_err(host, "%s: bad map type: %d\n", kp->name, map->map_type);
+		return -EINVAL;
+	}
+	if (umod_kstrtoul(instr, 0, &in)) {
+		dd_err(host, "expecting numeric input: %s > %s\n", instr, kp->name);
+		return -EINVAL;
+	}
+	if (map->map_type == DD_CLASS_TYPE_DISJOINT_BITS) {
+		if (in & ~CLASSMAP_BITMASK(map->length)) {
+			umod_log_printk(host->log, KERN_WARNING "dyndbg: %s: input: 0x%lx exceeds mask: 0x%lx, masking\n",
+					kp->name, in, CLASSMAP_BITMASK(map->length));
+			in &= CLASSMAP_BITMASK(map->length);
+		}
+		apply_class_bits(host, dcp, in, *dcp->bits);
+		*dcp->bits = in;
+		return 0;
+	}
+	if (in > (unsigned long)map->length) {
+		umod_log_printk(host->log, KERN_WARNING "dyndbg: %s: level:%ld exceeds max:%d, clamping\n",
+				kp->name, (long)in, map->length);
+		in = (unsigned long)map->length;
+	}
+	apply_class_bits(host, dcp, CLASSMAP_BITMASK(in), CLASSMAP_BITMASK(*dcp->lvl));
+	*dcp->lvl = (unsigned int)in;
+	return 0;
+}
+
+/* the bits as 0x.. for the DISJOINT types, the level for the LEVEL ones */
+static int kapi_param_get_dyndbg_classes(char *buffer, const struct kernel_param *kp)
+{
+	const struct ddebug_class_param *dcp = kp->arg;
+
+	switch (dcp->map->map_type) {
+	case DD_CLASS_TYPE_DISJOINT_NAMES:
+	case DD_CLASS_TYPE_DISJOINT_BITS:
+		return snprintf(buffer, UMOD_PAGE_SIZE, "0x%lx\n", *dcp->bits);
+	case DD_CLASS_TYPE_LEVEL_NAMES:
+	case DD_CLASS_TYPE_LEVEL_NUM:
+		return snprintf(buffer, UMOD_PAGE_SIZE, "%d\n", (int)*dcp->lvl);
+	}
+	return -1;
+}
+
+static const struct kernel_param_ops param_ops_dyndbg_classes = {
+	.set = kapi_param_set_dyndbg_classes,
+	.get = kapi_param_get_dyndbg_classes,
+};
+
 static const struct umod_kapi_export dynamic_debug_exports[] = {
+	UMOD_KAPI("param_set_dyndbg_classes", kapi_param_set_dyndbg_classes),
+	UMOD_KAPI("param_get_dyndbg_classes", kapi_param_get_dyndbg_classes),
+	UMOD_KAPI("param_ops_dyndbg_classes", &param_ops_dyndbg_classes),
 	UMOD_KAPI("__dynamic_pr_debug", kapi___dynamic_pr_debug),
 	UMOD_KAPI("__dynamic_dev_dbg", kapi___dynamic_dev_dbg),
 };

@@ -47,15 +47,6 @@ struct _ddebug_info {
 	unsigned int num_classes;
 };
 
-struct ddebug_class_param {
-	union {
-		unsigned long *bits;
-		unsigned int *lvl;
-	};
-	char flags[8];
-	const struct ddebug_class_map *map;
-};
-
 extern __printf(2, 3)
 void __dynamic_pr_debug(struct _ddebug *descriptor, const char *fmt, ...);
 

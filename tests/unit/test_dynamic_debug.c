@@ -3,7 +3,8 @@
  * lib/dynamic_debug.c: 6.1's query language (keywords, line ranges,
  * wildcards, format anchoring and escapes, flag operators, several queries
  * in one write) on a fake module's call sites, each error in 6.1's words,
- * the control file's listing, and the dyndbg= parameter.
+ * the control file's listing, the dyndbg= parameter, and class
+ * parameters (param_ops_dyndbg_classes).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -250,6 +251,74 @@ static void dyndbg_parameter(void **state)
 	assert_int_equal(umod_ddebug_module_param_cb(f->host, p5, v3, "demo"), -ENOENT);
 }
 
+struct class_set {
+	int (*set)(const char *, const struct kernel_param *);
+	const char *val;
+	const struct kernel_param *kp;
+};
+
+static long call_set(void *arg)
+{
+	struct class_set *c = arg;
+
+	return c->set(c->val, c->kp);
+}
+
+/* param_ops_dyndbg_classes' set, as a parameter write runs it: in the module's call */
+static int set_classes(struct fixture *f, const struct kernel_param *kp, const char *val)
+{
+	struct class_set c = { test_export(f->host, "param_set_dyndbg_classes"), val, kp };
+	long ret;
+
+	assert_int_equal(umod_call(f->mod, call_set, &c, &ret), 0);
+	return (int)ret;
+}
+
+static void class_parameters(void **state)
+{
+	struct fixture *f = *state;
+	unsigned long bits = 0;
+	unsigned int lvl = 0;
+	struct ddebug_class_param dcp = { .bits = &bits, .flags = "p", .map = &f->map };
+	struct kernel_param kp = { .name = "debug", .arg = &dcp };
+	int (*get)(char *, const struct kernel_param *) =
+		test_export(f->host, "param_get_dyndbg_classes");
+	char buf[32];
+
+	/* DISJOINT_BITS: bit 1 is HIGH, the class'd site */
+	assert_int_equal(set_classes(f, &kp, "0x2"), 0);
+	assert_int_equal(flags(f, 4), _DPRINTK_FLAGS_PRINT);
+	assert_int_equal(flags(f, 3), 0);
+	assert_int_equal(get(buf, &kp), 4);
+	assert_string_equal(buf, "0x2\n");
+	assert_int_equal(set_classes(f, &kp, "0x6"), 0);
+	assert_string_equal(capture_last(&f->cap),
+			    "dyndbg: debug: input: 0x6 exceeds mask: 0x3, masking");
+	assert_int_equal(set_classes(f, &kp, "x"), -EINVAL);
+	assert_string_equal(capture_last(&f->cap), "dyndbg: expecting numeric input: x > debug");
+	assert_int_equal(set_classes(f, &kp, "0"), 0);
+	assert_int_equal(flags(f, 4), 0);
+	/* DISJOINT_NAMES */
+	f->map.map_type = DD_CLASS_TYPE_DISJOINT_NAMES;
+	bits = 0;
+	assert_int_equal(set_classes(f, &kp, "HIGH,NONE\n"), 0);
+	assert_string_equal(capture_last(&f->cap), "dyndbg: NONE unknown to debug");
+	assert_int_equal(flags(f, 4), _DPRINTK_FLAGS_PRINT);
+	assert_int_equal(set_classes(f, &kp, "-HIGH"), 0);
+	assert_int_equal(flags(f, 4), 0);
+	/* LEVEL_NUM: level 2 turns on LOW and HIGH */
+	f->map.map_type = DD_CLASS_TYPE_LEVEL_NUM;
+	dcp.lvl = &lvl;
+	assert_int_equal(set_classes(f, &kp, "2"), 0);
+	assert_int_equal(flags(f, 4), _DPRINTK_FLAGS_PRINT);
+	assert_int_equal(get(buf, &kp), 2);
+	assert_string_equal(buf, "2\n");
+	assert_int_equal(set_classes(f, &kp, "9"), 0);
+	assert_string_equal(capture_last(&f->cap), "dyndbg: debug: level:9 exceeds max:2, clamping");
+	assert_int_equal(set_classes(f, &kp, "1"), 0);
+	assert_int_equal(flags(f, 4), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -260,6 +329,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(errors_in_6_1_words, setup, teardown),
 		cmocka_unit_test_setup_teardown(control_file_lists_sites, setup, teardown),
 		cmocka_unit_test_setup_teardown(dyndbg_parameter, setup, teardown),
+		cmocka_unit_test_setup_teardown(class_parameters, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -60,4 +60,14 @@ struct ddebug_class_map {
 	enum class_map_type map_type;
 };
 
+/* the argument of a parameter whose ops are param_ops_dyndbg_classes */
+struct ddebug_class_param {
+	union {
+		unsigned long *bits;	/* the DISJOINT types' */
+		unsigned int *lvl;	/* the LEVEL types' */
+	};
+	char flags[8];			/* what a class turned on gets: "p", "pmf" */
+	const struct ddebug_class_map *map;
+};
+
 #endif /* _UMOD_KABI_DYNAMIC_DEBUG_H */
