@@ -1043,12 +1043,14 @@ static struct umod_fs_node *held_parent(struct umod_fs *fs, const char *path,
 	return *errp ? NULL : n;
 }
 
-/* fs->lock held, dropped: @dir's mkdir of @name, or its rmdir of @n, @n held */
-static int dir_op(struct umod_fs *fs, struct umod_fs_node *dir, struct umod_fs_node *n,
+/* fs->lock held, dropped: @err, or @dir's mkdir of @name, or its rmdir of @n, @n held */
+static int dir_op(struct umod_fs *fs, int err, struct umod_fs_node *dir, struct umod_fs_node *n,
 		  const char *name)
 {
-	int err;
-
+	if (err) {
+		pthread_mutex_unlock(&fs->lock);
+		return err;
+	}
 	n->refs++;
 	pthread_mutex_unlock(&fs->lock);
 	err = name ? dir->dir_ops->mkdir(fs, dir, name) : dir->dir_ops->rmdir(fs, n);
@@ -1073,11 +1075,7 @@ int umod_fs_mkdir(struct umod_host *host, const char *path)
 		err = -EEXIST;
 	else if (dir && (!dir->dir_ops || !dir->dir_ops->mkdir))
 		err = -EPERM;
-	if (err) {
-		pthread_mutex_unlock(&fs->lock);
-		return err;
-	}
-	return dir_op(fs, dir, dir, name);
+	return dir_op(fs, err, dir, dir, name);
 }
 
 int umod_fs_rmdir(struct umod_host *host, const char *path)
@@ -1097,9 +1095,5 @@ int umod_fs_rmdir(struct umod_host *host, const char *path)
 		err = -ENOTDIR;
 	else if (n && (!dir->dir_ops || !dir->dir_ops->rmdir))
 		err = -EPERM;
-	if (err) {
-		pthread_mutex_unlock(&fs->lock);
-		return err;
-	}
-	return dir_op(fs, dir, n, NULL);
+	return dir_op(fs, err, dir, n, NULL);
 }

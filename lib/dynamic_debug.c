@@ -549,9 +549,16 @@ static struct umod_log *site_log(const struct _ddebug *dp)
 	return host ? host->log : NULL;
 }
 
-static void kapi___dynamic_pr_debug(struct _ddebug *dp, const char *fmt, ...)
+/* the site's line: its prefix flags, then @dev ("DRIVER DEVICE: ") and the message */
+static void emit(const struct _ddebug *dp, const char *dev, const struct va_fmt *vaf)
 {
 	char prefix[PREFIX_SIZE];
+
+	umod_log_printk(site_log(dp), KERN_DEBUG "%s%s%pV", emit_prefix(dp, prefix), dev, vaf);
+}
+
+static void kapi___dynamic_pr_debug(struct _ddebug *dp, const char *fmt, ...)
+{
 	struct va_fmt vaf;
 	va_list args;
 
@@ -559,7 +566,7 @@ static void kapi___dynamic_pr_debug(struct _ddebug *dp, const char *fmt, ...)
 		return;
 	va_start(args, fmt);
 	vaf = (struct va_fmt){ fmt, &args };
-	umod_log_printk(site_log(dp), KERN_DEBUG "%s%pV", emit_prefix(dp, prefix), &vaf);
+	emit(dp, "", &vaf);
 	va_end(args);
 }
 
@@ -577,7 +584,7 @@ static void kapi___dynamic_dev_dbg(struct _ddebug *dp, const void *dev, const ch
 	struct umod_host *host = umod_caller_host();
 	dev_string_fn *drv = dev_string(host, "dev_driver_string");
 	dev_string_fn *name = dev_string(host, "dev_name");
-	char prefix[PREFIX_SIZE];
+	char names[256];
 	struct va_fmt vaf;
 	va_list args;
 
@@ -585,11 +592,12 @@ static void kapi___dynamic_dev_dbg(struct _ddebug *dp, const void *dev, const ch
 		return;
 	va_start(args, fmt);
 	vaf = (struct va_fmt){ fmt, &args };
-	if (!dev || !drv || !name)
+	if (!dev || !drv || !name) {
 		umod_log_printk(site_log(dp), KERN_DEBUG "(NULL device *): %pV", &vaf);
-	else
-		umod_log_printk(site_log(dp), KERN_DEBUG "%s%s %s: %pV", emit_prefix(dp, prefix),
-				drv(dev), name(dev), &vaf);
+	} else {
+		snprintf(names, sizeof(names), "%s %s: ", drv(dev), name(dev));
+		emit(dp, names, &vaf);
+	}
 	va_end(args);
 }
 
