@@ -29,6 +29,17 @@ enum umod_fs_kind {
 };
 
 struct umod_fs;
+struct umod_fs_node;
+
+/*
+ * A directory where mkdir(2) and rmdir(2) mean something (configfs's
+ * groups): called without fs->lock, the directories referenced. @rmdir
+ * gets the directory to remove, a child of the one the ops belong to.
+ */
+struct umod_fs_dir_ops {
+	int (*mkdir)(struct umod_fs *fs, struct umod_fs_node *dir, const char *name);
+	int (*rmdir)(struct umod_fs *fs, struct umod_fs_node *node);
+};
 
 struct umod_fs_node {
 	struct umod_fs *fs;
@@ -42,10 +53,13 @@ struct umod_fs_node {
 	unsigned int uid, gid;
 	struct umod_module *owner;	/* who made it (NULL: the host) */
 	int refs;			/* the tree's, one per open file; fs->lock */
+	int nreg;			/* proc_sysctl.c: tables in this directory and below
+					 * (-1: a directory that stays, as proc/sys) */
 	bool removed;
 	struct inode inode;		/* i_private = the data it was made with */
 	struct dentry dentry;		/* its name, for file->f_path.dentry */
 	const struct proc_ops *proc_ops;
+	const struct umod_fs_dir_ops *dir_ops;	/* UMOD_FS_DIR; NULL: mkdir/rmdir -EPERM */
 	/* proc_create_single()/proc_create_seq(): the host's own proc_ops use these */
 	int (*single_show)(struct seq_file *, void *);
 	const struct seq_operations *seq_ops;
@@ -65,6 +79,7 @@ struct umod_fs {
 	struct umod_list cdevs;		/* char_dev.c: cdev map entries */
 	struct umod_list classes;	/* drivers/base/class.c */
 	struct umod_list files;		/* every open file */
+	struct umod_list sysctls;	/* proc/proc_sysctl.c: registered tables */
 	unsigned char misc_minors[256 / 8];	/* drivers/char/misc.c: used minors */
 };
 

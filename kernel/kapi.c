@@ -18,6 +18,9 @@
 #include "kernel/kapi.h"
 #include "kernel/module/module.h"
 #include "kernel/printk/internal.h"
+#include "fs/configfs/configfs_internal.h"
+#include "fs/proc/internal.h"
+#include "lib/dynamic_debug.h"
 #include "lib/kstrtox.h"
 #include "util/symtab.h"
 
@@ -219,6 +222,9 @@ static const struct umod_kapi_table *const kapi_tables[] = {
 	&umod_kapi_kobject, &umod_kapi_sysfs, &umod_kapi_debugfs,
 	&umod_kapi_read_write,
 	&umod_kapi_procfs,
+	&umod_kapi_sysctl, &umod_kapi_proc_sysctl,
+	&umod_kapi_dynamic_debug,
+	&umod_kapi_configfs_item, &umod_kapi_configfs_dir,
 	&umod_kapi_seq_file,
 	&umod_kapi_char_dev,
 	&umod_kapi_class,
@@ -243,6 +249,19 @@ static int export_table(struct umod_symtab *tab, const struct umod_kapi_table *t
 			return err;
 	}
 	return 0;
+}
+
+/* another part's export, for host code that calls it (mutex_lock, dev_name) */
+const void *umod_kapi_addr(struct umod_host *host, const char *name)
+{
+	const struct umod_ksym *ks;
+
+	if (!host)
+		return NULL;
+	pthread_mutex_lock(&host->module_mutex);
+	ks = umod_symtab_lookup(host->exports, name);
+	pthread_mutex_unlock(&host->module_mutex);
+	return ks ? (const void *)(uintptr_t)ks->addr : NULL;
 }
 
 int umod_kapi_export_all(struct umod_symtab *tab)

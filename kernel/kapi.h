@@ -78,6 +78,11 @@ extern const struct umod_kapi_table umod_kapi_kobject;	/* lib/kobject.c */
 extern const struct umod_kapi_table umod_kapi_sysfs;	/* fs/sysfs/file.c */
 extern const struct umod_kapi_table umod_kapi_debugfs;	/* fs/debugfs/inode.c */
 extern const struct umod_kapi_table umod_kapi_read_write;	/* fs/read_write.c */
+extern const struct umod_kapi_table umod_kapi_sysctl;	/* kernel/sysctl.c */
+extern const struct umod_kapi_table umod_kapi_proc_sysctl;	/* fs/proc/proc_sysctl.c */
+extern const struct umod_kapi_table umod_kapi_dynamic_debug;	/* lib/dynamic_debug.c */
+extern const struct umod_kapi_table umod_kapi_configfs_item;	/* fs/configfs/item.c */
+extern const struct umod_kapi_table umod_kapi_configfs_dir;	/* fs/configfs/dir.c */
 extern const struct umod_kapi_table umod_kapi_procfs;		/* fs/proc/generic.c */
 extern const struct umod_kapi_table umod_kapi_seq_file;		/* fs/seq_file.c */
 extern const struct umod_kapi_table umod_kapi_char_dev;		/* fs/char_dev.c */
@@ -88,6 +93,10 @@ extern const struct umod_kapi_table umod_kapi_kunit_assert;	/* kernel/kunit/asse
 
 /* every table's exports into @tab (a new host's), with their CRCs */
 int umod_kapi_export_all(struct umod_symtab *tab);
+
+struct umod_host;
+/* what @host exports as @name (a host part calling another's export), or NULL */
+const void *umod_kapi_addr(struct umod_host *host, const char *name);
 
 /*
  * The CRCs of the host's exports (modversions), generated at build time

@@ -737,6 +737,15 @@ UMOD_API int umod_fs_stat(struct umod_host *host, const char *path, unsigned int
 typedef int (*umod_fs_list_fn)(void *data, const char *name, unsigned int mode);
 UMOD_API int umod_fs_list(struct umod_host *host, const char *path,
 			    umod_fs_list_fn fn, void *data);
+/*
+ * mkdir(2) and rmdir(2) of @path: in configfs's groups
+ * ("sys/kernel/config/SUBSYS/..."), the module's make_item/make_group and
+ * drop_item run; anywhere else -EPERM. 0, -ENOENT, -ENOTDIR, -EEXIST,
+ * -ENOTEMPTY (items below), -EPERM (a default group, a subsystem, a
+ * group without make ops) or the module's error. Since UMOD_0.6.
+ */
+UMOD_API int umod_fs_mkdir(struct umod_host *host, const char *path);
+UMOD_API int umod_fs_rmdir(struct umod_host *host, const char *path);
 
 #ifdef __cplusplus
 }

@@ -22,6 +22,7 @@
 #include "util/license.h"
 #include "util/modinfo.h"
 #include "util/symtab.h"
+#include "lib/dynamic_debug.h"
 
 #define NO_NAME "(missing .modinfo section or name field)"
 
@@ -593,12 +594,12 @@ static int unknown_module_param_cb(char *param, char *val, const char *modname, 
 {
 	struct umod_module *mod = arg;
 
-	(void)val;
-	/* the kernel takes these two itself, silently */
-	if (!strcmp(param, "async_probe") || !strcmp(param, "dyndbg"))
+	if (!strcmp(param, "async_probe"))
 		return 0;
-	umod_log_printk(mod->host->log, KERN_WARNING "%s: unknown parameter '%s' ignored\n",
-			modname, param);
+	/* the magic dyndbg parameter; like 6.1, it may have cut param at a '.' */
+	if (umod_ddebug_module_param_cb(mod->host, param, val, modname))
+		umod_log_printk(mod->host->log, KERN_WARNING "%s: unknown parameter '%s' ignored\n",
+				modname, param);
 	return 0;
 }
 
@@ -740,6 +741,7 @@ static int load_module(struct umod_host *host, const void *image, size_t len,
 	err = complete_formation(&info);
 	if (err)
 		goto free_module;
+	umod_ddebug_add_module(info.mod);	/* dynamic_debug_setup(): its failure is logged */
 	err = parse_module_args(&info, args);
 	if (err == UMOD_OOPSED)
 		goto out;	/* the module stays, COMING, as the oops left it */

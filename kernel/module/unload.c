@@ -19,6 +19,7 @@
 #include "kernel/rcu/rcu.h"
 #include "kernel/time/tick-internal.h"
 #include "mm/internal.h"
+#include "lib/dynamic_debug.h"
 
 void umod_module_going_locked(struct umod_module *mod)
 {
@@ -96,6 +97,7 @@ static void release_leftovers(struct umod_module *mod)
 void umod_module_free_memory(struct umod_module *mod)
 {
 	umod_mod_sysfs_teardown(mod);	/* first: its readers may run module code */
+	umod_ddebug_remove_module(mod);	/* its call sites leave the control file */
 	release_leftovers(mod);
 	umod_gdb_jit_unregister(mod);
 	/* silently, as Linux's forced unload; admin-guide/unloading.rst: the memory stays */
