@@ -35,8 +35,11 @@ ifneq ($(SANITIZE),)
 SAN_FLAGS := -fsanitize=$(SANITIZE) -fno-omit-frame-pointer -fno-sanitize-recover=all
 endif
 
+# a missing declaration is an error: an undeclared function returns int,
+# and a pointer it returns would be cut to 32 bits
 BUILD_CFLAGS := -std=gnu11 -Wall -Wextra -Wno-unused-parameter -Wshadow \
 	-Wmissing-prototypes -Wstrict-prototypes -D_GNU_SOURCE -pthread \
+	-Werror=implicit-function-declaration -Werror=int-conversion \
 	-fPIC -fvisibility=hidden -I$(srctree)/include -I$(objtree)/include -I$(srctree) \
 	-MMD -MP $(SAN_FLAGS) $(CFLAGS)
 BUILD_LDFLAGS := -pthread $(SAN_FLAGS) $(LDFLAGS)

@@ -21,6 +21,7 @@
 
 #include "fs/configfs/configfs_internal.h"
 #include "fs/internal.h"
+#include "kernel/kapi.h"
 #include "kernel/module/module.h"
 #include "kernel/sched/sched.h"
 #include "util/symtab.h"
