@@ -306,7 +306,10 @@ static long proc_op(struct fop_args *a, const struct proc_ops *p)
 	case FOP_OPEN:
 		return p->proc_open ? p->proc_open(file->f_inode, file) : 0;
 	case FOP_READ:
-		return p->proc_read ? p->proc_read(file, a->buf, a->n, a->pos) : -EIO;
+		if (p->proc_read)
+			return p->proc_read(file, a->buf, a->n, a->pos);
+		return p->proc_read_iter ? umod_sync_rw_iter(file, p->proc_read_iter, a->buf,
+							     a->n, a->pos, false) : -EIO;
 	case FOP_WRITE:
 		return p->proc_write ? p->proc_write(file, a->buf, a->n, a->pos) : -EIO;
 	case FOP_LLSEEK:
@@ -332,9 +335,15 @@ static long dev_op(struct fop_args *a, const struct file_operations *p)
 	case FOP_OPEN:
 		return p->open ? p->open(file->f_inode, file) : 0;
 	case FOP_READ:
-		return p->read ? p->read(file, a->buf, a->n, a->pos) : -EINVAL;
+		if (p->read)
+			return p->read(file, a->buf, a->n, a->pos);
+		return p->read_iter ? umod_sync_rw_iter(file, p->read_iter, a->buf, a->n,
+							a->pos, false) : -EINVAL;
 	case FOP_WRITE:
-		return p->write ? p->write(file, a->buf, a->n, a->pos) : -EINVAL;
+		if (p->write)
+			return p->write(file, a->buf, a->n, a->pos);
+		return p->write_iter ? umod_sync_rw_iter(file, p->write_iter, a->buf, a->n,
+							 a->pos, true) : -EINVAL;
 	case FOP_LLSEEK:
 		return p->llseek ? p->llseek(file, a->off, a->whence) : -ESPIPE;
 	case FOP_IOCTL:
@@ -369,7 +378,7 @@ static long call_fop(struct fop_args *a, void *ubuf, size_t ulen)
 	long ret;
 
 	/* each operation is a new system call: an earlier interruption is spent */
-	__atomic_store_n(&umod_task_current()->task.sigpending, 0, __ATOMIC_RELEASE);
+	umod_task_clear_signals(umod_task_current());
 	umod_uaccess_enter(&save, ubuf, ulen);
 	if (!a->f->mod)
 		ret = fop_thunk(a);

@@ -104,6 +104,9 @@ struct umod_fs_node *umod_fs_walk(struct umod_fs *fs, const char *path);
 /* read_write.c's default_llseek(), for procfs's default */
 long long umod_default_llseek(struct file *file, long long offset, int whence);
 long long umod_no_llseek(struct file *file, long long offset, int whence);
+/* read or write through ->read_iter/->write_iter (fs/read_write.c) */
+long umod_sync_rw_iter(struct file *file, long (*fn)(struct kiocb *, struct iov_iter *),
+		       void *buf, size_t len, long long *ppos, bool write);
 
 /* fs->lock held: every file whose ops are @mod's fails from now on, once
  * the operations in flight have ended; none of its ops is called again */

@@ -4,6 +4,7 @@
 #define _LINUX_HARDIRQ_H
 
 #include <linux/preempt.h>
+#include <asm/hardirq.h>
 
 #define nmi_enter()		do { } while (0)
 #define nmi_exit()		do { } while (0)

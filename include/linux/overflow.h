@@ -6,7 +6,6 @@
 #include <linux/limits.h>
 #include <linux/types.h>
 
-#define is_signed_type(type)	(((type)(-1)) < (type)1)
 #define type_max(T)		((T)((((T)1 << (8 * sizeof(T) - 1 - is_signed_type(T))) - 1) * 2 + 1))
 #define type_min(T)		((T)((T)-type_max(T) - (T)1))
 

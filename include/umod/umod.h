@@ -393,6 +393,12 @@ UMOD_API int umod_host_shutdown(struct umod_host *host);
  * Lasts until the next call or the thread's end.
  */
 UMOD_API void umod_task_set_identity(int pid, const char *comm);
+/*
+ * umod_task_set_cred - the calling thread acts with @uid and @gid (the
+ * client's, from SO_PEERCRED or the FUSE request): current_uid() and
+ * capable() answer from them (uid 0: every capability, as root's).
+ */
+UMOD_API void umod_task_set_cred(unsigned int uid, unsigned int gid);
 
 struct umod_task;
 /*

@@ -139,6 +139,7 @@ extern const struct umod_kapi_table umod_kapi_vsprintf;	/* lib/vsprintf.c */
 extern const struct umod_kapi_table umod_kapi_hexdump;	/* lib/hexdump.c */
 extern const struct umod_kapi_table umod_kapi_ctype;	/* lib/ctype.c */
 extern const struct umod_kapi_table umod_kapi_string;	/* lib/string.c */
+extern const struct umod_kapi_table umod_kapi_iov_iter;	/* lib/iov_iter.c */
 extern const struct umod_kapi_table umod_kapi_sort;	/* lib/sort.c */
 extern const struct umod_kapi_table umod_kapi_list_sort;	/* lib/list_sort.c */
 extern const struct umod_kapi_table umod_kapi_rbtree;	/* lib/rbtree.c */
@@ -155,6 +156,9 @@ extern const struct umod_kapi_table umod_kapi_timeconv;	/* kernel/time/timeconv.
 extern const struct umod_kapi_table umod_kapi_workqueue;	/* kernel/workqueue.c */
 extern const struct umod_kapi_table umod_kapi_softirq;	/* kernel/softirq.c */
 extern const struct umod_kapi_table umod_kapi_kthread;	/* kernel/kthread.c */
+extern const struct umod_kapi_table umod_kapi_cred;	/* kernel/cred.c */
+extern const struct umod_kapi_table umod_kapi_smp;	/* kernel/smp.c */
+extern const struct umod_kapi_table umod_kapi_fcntl;	/* fs/fcntl.c */
 
 int umod_kapi_export_all(struct umod_symtab *tab);
 
@@ -204,7 +208,14 @@ struct umod_task {
 	_Atomic uint64_t switch_ns;
 	/* rcu_read_lock() nesting: might_sleep() reports a sleep inside */
 	unsigned int rcu_read_depth;
+	/* what task.cred and task.real_cred point at (kernel/cred.c) */
+	struct cred cred;
 };
+
+/* kernel/cred.c: @t acts as @uid/@gid (root: every capability) */
+void umod_cred_init(struct cred *cred, unsigned int uid, unsigned int gid);
+/* the signal_struct every task points at (one thread group per task here) */
+extern struct signal_struct umod_signal_struct;
 
 /*
  * A new task for a thread the host starts, not yet anyone's current;
@@ -239,6 +250,7 @@ struct umod_call {
 	pthread_t thread;		/* the thread running it, for the watchdog */
 	uint64_t reported_ns;		/* the watchdog's last report of it, or 0 */
 	_Atomic unsigned int lockup_secs; /* set for the watchdog's signal */
+	long exit_code;			/* umod_call_exit_thread()'s */
 };
 
 /*
@@ -249,6 +261,11 @@ struct umod_call {
 int umod_call(struct umod_module *mod, long (*fn)(void *arg), void *arg, long *retp);
 int umod_call_init(struct umod_module *mod, int (*init)(void), int *retp);
 int umod_call_exit(struct umod_module *mod, void (*exit_fn)(void));
+/*
+ * kthread_exit(): leaves every module call on this thread at once; the
+ * outermost umod_call() returns 0 with *retp = @code.
+ */
+__attribute__((noreturn)) void umod_call_exit_thread(long code);
 
 /* ---- kernel/time/jiffies.c: the clock modules see ---------------------- */
 
@@ -258,8 +275,17 @@ int umod_call_exit(struct umod_module *mod, void (*exit_fn)(void));
 
 /* nanoseconds of CLOCK_MONOTONIC since libumod started ("boot") */
 uint64_t umod_ns_since_boot(void);
-/* get_jiffies_64() */
+/* the jiffies count now, from the clock (what the tick stores) */
 uint64_t umod_jiffies64(void);
+/* is @addr the jiffies/jiffies_64 variable? */
+bool umod_is_jiffies(uintptr_t addr);
+/*
+ * The tick that keeps the exported jiffies variable current: held by
+ * every loaded module that references jiffies or jiffies_64, running
+ * while one does.
+ */
+void umod_jiffies_tick_get(void);
+void umod_jiffies_tick_put(void);
 
 /* ---- kernel/watchdog.c: soft lockups ----------------------------------- */
 
@@ -520,6 +546,7 @@ struct umod_module {
 	struct umod_list source_list;	/* who uses us: our holders */
 	struct umod_list target_list;	/* whom we use */
 	bool using_gplonly_symbols;
+	bool reads_jiffies;		/* holds the tick (kernel/time/jiffies.c) */
 	/* __ksymtab, __ksymtab_gpl in core rodata; their names in __ksymtab_strings */
 	const struct kernel_symbol *syms, *gpl_syms;
 	unsigned int num_syms, num_gpl_syms;
@@ -865,6 +892,11 @@ int umod_wait_locked(struct wait_queue_head *wq, struct umod_task *t,
 		     bool (*ready)(void *arg), void *arg, unsigned int state, long *timeout);
 /* the kernel's signal_pending_state() */
 bool umod_signal_ends(const struct umod_task *t, unsigned int state);
+struct completion;
+void umod_complete(struct completion *x);	/* kernel/sched/completion.c */
+bool umod_task_sigpending(const struct umod_task *t);
+bool umod_task_fatal_pending(const struct umod_task *t);
+void umod_task_clear_signals(struct umod_task *t);
 
 /* the spin lock word under spinlock_t, rwlock_t; preempt_count untouched */
 void umod_arch_spin_lock(volatile unsigned int *locked);

@@ -90,6 +90,10 @@ void umod_module_free_memory(struct umod_module *mod)
 	umod_mod_sysfs_teardown(mod);	/* first: its readers may run module code */
 	release_leftovers(mod);
 	umod_gdb_jit_unregister(mod);
+	if (mod->reads_jiffies) {
+		mod->reads_jiffies = false;
+		umod_jiffies_tick_put();
+	}
 	/* silently, as Linux's forced unload: README says the memory stays */
 	if (!mod->keep_mapped)
 		release_mapping(mod);
