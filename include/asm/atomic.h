@@ -10,5 +10,9 @@
 #include <linux/types.h>
 #include <asm/cmpxchg.h>
 #include <linux/atomic.h>
+#include <linux/stringify.h>
+#include <linux/panic.h>
+#include <linux/printk.h>
+#include <asm/barrier.h>
 
 #endif /* _ASM_X86_ATOMIC_H */

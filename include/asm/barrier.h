@@ -4,5 +4,10 @@
 #define _ASM_X86_BARRIER_H
 
 #include <linux/barrier.h>
+#include <linux/types.h>
+#include <linux/stringify.h>
+#include <linux/compiler.h>
+#include <linux/panic.h>
+#include <linux/printk.h>
 
 #endif /* _ASM_X86_BARRIER_H */

@@ -5,5 +5,8 @@
 
 #include <linux/compiler.h>
 #include <linux/atomic.h>
+#include <linux/stringify.h>
+#include <linux/panic.h>
+#include <linux/printk.h>
 
 #endif /* ASM_X86_CMPXCHG_H */

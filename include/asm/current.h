@@ -7,6 +7,7 @@
 #define _ASM_X86_CURRENT_H
 
 #include <linux/compiler.h>
+#include <linux/kernel.h>
 
 struct task_struct;
 

@@ -11,6 +11,11 @@
 #include <linux/types.h>
 #include <linux/const.h>
 #include <umod/kabi/mm.h>
+#include <linux/init.h>
+#include <linux/stringify.h>
+#include <linux/panic.h>
+#include <linux/printk.h>
+#include <linux/log2.h>
 
 #define PAGE_OFFSET		((unsigned long)CONFIG_PAGE_OFFSET)
 

@@ -11,6 +11,20 @@
 #include <linux/cache.h>
 #include <linux/barrier.h>
 #include <asm/page.h>
+#include <linux/const.h>
+#include <linux/init.h>
+#include <linux/stringify.h>
+#include <linux/panic.h>
+#include <linux/printk.h>
+#include <asm/cache.h>
+#include <linux/kernel.h>
+#include <asm/current.h>
+#include <asm/errno.h>
+#include <linux/bitmap.h>
+#include <linux/atomic.h>
+#include <linux/bug.h>
+#include <linux/ioctl.h>
+#include <linux/irqflags.h>
 
 #define TASK_SIZE_MAX		((1UL << 47) - PAGE_SIZE)
 #define TASK_SIZE		TASK_SIZE_MAX

@@ -11,6 +11,8 @@
 
 #include <linux/types.h>
 #include <umod/kabi/sched.h>
+#include <linux/linkage.h>
+#include <linux/time.h>
 
 #define _NSIG		64
 #define _NSIG_BPW	64

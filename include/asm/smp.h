@@ -4,6 +4,11 @@
 #define _ASM_X86_SMP_H
 
 #include <linux/compiler.h>
+#include <linux/kernel.h>
+#include <linux/bitmap.h>
+#include <linux/atomic.h>
+#include <linux/bug.h>
+#include <asm/thread_info.h>
 
 /* the host CPU the calling thread is on now (sched_getcpu()) */
 int raw_smp_processor_id(void);

@@ -9,6 +9,9 @@
 
 #include <asm/page.h>
 #include <umod/kabi/sched.h>
+#include <linux/compiler.h>
+#include <linux/kernel.h>
+#include <asm/processor.h>
 
 #define THREAD_SIZE_ORDER	2
 #define THREAD_SIZE		(PAGE_SIZE << THREAD_SIZE_ORDER)

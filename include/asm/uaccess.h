@@ -14,6 +14,8 @@
 #include <linux/errno.h>
 #include <linux/types.h>
 #include <asm/page.h>
+#include <linux/string.h>
+#include <linux/lockdep.h>
 
 bool __access_ok(const void __user *ptr, unsigned long size);
 #define access_ok(addr, size)	__access_ok((const void __user *)(addr), (size))

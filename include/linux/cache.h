@@ -5,6 +5,7 @@
 #include <linux/compiler.h>
 #include <linux/const.h>
 #include <asm/cache.h>
+#include <linux/kernel.h>
 #define SMP_CACHE_BYTES		L1_CACHE_BYTES
 #define L1_CACHE_ALIGN(x)	__ALIGN_KERNEL(x, L1_CACHE_BYTES)
 

@@ -12,6 +12,7 @@
 
 #include <linux/uidgid.h>
 #include <umod/kabi/cred.h>
+#include <linux/types.h>
 
 #define _KERNEL_CAPABILITY_U32S		UMOD_KERNEL_CAPABILITY_U32S
 #define _LINUX_CAPABILITY_VERSION_3	0x20080522

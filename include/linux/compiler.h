@@ -75,6 +75,7 @@
 #define unreachable()		__builtin_unreachable()
 #ifndef __stringify_1
 #include <linux/stringify.h>
+#include <linux/types.h>
 #endif
 #define __ADDRESSABLE(sym)	static void *__UNIQUE_ID(__addressable_##sym) __used = (void *)&(sym);
 #define data_race(expr)		(expr)

@@ -14,6 +14,13 @@
 #include <linux/uidgid.h>
 #include <linux/sched.h>
 #include <umod/kabi/cred.h>
+#include <linux/list.h>
+#include <linux/rbtree.h>
+#include <linux/wait.h>
+#include <linux/rwsem.h>
+#include <linux/refcount.h>
+#include <linux/gfp.h>
+#include <linux/ratelimit.h>
 
 #define task_cred_xxx(task, xxx)	((task)->real_cred->xxx)
 #define task_uid(task)			(task_cred_xxx((task), uid))

@@ -18,6 +18,21 @@
 #include <linux/export.h>
 #include <linux/list.h>
 #include <umod/kabi/fs.h>
+#include <linux/linkage.h>
+#include <linux/wait.h>
+#include <linux/rculist.h>
+#include <linux/seqlock.h>
+#include <linux/hash.h>
+#include <linux/stat.h>
+#include <linux/random.h>
+#include <linux/gfp.h>
+#include <linux/kconfig.h>
+#include <linux/sched.h>
+#include <linux/capability.h>
+#include <linux/semaphore.h>
+#include <linux/sched/signal.h>
+#include <linux/uuid.h>
+#include <linux/slab.h>
 
 
 #define FMODE_READ		((fmode_t)UMOD_FMODE_READ)

@@ -5,6 +5,10 @@
 
 #include <linux/preempt.h>
 #include <asm/hardirq.h>
+#include <linux/bug.h>
+#include <linux/smp.h>
+#include <linux/lockdep.h>
+#include <linux/sched.h>
 
 #define nmi_enter()		do { } while (0)
 #define nmi_exit()		do { } while (0)

@@ -3,6 +3,9 @@
 #ifndef _LINUX_INSTRUCTION_POINTER_H
 #define _LINUX_INSTRUCTION_POINTER_H
 
+#include <linux/stringify.h>
+#include <linux/types.h>
+
 #define _RET_IP_		(unsigned long)__builtin_return_address(0)
 #define _THIS_IP_		({ __label__ __here; __here: (unsigned long)&&__here; })
 

@@ -10,6 +10,7 @@
 
 #include <linux/cache.h>
 #include <linux/limits.h>
+#include <linux/math.h>
 /* the library's (issue 36 item 2), there once it is merged */
 #if __has_include(<linux/math64.h>)
 #include <linux/math64.h>

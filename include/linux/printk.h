@@ -8,6 +8,8 @@
 #include <linux/ratelimit_types.h>
 #include <linux/stdarg.h>
 #include <linux/types.h>
+#include <linux/init.h>
+#include <linux/linkage.h>
 
 /*
  * printk() is a macro, as in Linux 6.x, over the exported _printk(). Here

@@ -18,6 +18,15 @@
 #include <linux/smp.h>
 #include <asm/current.h>
 #include <umod/kabi/sched.h>
+#include <linux/rculist.h>
+#include <linux/wait.h>
+#include <linux/refcount.h>
+#include <linux/uidgid.h>
+#include <linux/mutex.h>
+#include <linux/workqueue.h>
+#include <linux/hrtimer.h>
+#include <linux/random.h>
+#include <linux/signal_types.h>
 
 #define TASK_COMM_LEN		UMOD_TASK_COMM_LEN
 

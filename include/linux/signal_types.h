@@ -5,6 +5,7 @@
 
 #include <linux/list.h>
 #include <asm/signal.h>
+#include <linux/signal.h>
 
 /* the fields every siginfo has; umod delivers signals by number only */
 typedef struct kernel_siginfo {

@@ -16,6 +16,10 @@
 #include <linux/preempt.h>
 #include <linux/llist.h>
 #include <asm/smp.h>
+#include <linux/kernel.h>
+#include <linux/bitmap.h>
+#include <linux/atomic.h>
+#include <linux/bug.h>
 
 typedef void (*smp_call_func_t)(void *info);
 typedef bool (*smp_cond_func_t)(int cpu, void *info);

@@ -10,6 +10,7 @@
 #include <linux/bitops.h>
 #include <asm/current.h>
 #include <asm/thread_info.h>
+#include <linux/time64.h>
 
 /* with THREAD_INFO_IN_TASK, a task's thread_info is its first member */
 #define current_thread_info()	((struct thread_info *)current)

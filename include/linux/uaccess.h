@@ -12,6 +12,8 @@
 #include <linux/string.h>
 
 #include <asm/uaccess.h>
+#include <linux/minmax.h>
+#include <linux/sched.h>
 
 /* copies that may fail without a report (6.1: the "nofault" ones) */
 #define copy_to_user_nofault(dst, src, size) \

@@ -9,6 +9,9 @@
 #include <linux/types.h>
 #include <linux/uidgid.h>
 #include <linux/cred.h>
+#include <linux/kref.h>
+#include <linux/sched.h>
+#include <linux/rwsem.h>
 
 /* current_user_ns() is cred.h's, as in 6.1 */
 

@@ -620,7 +620,21 @@ static struct task_struct *kapi_get_current(void)
 	return &umod_task_current()->task;
 }
 
+/* a task's reference (6.1's inline refcount on task->usage) */
+static struct task_struct *kapi_get_task_struct(struct task_struct *t)
+{
+	umod_task_get((struct umod_task *)t);
+	return t;
+}
+
+static void kapi_put_task_struct(struct task_struct *t)
+{
+	umod_task_put((struct umod_task *)t);
+}
+
 static const struct umod_kapi_export sched_exports[] = {
+	UMOD_KAPI("get_task_struct", kapi_get_task_struct),
+	UMOD_KAPI("put_task_struct", kapi_put_task_struct),
 	UMOD_KAPI("get_current", kapi_get_current),
 	UMOD_KAPI("schedule", kapi_schedule),
 	UMOD_KAPI("io_schedule", kapi_schedule),

@@ -13,6 +13,7 @@
 #include <linux/sched.h>
 #include <linux/sched/task.h>
 #include <linux/cred.h>
+#include <linux/compiler.h>
 
 static inline int task_sigpending(struct task_struct *p)
 {
