@@ -18,6 +18,7 @@
 #include <asm/errno.h>
 #include <linux/sched.h>
 #include <linux/fs.h>
+#include <linux/sizes.h>
 
 bool is_vmalloc_addr(const void *x);
 
