@@ -8,6 +8,7 @@
 
 #include <linux/compiler.h>
 #include <linux/kernel.h>
+#include <linux/threads.h>
 
 struct task_struct;
 

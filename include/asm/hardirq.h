@@ -8,6 +8,7 @@
 
 #include <linux/types.h>
 #include <linux/cache.h>
+#include <linux/threads.h>
 
 typedef struct {
 	u16 __softirq_pending;

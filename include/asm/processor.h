@@ -25,6 +25,7 @@
 #include <linux/bug.h>
 #include <linux/ioctl.h>
 #include <linux/irqflags.h>
+#include <linux/threads.h>
 
 #define TASK_SIZE_MAX		((1UL << 47) - PAGE_SIZE)
 #define TASK_SIZE		TASK_SIZE_MAX

@@ -9,6 +9,7 @@
 #include <linux/atomic.h>
 #include <linux/bug.h>
 #include <asm/thread_info.h>
+#include <linux/threads.h>
 
 /* the host CPU the calling thread is on now (sched_getcpu()) */
 int raw_smp_processor_id(void);

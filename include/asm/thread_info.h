@@ -12,6 +12,7 @@
 #include <linux/compiler.h>
 #include <linux/kernel.h>
 #include <asm/processor.h>
+#include <linux/threads.h>
 
 #define THREAD_SIZE_ORDER	2
 #define THREAD_SIZE		(PAGE_SIZE << THREAD_SIZE_ORDER)

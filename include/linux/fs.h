@@ -33,6 +33,7 @@
 #include <linux/sched/signal.h>
 #include <linux/uuid.h>
 #include <linux/slab.h>
+#include <linux/fcntl.h>
 
 
 #define FMODE_READ		((fmode_t)UMOD_FMODE_READ)

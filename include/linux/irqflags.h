@@ -21,6 +21,7 @@
 #include <linux/bug.h>
 #include <linux/bitmap.h>
 #include <linux/atomic.h>
+#include <linux/threads.h>
 
 #define ARCH_IRQ_ENABLED	0x200UL
 

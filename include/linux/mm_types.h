@@ -17,5 +17,6 @@
 #include <linux/mutex.h>
 #include <linux/workqueue.h>
 #include <linux/seqlock.h>
+#include <linux/threads.h>
 
 #endif /* _LINUX_MM_TYPES_H */

@@ -14,6 +14,7 @@
 #include <linux/list.h>
 #include <linux/kernel.h>
 #include <linux/thread_info.h>
+#include <linux/threads.h>
 
 #define PREEMPT_BITS		8
 #define SOFTIRQ_BITS		8

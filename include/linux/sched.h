@@ -27,6 +27,7 @@
 #include <linux/hrtimer.h>
 #include <linux/random.h>
 #include <linux/signal_types.h>
+#include <linux/sched/prio.h>
 
 #define TASK_COMM_LEN		UMOD_TASK_COMM_LEN
 

@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The freezer, which stops tasks for suspend: a process never suspends,
+ * so nothing is ever frozen; kthreads may still mark themselves freezable
+ * and call try_to_freeze() in their loops, as 6.1's with CONFIG_FREEZER.
+ */
+#ifndef FREEZER_H_INCLUDED
+#define FREEZER_H_INCLUDED
+
+#include <linux/sched.h>
+#include <linux/wait.h>
+#include <linux/atomic.h>
+#include <linux/cache.h>
+
+static inline bool frozen(struct task_struct *p)
+{
+	(void)p;
+	return false;
+}
+
+static inline bool freezing(struct task_struct *p)
+{
+	(void)p;
+	return false;
+}
+
+static inline bool try_to_freeze(void)
+{
+	might_sleep();
+	return false;
+}
+
+static inline bool set_freezable(void)
+{
+	return true;
+}
+
+static inline bool freezer_active(void)
+{
+	return false;
+}
+
+#define wait_event_freezable(wq_head, condition)			\
+	wait_event_interruptible(wq_head, condition)
+#define wait_event_freezable_timeout(wq_head, condition, timeout)	\
+	wait_event_interruptible_timeout(wq_head, condition, timeout)
+
+#endif /* FREEZER_H_INCLUDED */
