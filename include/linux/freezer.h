@@ -40,9 +40,4 @@ static inline bool freezer_active(void)
 	return false;
 }
 
-#define wait_event_freezable(wq_head, condition)			\
-	wait_event_interruptible(wq_head, condition)
-#define wait_event_freezable_timeout(wq_head, condition, timeout)	\
-	wait_event_interruptible_timeout(wq_head, condition, timeout)
-
 #endif /* FREEZER_H_INCLUDED */
