@@ -86,7 +86,7 @@ $(shell mkdir -p $(objtree) && (echo '$(BUILD_ID)' | cmp -s - $(FLAGS_STAMP) || 
 # keep objects between runs: they are not throwaway intermediates
 .SECONDARY:
 
-.PHONY: all deps demo check check-unit check-e2e check-kernel-tree examples test-modules bench bench-plot install clean
+.PHONY: all deps demo check check-unit check-e2e check-kernel-tree check-headers examples test-modules bench bench-plot install clean
 all: $(UMOD_BIN) $(MODPOST) $(GENDWARFKSYMS) $(LIBUMOD_A) $(LIBUMOD_SO) \
 	$(objtree)/Module.symvers
 
@@ -249,8 +249,14 @@ check: deps
 	$(Q)$(MAKE) --no-print-directory check-fault
 	$(Q)$(MAKE) --no-print-directory check-tsan
 	$(Q)$(MAKE) --no-print-directory check-kernel-tree
+	$(Q)$(MAKE) --no-print-directory check-headers
 	$(Q)$(MAKE) --no-print-directory check-install
 endif
+
+# umod's headers against Debian's 6.1 headers (downloads ~12 MB once)
+check-headers: all
+	$(Q)MODCC="$(MODCC)" MOD_CFLAGS="$(MOD_CFLAGS_BASE)" AUDIT=$(objtree)/headers-audit.txt \
+		$(srctree)/scripts/check-headers.sh $(srctree) $(objtree)
 
 # umod against kmod on Debian's own kernel modules (downloads ~70 MB once)
 check-kernel-tree: all
