@@ -890,6 +890,26 @@ int umod_fs_stat(struct umod_host *host, const char *path, unsigned int *mode,
 	return err;
 }
 
+int umod_fs_owner(struct umod_host *host, const char *path, unsigned int *uid,
+		  unsigned int *gid)
+{
+	struct umod_fs *fs = umod_fs_of(host);
+	struct umod_fs_node *n;
+	int err = -ENOENT;
+
+	if (!fs || !path)
+		return -EINVAL;
+	pthread_mutex_lock(&fs->lock);
+	n = umod_fs_walk(fs, path);
+	if (n && n->owner_set) {
+		*uid = n->uid;
+		*gid = n->gid;
+		err = 0;
+	}
+	pthread_mutex_unlock(&fs->lock);
+	return err;
+}
+
 struct list_ctx {
 	umod_fs_list_fn fn;
 	void *data;

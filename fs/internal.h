@@ -36,6 +36,7 @@ struct umod_fs_node {
 	char *name;
 	unsigned int mode;		/* S_IF* | permission bits */
 	unsigned int uid, gid;
+	bool owner_set;			/* proc_set_user() gave it uid and gid */
 	struct umod_module *owner;	/* who made it (NULL: the host) */
 	int refs;			/* the tree's, one per open file; fs->lock */
 	bool removed;

@@ -738,6 +738,9 @@ UMOD_API void *umod_fs_private(struct umod_file *f);
  * proc_set_size() said otherwise); 0 or -ENOENT */
 UMOD_API int umod_fs_stat(struct umod_host *host, const char *path, unsigned int *mode,
 			    int64_t *size);
+/* the owner a module gave @path (proc_set_user()); -ENOENT when none did */
+UMOD_API int umod_fs_owner(struct umod_host *host, const char *path, unsigned int *uid,
+			   unsigned int *gid);
 /* calls @fn for each entry of directory @path (creation order); stops at a
  * non-zero return and passes it on; -ENOENT, -ENOTDIR */
 typedef int (*umod_fs_list_fn)(void *data, const char *name, unsigned int mode);
