@@ -27,13 +27,7 @@ objtree=${2:-$top/build}
 cache=$objtree/kernel-headers
 audit=${AUDIT:-$objtree/headers-audit.txt}
 cc=${MODCC:-gcc}
-failed=0
-passed=0
-
-skip() {
-	echo "skipped: $*"
-	exit 0
-}
+. "$top/scripts/check-lib.sh"
 
 for tool in apt-get apt-cache dpkg-deb "$cc"; do
 	command -v $tool > /dev/null || skip "no $tool here"
@@ -45,17 +39,6 @@ newest() {	# suffix: the newest linux-headers-6.1.N-M-SUFFIX
 		grep -E "^linux-headers-6\.1\.[0-9]+-[0-9]+-$1\$" | sort -V | tail -1
 }
 
-fetch() {	# package: prints the path of the cached .deb
-	deb=$(ls "$cache"/"$1"_*.deb 2> /dev/null | tail -1)
-	if [ -z "$deb" ]; then
-		mkdir -p "$cache"
-		(cd "$cache" && apt-get download "$1" > download.log 2>&1) ||
-			{ echo "skipped: apt-get download $1 failed: $(tail -1 "$cache/download.log")"; return 1; }
-		deb=$(ls "$cache"/"$1"_*.deb | tail -1)
-	fi
-	echo "$deb"
-}
-
 amd64=$(newest amd64)
 if [ -z "$amd64" ] && [ "$(id -u)" = 0 ]; then
 	apt-get update -qq > /dev/null 2>&1
@@ -65,8 +48,8 @@ fi
 common=$(echo "$amd64" | sed 's/-amd64$/-common/')
 root=$cache/root-${amd64#linux-headers-}
 if [ ! -d "$root/usr/src" ]; then
-	deb1=$(fetch "$common") || { echo "$deb1"; exit 0; }
-	deb2=$(fetch "$amd64") || { echo "$deb2"; exit 0; }
+	deb1=$(cached_deb "$cache" "$common") || { echo "$deb1"; exit 0; }
+	deb2=$(cached_deb "$cache" "$amd64") || { echo "$deb2"; exit 0; }
 	rm -rf "$root.tmp" && mkdir -p "$root.tmp"
 	for d in "$deb1" "$deb2"; do
 		dpkg-deb -x "$d" "$root.tmp" || { echo "FAIL: dpkg-deb -x $d"; exit 1; }
@@ -78,16 +61,6 @@ A=$(ls -d "$root"/usr/src/linux-headers-*-amd64 | head -1)
 work=$(mktemp -d "${TMPDIR:-/tmp}/umod-headers.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 echo "headers: $(basename "$C") and $(basename "$A")"
-
-result() {	# name ok-flag
-	if [ "$2" = 1 ]; then
-		passed=$((passed + 1))
-		echo "ok: $1"
-	else
-		failed=$((failed + 1))
-		echo "FAIL: $1"
-	fi
-}
 
 # ---- the two lists: 6.1's names as modules write them, and umod's
 (cd "$C/include" && find . -name '*.h' | sed 's|^\./||; s|^uapi/||'

@@ -23,65 +23,24 @@
 #define get_unaligned(ptr)	__get_unaligned_t(__typeof__(*(ptr)), (ptr))
 #define put_unaligned(val, ptr) __put_unaligned_t(__typeof__(*(ptr)), (val), (ptr))
 
-static inline u16 get_unaligned_le16(const void *p)
-{
-	return le16_to_cpu(__get_unaligned_t(__le16, p));
+/* get_unaligned_le16() ... put_unaligned_be64(): one pair per size and order */
+#define __UNALIGNED_ORDER(e, bits)						\
+static inline u##bits get_unaligned_##e##bits(const void *p)			\
+{										\
+	return e##bits##_to_cpu(__get_unaligned_t(__##e##bits, p));		\
+}										\
+static inline void put_unaligned_##e##bits(u##bits val, void *p)		\
+{										\
+	__put_unaligned_t(__##e##bits, cpu_to_##e##bits(val), p);		\
 }
 
-static inline void put_unaligned_le16(u16 val, void *p)
-{
-	__put_unaligned_t(__le16, cpu_to_le16(val), p);
-}
-
-static inline u16 get_unaligned_be16(const void *p)
-{
-	return be16_to_cpu(__get_unaligned_t(__be16, p));
-}
-
-static inline void put_unaligned_be16(u16 val, void *p)
-{
-	__put_unaligned_t(__be16, cpu_to_be16(val), p);
-}
-
-static inline u32 get_unaligned_le32(const void *p)
-{
-	return le32_to_cpu(__get_unaligned_t(__le32, p));
-}
-
-static inline void put_unaligned_le32(u32 val, void *p)
-{
-	__put_unaligned_t(__le32, cpu_to_le32(val), p);
-}
-
-static inline u32 get_unaligned_be32(const void *p)
-{
-	return be32_to_cpu(__get_unaligned_t(__be32, p));
-}
-
-static inline void put_unaligned_be32(u32 val, void *p)
-{
-	__put_unaligned_t(__be32, cpu_to_be32(val), p);
-}
-
-static inline u64 get_unaligned_le64(const void *p)
-{
-	return le64_to_cpu(__get_unaligned_t(__le64, p));
-}
-
-static inline void put_unaligned_le64(u64 val, void *p)
-{
-	__put_unaligned_t(__le64, cpu_to_le64(val), p);
-}
-
-static inline u64 get_unaligned_be64(const void *p)
-{
-	return be64_to_cpu(__get_unaligned_t(__be64, p));
-}
-
-static inline void put_unaligned_be64(u64 val, void *p)
-{
-	__put_unaligned_t(__be64, cpu_to_be64(val), p);
-}
+__UNALIGNED_ORDER(le, 16)
+__UNALIGNED_ORDER(le, 32)
+__UNALIGNED_ORDER(le, 64)
+__UNALIGNED_ORDER(be, 16)
+__UNALIGNED_ORDER(be, 32)
+__UNALIGNED_ORDER(be, 64)
+#undef __UNALIGNED_ORDER
 
 static inline u32 __get_unaligned_be24(const u8 *p)
 {
