@@ -91,7 +91,7 @@ $(shell mkdir -p $(objtree) && (echo '$(BUILD_ID)' | cmp -s - $(FLAGS_STAMP) || 
 # keep objects between runs: they are not throwaway intermediates
 .SECONDARY:
 
-.PHONY: all deps demo check check-includes check-unit check-e2e check-kernel-tree examples test-modules bench bench-plot install clean
+.PHONY: all deps demo check check-includes check-unit check-e2e check-kernel-tree check-headers examples test-modules bench bench-plot install clean
 all: $(UMOD_BIN) $(MODPOST) $(GENDWARFKSYMS) $(LIBUMOD_A) $(LIBUMOD_SO) \
 	$(objtree)/Module.symvers
 
@@ -255,6 +255,7 @@ check: deps
 	$(Q)$(MAKE) --no-print-directory check-fault
 	$(Q)$(MAKE) --no-print-directory check-tsan
 	$(Q)$(MAKE) --no-print-directory check-kernel-tree
+	$(Q)$(MAKE) --no-print-directory check-headers
 	$(Q)$(MAKE) --no-print-directory check-install
 	$(Q)$(MAKE) --no-print-directory check-docs
 endif
@@ -262,6 +263,11 @@ endif
 # DESIGN.md's include rules, and that they catch a planted violation
 check-includes:
 	$(Q)$(srctree)/scripts/check-includes.sh --self-test
+
+# umod's headers against Debian's 6.1 headers (downloads ~12 MB once)
+check-headers: all
+	$(Q)MODCC="$(MODCC)" MOD_CFLAGS="$(MOD_CFLAGS_BASE)" AUDIT=$(objtree)/headers-audit.txt \
+		$(srctree)/scripts/check-headers.sh $(srctree) $(objtree)
 
 # umod against kmod on Debian's own kernel modules (downloads ~70 MB once)
 check-kernel-tree: all

@@ -164,6 +164,14 @@ static int tree_getattr(const char *path, struct stat *st, struct fuse_file_info
 	st->st_nlink = S_ISDIR(mode) ? 2 : 1;
 	st->st_uid = d->owner;
 	st->st_gid = getegid();
+	if (where(d, path) == AT_FS) {
+		unsigned int uid, gid;
+
+		if (!umod_fs_owner(d->host, path, &uid, &gid)) {
+			st->st_uid = uid;
+			st->st_gid = gid;
+		}
+	}
 	st->st_size = size;
 	st->st_atim = st->st_mtim = st->st_ctim = umod_fuse_mounted();
 	return 0;

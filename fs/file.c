@@ -315,7 +315,10 @@ static long proc_op(struct fop_args *a, const struct proc_ops *p)
 	case FOP_OPEN:
 		return p->proc_open ? p->proc_open(file->f_inode, file) : 0;
 	case FOP_READ:
-		return p->proc_read ? p->proc_read(file, a->buf, a->n, a->pos) : -EIO;
+		if (p->proc_read)
+			return p->proc_read(file, a->buf, a->n, a->pos);
+		return p->proc_read_iter ? umod_sync_rw_iter(file, p->proc_read_iter, a->buf,
+							     a->n, a->pos, false) : -EIO;
 	case FOP_WRITE:
 		return p->proc_write ? p->proc_write(file, a->buf, a->n, a->pos) : -EIO;
 	case FOP_LLSEEK:
@@ -341,9 +344,15 @@ static long dev_op(struct fop_args *a, const struct file_operations *p)
 	case FOP_OPEN:
 		return p->open ? p->open(file->f_inode, file) : 0;
 	case FOP_READ:
-		return p->read ? p->read(file, a->buf, a->n, a->pos) : -EINVAL;
+		if (p->read)
+			return p->read(file, a->buf, a->n, a->pos);
+		return p->read_iter ? umod_sync_rw_iter(file, p->read_iter, a->buf, a->n,
+							a->pos, false) : -EINVAL;
 	case FOP_WRITE:
-		return p->write ? p->write(file, a->buf, a->n, a->pos) : -EINVAL;
+		if (p->write)
+			return p->write(file, a->buf, a->n, a->pos);
+		return p->write_iter ? umod_sync_rw_iter(file, p->write_iter, a->buf, a->n,
+							 a->pos, true) : -EINVAL;
 	case FOP_LLSEEK:
 		return p->llseek ? p->llseek(file, a->off, a->whence) : -ESPIPE;
 	case FOP_IOCTL:
@@ -378,7 +387,7 @@ static long call_fop(struct fop_args *a, void *ubuf, size_t ulen)
 	long ret;
 
 	/* each operation is a new system call: an earlier interruption is spent */
-	__atomic_store_n(&umod_task_current()->task.sigpending, 0, __ATOMIC_RELEASE);
+	umod_task_clear_signals(umod_task_current());
 	umod_uaccess_enter(&save, ubuf, ulen);
 	if (!a->f->mod)
 		ret = fop_thunk(a);
@@ -880,6 +889,26 @@ int umod_fs_stat(struct umod_host *host, const char *path, unsigned int *mode,
 			*size = 0;
 	} else {
 		err = -ENOENT;
+	}
+	pthread_mutex_unlock(&fs->lock);
+	return err;
+}
+
+int umod_fs_owner(struct umod_host *host, const char *path, unsigned int *uid,
+		  unsigned int *gid)
+{
+	struct umod_fs *fs = umod_fs_of(host);
+	struct umod_fs_node *n;
+	int err = -ENOENT;
+
+	if (!fs || !path)
+		return -EINVAL;
+	pthread_mutex_lock(&fs->lock);
+	n = umod_fs_walk(fs, path);
+	if (n && n->owner_set) {
+		*uid = n->uid;
+		*gid = n->gid;
+		err = 0;
 	}
 	pthread_mutex_unlock(&fs->lock);
 	return err;

@@ -51,6 +51,7 @@ struct umod_fs_node {
 	char *name;
 	unsigned int mode;		/* S_IF* | permission bits */
 	unsigned int uid, gid;
+	bool owner_set;			/* proc_set_user() gave it uid and gid */
 	struct umod_module *owner;	/* who made it (NULL: the host) */
 	int refs;			/* the tree's, one per open file; fs->lock */
 	int nreg;			/* proc_sysctl.c: tables in this directory and below
@@ -123,6 +124,9 @@ struct umod_fs_node *umod_fs_walk(struct umod_fs *fs, const char *path);
 /* read_write.c's default_llseek(), for procfs's default */
 long long umod_default_llseek(struct file *file, long long offset, int whence);
 long long umod_no_llseek(struct file *file, long long offset, int whence);
+/* read or write through ->read_iter/->write_iter (fs/read_write.c) */
+long umod_sync_rw_iter(struct file *file, long (*fn)(struct kiocb *, struct iov_iter *),
+		       void *buf, size_t len, long long *ppos, bool write);
 
 /* fs->lock held: every file whose ops are @mod's fails from now on, once
  * the operations in flight have ended; none of its ops is called again */

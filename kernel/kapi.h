@@ -46,6 +46,7 @@ extern const struct umod_kapi_table umod_kapi_vsprintf;	/* lib/vsprintf.c */
 extern const struct umod_kapi_table umod_kapi_hexdump;	/* lib/hexdump.c */
 extern const struct umod_kapi_table umod_kapi_ctype;	/* lib/ctype.c */
 extern const struct umod_kapi_table umod_kapi_string;	/* lib/string.c */
+extern const struct umod_kapi_table umod_kapi_iov_iter;	/* lib/iov_iter.c */
 extern const struct umod_kapi_table umod_kapi_sort;	/* lib/sort.c */
 extern const struct umod_kapi_table umod_kapi_list_sort;	/* lib/list_sort.c */
 extern const struct umod_kapi_table umod_kapi_rbtree;	/* lib/rbtree.c */
@@ -62,6 +63,9 @@ extern const struct umod_kapi_table umod_kapi_timeconv;	/* kernel/time/timeconv.
 extern const struct umod_kapi_table umod_kapi_workqueue;	/* kernel/workqueue.c */
 extern const struct umod_kapi_table umod_kapi_softirq;	/* kernel/softirq.c */
 extern const struct umod_kapi_table umod_kapi_kthread;	/* kernel/kthread.c */
+extern const struct umod_kapi_table umod_kapi_cred;	/* kernel/cred.c */
+extern const struct umod_kapi_table umod_kapi_smp;	/* kernel/smp.c */
+extern const struct umod_kapi_table umod_kapi_fcntl;	/* fs/fcntl.c */
 extern const struct umod_kapi_table umod_kapi_wait;	/* kernel/sched/wait.c */
 extern const struct umod_kapi_table umod_kapi_spinlock;	/* kernel/locking/spinlock.c */
 extern const struct umod_kapi_table umod_kapi_delay;	/* kernel/sched/delay.c */

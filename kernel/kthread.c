@@ -302,7 +302,22 @@ void umod_kthread_leftovers(struct umod_module *mod)
 	pthread_mutex_unlock(&kthreads_lock);
 }
 
+/* ends the calling kthread with @result, as if threadfn had returned it */
+static void kapi_kthread_exit(long result)
+{
+	umod_call_exit_thread(result);
+}
+
+static void kapi_kthread_complete_and_exit(struct completion *comp, long code)
+{
+	if (comp)
+		umod_complete(comp);
+	umod_call_exit_thread(code);
+}
+
 static const struct umod_kapi_export kthread_exports[] = {
+	UMOD_KAPI("kthread_exit", kapi_kthread_exit),
+	UMOD_KAPI("kthread_complete_and_exit", kapi_kthread_complete_and_exit),
 	UMOD_KAPI("__kthread_create_on_node", kapi_kthread_create),
 	UMOD_KAPI("kthread_stop", kapi_kthread_stop),
 	UMOD_KAPI("kthread_should_stop", kapi_kthread_should_stop),

@@ -8,6 +8,8 @@
 #include <linux/ratelimit_types.h>
 #include <linux/stdarg.h>
 #include <linux/types.h>
+#include <linux/init.h>
+#include <linux/linkage.h>
 
 /*
  * printk() is a macro, as in Linux 6.x, over the exported _printk(). Here
@@ -93,6 +95,16 @@ static inline __printf(1, 2) int no_printk(const char *fmt, ...)
 #endif
 
 /* at most 10 lines each 5 s from one call site, then "callbacks suppressed" */
+/*
+ * printk_ratelimit(): one state shared by every caller (10 messages per
+ * 5 s); the module goes first, as in ___ratelimit(), for the log that
+ * gets "callbacks suppressed".
+ */
+struct module;
+int __printk_ratelimit(struct module *mod, const char *func);
+#define printk_ratelimit()	__printk_ratelimit(THIS_MODULE, __func__)
+bool printk_timed_ratelimit(unsigned long *caller_jiffies, unsigned int interval_msec);
+
 #define printk_ratelimited(fmt, ...)					\
 ({									\
 	static DEFINE_RATELIMIT_STATE(_rs, DEFAULT_RATELIMIT_INTERVAL,	\

@@ -17,6 +17,7 @@
  */
 #include <errno.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -54,6 +55,9 @@ static void unblock_fault_signals(void)
 	pthread_sigmask(SIG_UNBLOCK, &set, NULL);
 }
 
+/* sigsetjmp()'s value when umod_call_exit_thread() comes back (an oops: 1) */
+#define CALL_EXITED	2
+
 static void call_leave(struct umod_task *t, struct umod_call *c)
 {
 	t->call = c->outer;
@@ -66,10 +70,18 @@ int umod_call(struct umod_module *mod, long (*fn)(void *arg), void *arg, long *r
 	struct umod_call c = { .outer = t->call, .mod = mod, .task = t,
 			       .thread = pthread_self() };
 
+	int jumped;
+
 	atomic_store(&t->switch_ns, umod_ns_since_boot());
 	calls_add(mod->host, &c);
 	/* no signal mask saved: the common path stays free of system calls */
-	if (sigsetjmp(c.recover, 0)) {
+	jumped = sigsetjmp(c.recover, 0);
+	if (jumped == CALL_EXITED) {
+		call_leave(t, &c);
+		*retp = c.exit_code;
+		return 0;
+	}
+	if (jumped) {
 		call_leave(t, &c);
 		unblock_fault_signals();
 		umod_oops_log_report(mod->host);
@@ -79,6 +91,23 @@ int umod_call(struct umod_module *mod, long (*fn)(void *arg), void *arg, long *r
 	*retp = fn(arg);
 	call_leave(t, &c);
 	return 0;
+}
+
+void umod_call_exit_thread(long code)
+{
+	struct umod_task *t = umod_task_current();
+	struct umod_call *c = t->call;
+
+	if (!c) {
+		fprintf(stderr, "umod: kthread_exit() outside module code\n");
+		abort();
+	}
+	while (c->outer) {
+		call_leave(t, c);
+		c = t->call;
+	}
+	c->exit_code = code;
+	siglongjmp(c->recover, CALL_EXITED);
 }
 
 /* the thunks for the two calls every module has */

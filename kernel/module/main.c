@@ -18,6 +18,7 @@
 #include "kernel/params.h"
 #include "kernel/printk/internal.h"
 #include "kernel/sched/sched.h"
+#include "kernel/time/timekeeping.h"
 #include "util/file.h"
 #include "util/license.h"
 #include "util/modinfo.h"
@@ -431,6 +432,10 @@ static int resolve_undefined(struct load_info *info, const Elf64_Sym *sym, uint6
 		return 0;
 	err = resolve_symbol_wait(info, name, &ks);
 	*val = ks ? ks->addr : 0;
+	if (ks && umod_is_jiffies(ks->addr) && !info->mod->reads_jiffies) {
+		info->mod->reads_jiffies = true;
+		umod_jiffies_tick_get();
+	}
 	if (!err && (ks || ELF64_ST_BIND(sym->st_info) == STB_WEAK))
 		return 0;
 	if (!err)

@@ -131,6 +131,7 @@ struct umod_module {
 	struct umod_list source_list;	/* who uses us: our holders */
 	struct umod_list target_list;	/* whom we use */
 	bool using_gplonly_symbols;
+	bool reads_jiffies;		/* holds the tick (kernel/time/jiffies.c) */
 	/* __ksymtab, __ksymtab_gpl in core rodata; their names in __ksymtab_strings */
 	const struct kernel_symbol *syms, *gpl_syms;
 	unsigned int num_syms, num_gpl_syms;
@@ -156,6 +157,7 @@ struct umod_call {
 	pthread_t thread;		/* the thread running it, for the watchdog */
 	uint64_t reported_ns;		/* the watchdog's last report of it, or 0 */
 	_Atomic unsigned int lockup_secs; /* set for the watchdog's signal */
+	long exit_code;			/* umod_call_exit_thread()'s */
 };
 
 /*
@@ -164,6 +166,11 @@ struct umod_call {
  * after the fault ran, and what it held stays held.
  */
 int umod_call(struct umod_module *mod, long (*fn)(void *arg), void *arg, long *retp);
+/*
+ * kthread_exit(): leaves every module call on this thread at once; the
+ * outermost umod_call() returns 0 with *retp = @code.
+ */
+__attribute__((noreturn)) void umod_call_exit_thread(long code);
 
 /* ---- refcount.c, usage.c: use counts ------------------------------------- */
 

@@ -18,6 +18,7 @@
 #include "kernel/printk/internal.h"
 #include "kernel/rcu/rcu.h"
 #include "kernel/time/tick-internal.h"
+#include "kernel/time/timekeeping.h"
 #include "mm/internal.h"
 #include "lib/dynamic_debug.h"
 
@@ -100,7 +101,11 @@ void umod_module_free_memory(struct umod_module *mod)
 	umod_ddebug_remove_module(mod);	/* its call sites leave the control file */
 	release_leftovers(mod);
 	umod_gdb_jit_unregister(mod);
-	/* silently, as Linux's forced unload; admin-guide/unloading.rst: the memory stays */
+	if (mod->reads_jiffies) {
+		mod->reads_jiffies = false;
+		umod_jiffies_tick_put();
+	}
+	/* silently, as Linux's forced unload: admin-guide/unloading.rst: the memory stays */
 	if (!mod->keep_mapped)
 		release_mapping(mod);
 	mod->kmod = NULL;

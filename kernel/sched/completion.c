@@ -120,7 +120,7 @@ static bool kapi_completion_done(struct completion *x)
 	return true;
 }
 
-static void kapi_complete(struct completion *x)
+void umod_complete(struct completion *x)
 {
 	struct umod_task *t = umod_wq_lock(&x->wait);
 
@@ -153,7 +153,7 @@ static const struct umod_kapi_export completion_exports[] = {
 	UMOD_KAPI("wait_for_completion_state", kapi_wait_for_completion_state),
 	UMOD_KAPI("try_wait_for_completion", kapi_try_wait_for_completion),
 	UMOD_KAPI("completion_done", kapi_completion_done),
-	UMOD_KAPI("complete", kapi_complete),
+	UMOD_KAPI("complete", umod_complete),
 	UMOD_KAPI("complete_all", kapi_complete_all),
 };
 

@@ -41,7 +41,14 @@ struct umod_task {
 	_Atomic uint64_t switch_ns;
 	/* rcu_read_lock() nesting: might_sleep() reports a sleep inside */
 	unsigned int rcu_read_depth;
+	/* what task.cred and task.real_cred point at (kernel/cred.c) */
+	struct cred cred;
 };
+
+/* kernel/cred.c: @t acts as @uid/@gid (root: every capability) */
+void umod_cred_init(struct cred *cred, unsigned int uid, unsigned int gid);
+/* the signal_struct every task points at (one thread group per task here) */
+extern struct signal_struct umod_signal_struct;
 
 /*
  * A new task for a thread the host starts, not yet anyone's current;
@@ -125,5 +132,10 @@ int umod_wait_locked(struct wait_queue_head *wq, struct umod_task *t,
 		     bool (*ready)(void *arg), void *arg, unsigned int state, long *timeout);
 /* the kernel's signal_pending_state() */
 bool umod_signal_ends(const struct umod_task *t, unsigned int state);
+struct completion;
+void umod_complete(struct completion *x);	/* kernel/sched/completion.c */
+bool umod_task_sigpending(const struct umod_task *t);
+bool umod_task_fatal_pending(const struct umod_task *t);
+void umod_task_clear_signals(struct umod_task *t);
 
 #endif /* _UMOD_KERNEL_SCHED_SCHED_H */
