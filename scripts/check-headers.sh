@@ -179,8 +179,12 @@ autoconf=$top/include/umod/kabi/autoconf.h
   grep -oE '^#define CONFIG_[A-Z0-9_]+' "$autoconf" | cut -d' ' -f2; } | sort -u > "$work/configs"
 ok=1
 while read -r c; do
-	d=$(grep -E "^$c=" "$config" | cut -d= -f2-)
-	[ "$d" = y ] && d=1
+	# a tristate set to m is CONFIG_X_MODULE in autoconf.h, and CONFIG_X unset
+	base=${c%_MODULE}
+	d=$(grep -E "^$base=" "$config" | cut -d= -f2-)
+	case "$c:$d" in
+	*_MODULE:m) d=1 ;; *_MODULE:*) d= ;; *:y) d=1 ;; *:m) d= ;;
+	esac
 	u=$(awk -v c="$c" '$1 == "#define" && $2 == c { print $3 }' "$autoconf")
 	[ "$d" = "$u" ] && continue
 	if grep -q "^$c " "$top/scripts/config-differences.txt"; then

@@ -21,6 +21,7 @@
 #include <linux/refcount.h>
 #include <linux/gfp.h>
 #include <linux/ratelimit.h>
+#include <linux/sysctl.h>	/* 6.1 has it through linux/key.h */
 
 #define task_cred_xxx(task, xxx)	((task)->real_cred->xxx)
 #define task_uid(task)			(task_cred_xxx((task), uid))

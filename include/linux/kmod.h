@@ -6,6 +6,7 @@
 #include <linux/export.h>
 #include <linux/types.h>
 #include <linux/gfp.h>
+#include <linux/sysctl.h>
 #include <linux/uidgid.h>
 
 /*

@@ -12,6 +12,7 @@
 #include <linux/kref.h>
 #include <linux/sched.h>
 #include <linux/rwsem.h>
+#include <linux/sysctl.h>
 
 /* current_user_ns() is cred.h's, as in 6.1 */
 
