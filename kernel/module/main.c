@@ -629,12 +629,37 @@ static int parse_module_args(struct load_info *info, const char *args)
 }
 
 /*
+ * Init is done: free what only init needed, then drop init's reference,
+ * all under the module mutex, as the kernel's do_init_module(). Until the
+ * put an rmmod finds the module in use (-EWOULDBLOCK); from the mutex on
+ * it waits, so nothing unloads a module its loader is still working on.
+ * The caller's handle is taken before the put, for the same reason.
+ */
+static void finish_init(struct load_info *info, struct umod_module **modp)
+{
+	struct umod_module *mod = info->mod;
+	int err;
+
+	pthread_mutex_lock(&info->host->module_mutex);
+	umod_gdb_jit_init_freed(mod);	/* before the init region goes */
+	/* init has run and cannot be undone: warn and keep the module, as Linux */
+	err = umod_module_protect_after_init(mod);
+	if (err)
+		umod_log_printk(info->log, KERN_WARNING "%s: module_enable_rodata_ro_after_init() returned %d, ro_after_init data might still be writable\n",
+				mod->name, err);
+	if (modp)
+		*modp = umod_module_ref(mod);
+	umod_refcount_init_done(mod);
+	pthread_mutex_unlock(&info->host->module_mutex);
+}
+
+/*
  * The module's init, run without any lock held, as the kernel's (loads of
  * other modules go on meanwhile). An oops in it leaves the module COMING,
  * with the reference init holds: it can neither be used up nor unloaded,
  * as in Linux after an oops in init.
  */
-static int do_init_module(struct load_info *info)
+static int do_init_module(struct load_info *info, struct umod_module **modp)
 {
 	struct umod_module *mod = info->mod;
 	int ret = 0, err;
@@ -657,14 +682,7 @@ static int do_init_module(struct load_info *info)
 	pthread_mutex_unlock(&info->host->module_mutex);
 	/* as kunit_module_notify() on LIVE: before init memory goes */
 	umod_kunit_module_run(mod);
-	/* drop the reference held during init */
-	umod_refcount_init_done(mod);
-	umod_gdb_jit_init_freed(mod);	/* before the init region goes */
-	/* init has run and cannot be undone: warn and keep the module, as Linux */
-	ret = umod_module_protect_after_init(mod);
-	if (ret)
-		umod_log_printk(info->log, KERN_WARNING "%s: module_enable_rodata_ro_after_init() returned %d, ro_after_init data might still be writable\n",
-				mod->name, ret);
+	finish_init(info, modp);
 	return 0;
 }
 
@@ -741,15 +759,12 @@ static int load_module(struct umod_host *host, const void *image, size_t len,
 	err = umod_mod_sysfs_setup(info.mod);
 	if (err)
 		goto coming_cleanup;
-	err = do_init_module(&info);
+	err = do_init_module(&info, modp);
 	if (err == UMOD_OOPSED)
 		goto out;	/* the module stays, COMING, as the oops left it */
 	if (err)
 		goto coming_cleanup;
-
-	if (modp)
-		*modp = umod_module_ref(info.mod);
-	goto out;
+	goto out;	/* @info.mod may be unloaded from here on */
 
 coming_cleanup:
 	info.mod->keep_mapped = going_cleanup(&info) > 0;
