@@ -42,6 +42,7 @@
 #include "arch/arch.h"
 #include "kernel/host_syms.h"
 #include "kernel/module/internal.h"
+#include "lib/vsprintf.h"
 #include "mm/kasan.h"
 
 #define OOPS_MAX_FDS		4
@@ -689,10 +690,65 @@ static void altstack_key_init(void)
 	pthread_key_create(&altstack_key, altstack_free);
 }
 
+/*
+ * The calling thread's stack, as pthread sees it (guard pages included at
+ * the low end), recorded once per thread outside any signal handler so
+ * that the handler can tell a stack overflow from other faults.
+ */
+static __thread struct {
+	bool ready;
+	uint64_t lo, hi, guard;
+} thread_stack;
+
+static void record_stack(void)
+{
+	pthread_attr_t attr;
+	void *addr;
+	size_t size, guard = 0;
+
+	if (pthread_getattr_np(pthread_self(), &attr))
+		return;
+	if (!pthread_attr_getstack(&attr, &addr, &size)) {
+		pthread_attr_getguardsize(&attr, &guard);
+		thread_stack.lo = (uint64_t)(uintptr_t)addr;
+		thread_stack.hi = thread_stack.lo + size;
+		thread_stack.guard = guard ? guard : UMOD_PAGE_SIZE;
+	}
+	pthread_attr_destroy(&attr);
+}
+
+/*
+ * Did @addr hit the calling thread's stack guard: its guard pages, or
+ * the gap below the lowest page the stack may grow to (the main thread's
+ * stack grows on demand down to its limit)? *@begin and *@end: the
+ * usable stack, as 6.1's handle_stack_overflow() prints it.
+ */
+#define STACK_GUARD_GAP		(1024 * 1024)	/* the kernel's stack_guard_gap */
+
+bool umod_oops_stack_guard_hit(uint64_t addr, uint64_t *begin, uint64_t *end)
+{
+	if (!thread_stack.hi || addr >= thread_stack.lo + thread_stack.guard ||
+	    addr + STACK_GUARD_GAP < thread_stack.lo)
+		return false;
+	*begin = thread_stack.lo + thread_stack.guard;
+	*end = thread_stack.hi;
+	return true;
+}
+
+/*
+ * Called by every thread before it runs module code (umod_call() does it
+ * on a thread's first entry, so the daemon's request threads and
+ * libfuse's threads have one too): once per thread, cheap after that.
+ */
 void umod_oops_thread_init(void)
 {
 	stack_t old, ss = { .ss_size = OOPS_ALTSTACK_SIZE };
 
+	if (thread_stack.ready)
+		return;
+	thread_stack.ready = true;
+	record_stack();
+	umod_ptr_to_hashval(NULL);	/* its key made here, not in the handler */
 	if (sigaltstack(NULL, &old) == 0 && !(old.ss_flags & SS_DISABLE))
 		return;
 	pthread_once(&altstack_once, altstack_key_init);

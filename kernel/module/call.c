@@ -63,6 +63,7 @@ int umod_call(struct umod_module *mod, long (*fn)(void *arg), void *arg, long *r
 	struct umod_call c = { .outer = t->call, .mod = mod, .task = t,
 			       .thread = pthread_self() };
 
+	umod_oops_thread_init();	/* any thread: its overflow is reported */
 	atomic_store(&t->switch_ns, umod_ns_since_boot());
 	calls_add(mod->host, &c);
 	/* no signal mask saved: the common path stays free of system calls */

@@ -692,6 +692,8 @@ void umod_oops_log_lockup(struct umod_host *host);
 /* an alternate signal stack for the calling thread, so that a module's stack
  * overflow is still reported; kept until the thread ends */
 void umod_oops_thread_init(void);
+/* in the handler: did @addr hit this thread's stack guard? (the stack's bounds) */
+bool umod_oops_stack_guard_hit(uint64_t addr, uint64_t *begin, uint64_t *end);
 
 /*
  * What the report's lines are made with, for kernel/oops.c and the arch
