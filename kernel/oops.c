@@ -604,6 +604,47 @@ void umod_oops_warn(struct umod_host *host, const struct umod_warn *w)
 	atomic_store(&oops.reporter, 0);
 }
 
+/*
+ * __stack_chk_fail(): module code found its stack canary overwritten, in
+ * the function that @caller returns into. 6.1 panics with this message
+ * ("Kernel panic - not syncing: stack-protector: Kernel stack is corrupted
+ * in: %pB"); here it opens an oops of the module's call: the CPU line, the
+ * trace from @frame (the export's, so the smashed function comes first),
+ * the modules, then the call ends as after a fault, taint D. No call to
+ * end (module code outside umod_call() cannot be) or no report possible:
+ * the C library's verdict, abort().
+ */
+void umod_oops_stack_chk_fail(uint64_t caller, uint64_t frame)
+{
+	struct umod_task *t = umod_task_peek();
+	struct umod_call *c = t ? t->call : NULL;
+	struct umod_oops_line l = { .len = 0 };
+	ucontext_t uc;
+
+	getcontext(&uc);
+	umod_arch_oops_set_frame(&uc, frame);
+	if (!c || !oops.host || !report_begin())
+		abort();
+	oops.keep = !atomic_load(&oops.host->panic_on_oops);
+	oops.report_len = 0;
+	umod_oops_put(&l, "stack-protector: Kernel stack is corrupted in: ");
+	umod_oops_put_symbol(&l, caller, true);
+	umod_oops_emit(&l);
+	report_cpu();
+	umod_arch_show_trace(&uc);
+	report_modules();
+	umod_oops_emit_str("---[ end trace 0000000000000000 ]---");
+	if (!oops.keep) {
+		if (oops.exit_status)
+			_exit(oops.exit_status);
+		signal(SIGABRT, SIG_DFL);
+		abort();
+	}
+	oops.keep = false;
+	atomic_fetch_or(&oops.host->taints, 1ul << UMOD_TAINT_DIE);
+	siglongjmp(c->recover, 1);
+}
+
 /* dump_stack(): the CPU line and the call trace from @frame (0: here), at @level */
 void umod_oops_dump_stack(struct umod_host *host, const char *level, uint64_t frame)
 {

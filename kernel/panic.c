@@ -196,7 +196,27 @@ static void kapi_dump_stack(void)
 		umod_oops_dump_stack(host, "", (uint64_t)(uintptr_t)__builtin_frame_address(0));
 }
 
+/*
+ * -fstack-protector-strong's check failed in a module function: 6.1's
+ * __stack_chk_fail() panics; here it is an oops of the module's call
+ * (kernel/oops.c), whose report starts at this frame.
+ */
+static __attribute__((noreturn)) void kapi___stack_chk_fail(void)
+{
+	umod_oops_stack_chk_fail((uint64_t)(uintptr_t)__builtin_return_address(0),
+				 (uint64_t)(uintptr_t)__builtin_frame_address(0));
+}
+
+#ifdef __aarch64__
+/* the canary there: glibc's one per-process value, which modules read as Linux's */
+extern uintptr_t __stack_chk_guard;
+#endif
+
 static const struct umod_kapi_export panic_exports[] = {
+	UMOD_KAPI("__stack_chk_fail", kapi___stack_chk_fail),
+#ifdef __aarch64__
+	UMOD_KAPI("__stack_chk_guard", &__stack_chk_guard),
+#endif
 	UMOD_KAPI("warn_slowpath_fmt", kapi_warn_slowpath_fmt),
 	UMOD_KAPI("__bug", kapi___bug),
 	UMOD_KAPI("dump_stack", kapi_dump_stack),

@@ -694,6 +694,8 @@ void umod_oops_log_lockup(struct umod_host *host);
 void umod_oops_thread_init(void);
 /* in the handler: did @addr hit this thread's stack guard? (the stack's bounds) */
 bool umod_oops_stack_guard_hit(uint64_t addr, uint64_t *begin, uint64_t *end);
+/* __stack_chk_fail() from module code: an oops of its call, which ends */
+__attribute__((noreturn)) void umod_oops_stack_chk_fail(uint64_t caller, uint64_t frame);
 
 /*
  * What the report's lines are made with, for kernel/oops.c and the arch
