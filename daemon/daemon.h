@@ -222,11 +222,16 @@ ssize_t umod_view_readlink(struct umod_daemon *d, const char *path, char *buf, s
 /* handlers.c: "Live", "Loading" or "Unloading" */
 const char *umod_daemon_state_name(enum umod_module_state state);
 
-/* procfs.c: /proc/modules, kallsyms, devices and sys/kernel/tainted, read-only */
+/* procfs.c: /proc/modules, kallsyms, devices and sys/kernel/tainted, read-only;
+ * sys/kernel/hung_task_timeout_secs, read-write */
 bool umod_proc_is(const char *path);
 /* one of the files the daemon's /proc has of its own: modules, kallsyms, tainted */
 bool umod_proc_builtin(const char *path);
+/* its type and permissions */
+mode_t umod_proc_mode(const char *path);
 ssize_t umod_proc_read(struct umod_daemon *d, const char *path, char *buf, size_t size);
+/* @len bytes written to it: @len, or -EACCES (read-only), -EINVAL, -ENOENT */
+ssize_t umod_proc_write(struct umod_daemon *d, const char *path, const char *buf, size_t len);
 /* tree.c: names of the real /proc and /dev (and /sys's top) the tree has
  * not become symlinks into @dir/proc, @dir/dev, @dir/sys (umod shell) */
 void umod_tree_set_host(const char *dir);

@@ -37,6 +37,7 @@
 #define MAX_CONNS_PER_UID	(MAX_CONNS / 2)
 #define IO_TIMEOUT_S	60	/* an idle peer, or one that stops reading, is dropped */
 #define CONN_DRAIN_S	5	/* how long shutdown waits for requests in flight */
+#define STOP_S		10	/* SIGTERM ends the daemon within this, whatever modules do */
 
 struct umod_conn {
 	struct umod_conn *next, **pprev;	/* on d->conns, under conn_lock */
@@ -382,22 +383,98 @@ static void close_socket(struct umod_daemon *d)
 
 static void teardown(struct umod_daemon *d)
 {
+	struct umod_host *left;
+
 	close_socket(d);
 	umod_fuse_stop(d);
-	/* exit functions run here, and their lines still reach the logfile;
-	 * a module whose init never returned is named and left */
-	if (d->host)
-		umod_host_shutdown(d->host);
-	d->host = umod_host_unref(d->host);
+	/*
+	 * Exit functions run here, and their lines still reach the logfile.
+	 * A module whose code still runs (an init that never returned, a
+	 * request asleep in it for good) is named and left, and so is the
+	 * host: that code may still use it, and it goes with the process.
+	 */
+	left = d->host;
+	if (left && umod_host_shutdown(left) == 0)
+		left = umod_host_unref(left);	/* non-NULL: a load still holds it */
+	/* what outlives this function must not log into it */
+	if (left)
+		umod_host_set_log_fn(left, NULL, NULL);
+	d->host = NULL;
 	umod_messages_close(d);
 	umod_pidfile_remove(d->opts->pidfile, d->pidfile_fd);
 	d->pidfile_fd = -1;
+}
+
+/*
+ * Stopping must end, whatever module code does: an exit function that
+ * never returns (waiting on a request asleep in its module) would hold
+ * the daemon for ever. STOP_S after the signal this thread ends the
+ * process, leaving what still runs, as a machine's power-off does.
+ */
+struct stop_guard {
+	struct umod_daemon *d;
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	bool done;
+	pthread_t thread;
+};
+
+static void *guard_main(void *arg)
+{
+	struct stop_guard *g = arg;
+	struct timespec until;
+	int err = 0;
+
+	clock_gettime(CLOCK_MONOTONIC, &until);
+	until.tv_sec += STOP_S;
+	pthread_mutex_lock(&g->lock);
+	while (!g->done && err != ETIMEDOUT)
+		err = pthread_cond_timedwait(&g->cond, &g->lock, &until);
+	pthread_mutex_unlock(&g->lock);
+	if (err != ETIMEDOUT)
+		return NULL;
+	if (g->d->host)
+		umod_host_log(g->d->host, 4, "umod: still stopping %d s after the signal: the daemon exits without the module code that runs\n",
+			      STOP_S);
+	if (g->d->opts->pidfile)
+		unlink(g->d->opts->pidfile);
+	_exit(0);
+}
+
+static void guard_start(struct stop_guard *g, struct umod_daemon *d)
+{
+	pthread_condattr_t attr;
+
+	g->d = d;
+	pthread_mutex_init(&g->lock, NULL);
+	pthread_condattr_init(&attr);
+	pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
+	pthread_cond_init(&g->cond, &attr);
+	pthread_condattr_destroy(&attr);
+	if (pthread_create(&g->thread, NULL, guard_main, g))
+		g->done = true;		/* no guard: stop as before */
+}
+
+static void guard_stop(struct stop_guard *g)
+{
+	bool started;
+
+	pthread_mutex_lock(&g->lock);
+	started = !g->done;
+	g->done = true;
+	pthread_cond_signal(&g->cond);
+	pthread_mutex_unlock(&g->lock);
+	if (started)
+		pthread_join(g->thread, NULL);
+	pthread_cond_destroy(&g->cond);
+	pthread_mutex_destroy(&g->lock);
 }
 
 int umod_daemon_main(const struct umod_daemon_opts *opts)
 {
 	struct umod_daemon d = { .opts = opts, .listen_fd = -1, .pidfile_fd = -1,
 				  .messages_fd = -1 };
+	struct stop_guard guard = { .done = false };
 	int notify = -1, sigfd, err;
 
 	/* before any fork: LISTEN_PID names this very process */
@@ -422,10 +499,12 @@ int umod_daemon_main(const struct umod_daemon_opts *opts)
 	umod_detach_ready(notify, true);
 	umod_service_notify(&d, "READY=1");
 	serve(&d, sigfd);
+	guard_start(&guard, &d);
 	umod_service_notify(&d, "STOPPING=1");
 	close_socket(&d);
 	stop_conns(&d);
 	teardown(&d);
+	guard_stop(&guard);
 	close(sigfd);
 	return 0;
 }

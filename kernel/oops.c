@@ -112,6 +112,16 @@ void umod_oops_put_dec(struct umod_oops_line *l, uint64_t v, int width, char pad
 		l->buf[l->len++] = d[--n];
 }
 
+/* "%-Nd": the digits, then spaces up to @width */
+static void put_dec_left(struct umod_oops_line *l, uint64_t v, size_t width)
+{
+	size_t start = l->len;
+
+	umod_oops_put_dec(l, v, 1, ' ');
+	while (l->len - start < width)
+		umod_oops_put(l, " ");
+}
+
 static void write_all(int fd, const char *p, size_t n)
 {
 	while (n) {
@@ -251,12 +261,27 @@ void umod_oops_put_symbol(struct umod_oops_line *l, uint64_t addr, bool is_retur
 
 /* ---- the lines every architecture prints ---------------------------------- */
 
+/* print_tainted(), then the release and the version's first word */
+static void put_tainted(struct umod_oops_line *l)
+{
+	unsigned long taints = atomic_load(&oops.host->taints);
+	char cols[32];
+
+	if (taints) {
+		umod_taint_columns(taints, cols);
+		umod_oops_put(l, "Tainted: ");
+		umod_oops_put(l, cols);
+	} else {
+		umod_oops_put(l, "Not tainted");
+	}
+	umod_oops_put(l, " " UTS_RELEASE " #1");
+}
+
 /* the task that faulted, as current: a daemon's client shows as itself */
 static void report_cpu(void)
 {
 	struct umod_task *t = umod_task_peek();
-	char comm[UMOD_TASK_COMM_LEN + 1] = "", cols[32];
-	unsigned long taints = atomic_load(&oops.host->taints);
+	char comm[UMOD_TASK_COMM_LEN + 1] = "";
 	struct umod_oops_line l = { .len = 0 };
 	int cpu = sched_getcpu();
 
@@ -270,14 +295,8 @@ static void report_cpu(void)
 	umod_oops_put_dec(&l, t ? (uint64_t)t->task.pid : (uint64_t)getpid(), 1, ' ');
 	umod_oops_put(&l, " Comm: ");
 	umod_oops_put(&l, comm);
-	if (taints) {
-		umod_taint_columns(taints, cols);
-		umod_oops_put(&l, " Tainted: ");
-		umod_oops_put(&l, cols);
-	} else {
-		umod_oops_put(&l, " Not tainted");
-	}
-	umod_oops_put(&l, " " UTS_RELEASE " #1");
+	umod_oops_put(&l, " ");
+	put_tainted(&l);
 	umod_oops_emit(&l);
 }
 
@@ -711,6 +730,108 @@ void umod_oops_log_lockup(struct umod_host *host)
 {
 	log_kept(host, KERN_EMERG);
 	umod_host_add_taint(host, UMOD_TAINT_SOFTLOCKUP, UMOD_LOCKDEP_STILL_OK);
+	atomic_store(&oops.reporter, 0);
+}
+
+/* the parent of the process @pid, from /proc (async-signal-safe); 0 if unknown */
+static int parent_of(int pid)
+{
+	struct umod_oops_line path = { .len = 0 };
+	char buf[512], *p;
+	ssize_t n;
+	int fd, ppid = 0;
+
+	umod_oops_put(&path, "/proc/");
+	umod_oops_put_dec(&path, (uint64_t)pid, 1, ' ');
+	umod_oops_put(&path, "/stat");
+	path.buf[path.len] = '\0';
+	fd = open(path.buf, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return 0;
+	buf[n] = '\0';
+	/* "pid (comm) S ppid ...": the comm may hold anything but the last ')' */
+	p = strrchr(buf, ')');
+	if (!p || strlen(p) < 4)
+		return 0;
+	for (p += 4; *p >= '0' && *p <= '9'; p++)
+		ppid = ppid * 10 + (*p - '0');
+	return ppid;
+}
+
+/* sched_show_task()'s first line, for a task in D state */
+static void report_task(const struct umod_task *t)
+{
+	struct umod_oops_line l = { .len = 0 };
+	char comm[16] = "";
+	size_t len;
+	int pid = t ? t->task.pid : (int)getpid();
+	int ppid = t && (t->task.flags & UMOD_PF_KTHREAD) ? 2 : parent_of(pid);
+
+	if (t)
+		memcpy(comm, t->task.comm, sizeof(comm) - 1);
+	len = strlen(comm);
+	umod_oops_put(&l, "task:");
+	umod_oops_put(&l, comm);
+	while (len++ < 15)
+		umod_oops_put(&l, " ");
+	umod_oops_put(&l, " state:D stack:0     pid:");
+	put_dec_left(&l, (uint64_t)pid, 5);
+	umod_oops_put(&l, " ppid:");
+	put_dec_left(&l, (uint64_t)ppid, 6);
+	umod_oops_put(&l, " flags:0x00000000");
+	umod_oops_emit(&l);
+}
+
+/*
+ * On a thread the watchdog found blocked uninterruptibly for @secs: 6.1's
+ * check_hung_task() report, kept for umod_oops_log_hung(). False if no
+ * report can be made now.
+ */
+bool umod_oops_capture_hung(const ucontext_t *uc, unsigned int secs)
+{
+	struct umod_task *t = umod_task_peek();
+	struct umod_oops_line l = { .len = 0 };
+
+	if (!oops.host || !report_begin())
+		return false;
+	oops.keep = true;
+	oops.report_len = 0;
+	umod_oops_put(&l, "INFO: task ");
+	umod_oops_put(&l, t ? t->task.comm : "umod");
+	umod_oops_put(&l, ":");
+	umod_oops_put_dec(&l, t ? (uint64_t)t->task.pid : (uint64_t)getpid(), 1, ' ');
+	umod_oops_put(&l, " blocked for more than ");
+	umod_oops_put_dec(&l, secs, 1, ' ');
+	umod_oops_put(&l, " seconds.");
+	umod_oops_emit(&l);
+	umod_oops_put(&l, "      ");
+	put_tainted(&l);
+	umod_oops_emit(&l);
+	umod_oops_emit_str("\"echo 0 > /proc/sys/kernel/hung_task_timeout_secs\" disables this message.");
+	report_task(t);
+	umod_arch_show_trace(uc);
+	oops.keep = false;
+	return true;
+}
+
+/* the watchdog's thread: the first three lines at KERN_ERR, the task's at KERN_INFO */
+void umod_oops_log_hung(struct umod_host *host)
+{
+	size_t lines = 0;
+
+	for (size_t pos = 0; pos < oops.report_len; lines++) {
+		const char *line = oops.report + pos;
+		size_t len = (size_t)((const char *)memchr(line, '\n', oops.report_len - pos) - line);
+
+		umod_log_printk(host->log, "%s%.*s\n", lines < 3 ? KERN_ERR : KERN_INFO,
+				(int)len, line);
+		pos += len + 1;
+	}
+	oops.report_len = 0;
 	atomic_store(&oops.reporter, 0);
 }
 

@@ -222,6 +222,9 @@ struct umod_task *umod_task_current(void);
 struct umod_task *umod_task_peek(void);
 /* around a wait of host code on its own primitives: the task sleeps */
 unsigned int umod_task_sleep_begin(void);
+/* the same in @state: the hung-task check counts only TASK_UNINTERRUPTIBLE */
+#define UMOD_TASK_INTERRUPTIBLE	0x0001u
+unsigned int umod_task_sleep_state(unsigned int state);
 void umod_task_sleep_end(unsigned int state);
 
 /* ---- kernel/module/call.c: entering module code ------------------------- */
@@ -239,6 +242,10 @@ struct umod_call {
 	pthread_t thread;		/* the thread running it, for the watchdog */
 	uint64_t reported_ns;		/* the watchdog's last report of it, or 0 */
 	_Atomic unsigned int lockup_secs; /* set for the watchdog's signal */
+	/* kernel/hung_task.c: the check that last looked at it, and how long
+	 * it has been blocked (set for the watchdog's signal) */
+	uint64_t hung_checked_ns;
+	_Atomic unsigned int hung_secs;
 };
 
 /*
@@ -266,6 +273,14 @@ uint64_t umod_jiffies64(void);
 /* the host's watchdog thread, started with the host: 0 or -errno */
 int umod_watchdog_start(struct umod_host *host);
 void umod_watchdog_stop(struct umod_host *host);
+/* logs the report its signal asked a thread for; false if none came */
+bool umod_watchdog_log_captured(struct umod_host *host);
+
+/* ---- kernel/hung_task.c: tasks blocked uninterruptibly ----------------- */
+
+#define UMOD_HUNG_TASK_TIMEOUT	120	/* hung_task_timeout_secs' default */
+/* on the watchdog's thread: a check if one is due; ms until the next */
+uint64_t umod_hung_task_check(struct umod_host *host);
 
 /* ---- kernel/params.c ------------------------------------------------- */
 
@@ -375,6 +390,10 @@ struct umod_host {
 	pthread_t watchdog;
 	bool watchdog_running, watchdog_stop;
 	pthread_cond_t watchdog_wake;
+	/* kernel/hung_task.c, on the watchdog's thread */
+	atomic_ulong hung_task_timeout;	/* hung_task_timeout_secs, 0: off */
+	uint64_t hung_task_checked_ns;	/* the last check */
+	unsigned int hung_task_warnings; /* reports so far */
 };
 /* a module of that name (with '-' and '_' equal), or NULL; module_mutex held */
 struct umod_module *umod_host_find_locked(struct umod_host *host, const char *name);
@@ -689,6 +708,9 @@ void umod_oops_log_report(struct umod_host *host);
 /* the watchdog's report of a stuck thread: captured on it, then logged */
 bool umod_oops_capture_lockup(const ucontext_t *uc, unsigned int secs);
 void umod_oops_log_lockup(struct umod_host *host);
+/* a hung task's report: captured on it (@secs blocked), then logged */
+bool umod_oops_capture_hung(const ucontext_t *uc, unsigned int secs);
+void umod_oops_log_hung(struct umod_host *host);
 /* an alternate signal stack for the calling thread, so that a module's stack
  * overflow is still reported; kept until the thread ends */
 void umod_oops_thread_init(void);

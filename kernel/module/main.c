@@ -247,7 +247,8 @@ static int add_unformed_module(struct load_info *info)
 		return err;
 	pthread_mutex_lock(&host->module_mutex);
 	while (still_loading(host, info->name) && !atomic_load(&host->shutting_down)) {
-		unsigned int state = umod_task_sleep_begin();
+		/* 6.1's wait_event_interruptible(): never a hung task */
+		unsigned int state = umod_task_sleep_state(UMOD_TASK_INTERRUPTIBLE);
 
 		pthread_cond_wait(&host->module_wq, &host->module_mutex);
 		umod_task_sleep_end(state);
@@ -387,7 +388,7 @@ static int resolve_symbol_wait(struct load_info *info, const char *name,
 	clock_gettime(CLOCK_MONOTONIC, &deadline);
 	deadline.tv_sec += 30;
 	while ((err = resolve_symbol(info, name, ksp)) == -EBUSY) {
-		unsigned int state = umod_task_sleep_begin();
+		unsigned int state = umod_task_sleep_state(UMOD_TASK_INTERRUPTIBLE);
 		int timedout = pthread_cond_timedwait(&host->module_wq, &host->module_mutex,
 						      &deadline) == ETIMEDOUT;
 
