@@ -230,18 +230,19 @@ UMOD_API int umod_module_remove(struct umod_host *host, const char *name,
 
 /*
  * Does a thread run @mod's code that its exit cannot end (an init that
- * has not returned, a request asleep in it)? Its own kernel threads,
- * timers and work are the exit's to stop.
+ * has not returned, a request asleep in it, a KUnit case past its
+ * timeout, which holds the module)? Its own kernel threads, timers and
+ * work are the exit's to stop, unless a user holds it.
  */
 static bool module_running(struct umod_host *host, const struct umod_module *mod)
 {
-	bool running = false;
+	bool running = false, in_use = umod_refcount_read(mod) > 0;
 
 	pthread_mutex_lock(&host->calls_lock);
 	for (struct umod_list *n = host->calls.next; n != &host->calls && !running; n = n->next) {
 		const struct umod_call *c = umod_container_of(n, struct umod_call, node);
 
-		running = c->mod == mod && !(c->task->task.flags & UMOD_PF_KTHREAD);
+		running = c->mod == mod && (in_use || !(c->task->task.flags & UMOD_PF_KTHREAD));
 	}
 	pthread_mutex_unlock(&host->calls_lock);
 	return running;
