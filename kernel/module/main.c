@@ -124,8 +124,8 @@ static void escape_name(const char *name, char *buf, size_t size)
 
 /*
  * The sections a module must have, as the kernel's checks: one symbol
- * table; exactly one .gnu.linkonce.this_module, allocated, with contents,
- * the size of our struct module and a NUL-terminated name.
+ * table; exactly one .gnu.linkonce.this_module, allocated, writable, with
+ * contents, the size of our struct module and a NUL-terminated name.
  */
 static int find_this_module(struct load_info *info, const struct named_sections *ns)
 {
@@ -151,6 +151,16 @@ static int find_this_module(struct load_info *info, const struct named_sections 
 	}
 	if (!(s->sh_flags & SHF_ALLOC)) {
 		umod_log_printk(info->log, KERN_ERR "module %s: .gnu.linkonce.this_module must occupy memory during process execution\n",
+				info_name(info));
+		return -ENOEXEC;
+	}
+	/*
+	 * The loader and the kernel library write the struct after it is
+	 * sealed (its state, its use count's pointer): 6.1 checks nothing
+	 * here and oopses writing it; this refuses, as the checks above do.
+	 */
+	if (!(s->sh_flags & SHF_WRITE)) {
+		umod_log_printk(info->log, KERN_ERR "module %s: .gnu.linkonce.this_module section must be writable\n",
 				info_name(info));
 		return -ENOEXEC;
 	}
