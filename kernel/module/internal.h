@@ -957,6 +957,9 @@ void umod_oops_bug_at(const char *file, int line);
 /* a WARN of the host's library code (ida_free, refcount) for the calling module */
 void umod_warn_host(const char *file, int line, const char *func, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
+/* the same in @host, where no module code runs (the loader's own WARNs) */
+void umod_warn_in(struct umod_host *host, const char *file, int line, const char *func,
+		  const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 /* ---- fs/sysfs/, lib/kobject.c, fs/debugfs/ (sysfs): the /sys tree beyond module/ ---- */
 
 extern const struct umod_kapi_table umod_kapi_kobject;	/* lib/kobject.c */

@@ -665,6 +665,33 @@ static void finish_init(struct load_info *info, struct umod_module **modp)
 }
 
 /*
+ * What 6.1's do_one_initcall() checks once an init returns: the task's
+ * preempt count as before (a spin lock still held) and interrupts on;
+ * either is put right and warned about, in its words and at its place.
+ */
+static void initcall_balance(struct load_info *info, unsigned int count)
+{
+	struct umod_task *t = umod_task_current();
+	char msg[64] = "", fn[256];
+
+	if (t->preempt_count != count) {
+		strcat(msg, "preemption imbalance ");
+		t->preempt_count = count;
+	}
+	if (t->irqs_disabled) {
+		strcat(msg, "disabled interrupts ");
+		t->irqs_disabled = 0;
+	}
+	if (!msg[0])
+		return;
+	if (umod_host_sprint_symbol(info->host, (const void *)info->mod->kmod->init,
+				    fn, sizeof(fn)) < 0)
+		snprintf(fn, sizeof(fn), "%p", (void *)info->mod->kmod->init);
+	umod_warn_in(info->host, "init/main.c", 1284, "do_one_initcall",
+		     "initcall %s returned with %s\n", fn, msg);
+}
+
+/*
  * The module's init, run without any lock held, as the kernel's (loads of
  * other modules go on meanwhile). An oops in it leaves the module COMING,
  * with the reference init holds: it can neither be used up nor unloaded,
@@ -676,9 +703,12 @@ static int do_init_module(struct load_info *info, struct umod_module **modp)
 	int ret = 0, err;
 
 	if (mod->kmod->init) {
+		unsigned int count = umod_task_current()->preempt_count;
+
 		err = umod_call_init(mod, mod->kmod->init, &ret);
 		if (err)
 			return err;
+		initcall_balance(info, count);
 	}
 	if (ret < 0)
 		return ret;
