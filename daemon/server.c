@@ -38,6 +38,7 @@
 #define IO_TIMEOUT_S	60	/* an idle peer, or one that stops reading, is dropped */
 #define CONN_DRAIN_S	5	/* how long shutdown waits for requests in flight */
 #define STOP_S		10	/* SIGTERM ends the daemon within this, whatever modules do */
+#define REAP_MS		500	/* how often connections are looked at for a dead thread */
 
 struct umod_conn {
 	struct umod_conn *next, **pprev;	/* on d->conns, under conn_lock */
@@ -45,6 +46,10 @@ struct umod_conn {
 	int fd;
 	uid_t uid;		/* the peer's, from SO_PEERCRED */
 	int refuse;		/* greeting status: 0 or why not */
+	/* robust, held by its thread: EOWNERDEAD once the thread ended
+	 * without cleaning up (an exit from module code) */
+	pthread_mutex_t alive;
+	_Atomic uint16_t op;	/* the request being served, or 0 */
 };
 
 static int send_status(int fd, uint16_t op, int status)
@@ -89,7 +94,9 @@ static int serve_one(struct umod_conn *c, struct umod_proto_buf *reply)
 		send_status(c->fd, reply_op(hdr.op), err);
 		return err;
 	}
+	atomic_store(&c->op, hdr.op);
 	umod_daemon_handle(c->d, c->fd, &req, reply);
+	atomic_store(&c->op, 0);
 	free(payload);
 	err = umod_proto_finish(reply);
 	if (err)
@@ -97,19 +104,34 @@ static int serve_one(struct umod_conn *c, struct umod_proto_buf *reply)
 	return umod_io_send(c->fd, reply);
 }
 
-static void conn_del(struct umod_conn *c)
+/* conn_lock held */
+static void conn_unlink_locked(struct umod_conn *c)
 {
 	struct umod_daemon *d = c->d;
 
-	pthread_mutex_lock(&d->conn_lock);
 	*c->pprev = c->next;
 	if (c->next)
 		c->next->pprev = c->pprev;
 	d->num_conns--;
 	pthread_cond_broadcast(&d->conn_cond);
-	pthread_mutex_unlock(&d->conn_lock);
+}
+
+static void conn_free(struct umod_conn *c)
+{
 	close(c->fd);
+	pthread_mutex_destroy(&c->alive);
 	free(c);
+}
+
+static void conn_del(struct umod_conn *c)
+{
+	struct umod_daemon *d = c->d;
+
+	pthread_mutex_lock(&d->conn_lock);
+	conn_unlink_locked(c);
+	pthread_mutex_unlock(&d->conn_lock);
+	pthread_mutex_unlock(&c->alive);
+	conn_free(c);
 }
 
 static void *conn_main(void *arg)
@@ -118,6 +140,7 @@ static void *conn_main(void *arg)
 	struct umod_proto_buf reply = { 0 };
 	int err = c->refuse;
 
+	pthread_mutex_lock(&c->alive);
 	if (!err)
 		err = umod_peer_check(c->fd, c->d->owner);
 	if (!send_status(c->fd, UMOD_OP_HELLO | UMOD_OP_REPLY, err) && !err)
@@ -126,6 +149,34 @@ static void *conn_main(void *arg)
 	umod_proto_buf_free(&reply);
 	conn_del(c);
 	return NULL;
+}
+
+/*
+ * A connection whose thread ended inside module code (an exit system
+ * call: the thread is gone, nothing else answers): its client is told,
+ * -EOWNERDEAD, and the connection goes. The host logs which module
+ * (umod_calls_reap(), on its watchdog's thread).
+ */
+static void reap_conns(struct umod_daemon *d)
+{
+	struct umod_conn *c, *next;
+
+	pthread_mutex_lock(&d->conn_lock);
+	for (c = d->conns; c; c = next) {
+		int err = pthread_mutex_trylock(&c->alive);
+		uint16_t op = atomic_load(&c->op);
+
+		next = c->next;
+		if (!err)
+			pthread_mutex_unlock(&c->alive);
+		if (err != EOWNERDEAD)
+			continue;
+		if (op)
+			send_status(c->fd, reply_op(op), -EOWNERDEAD);
+		conn_unlink_locked(c);
+		conn_free(c);
+	}
+	pthread_mutex_unlock(&d->conn_lock);
 }
 
 static void set_timeouts(int fd)
@@ -143,6 +194,16 @@ static uid_t peer_uid(int fd)
 
 	getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &len);
 	return cred.uid;
+}
+
+static void init_alive(pthread_mutex_t *m)
+{
+	pthread_mutexattr_t attr;
+
+	pthread_mutexattr_init(&attr);
+	pthread_mutexattr_setrobust(&attr, PTHREAD_MUTEX_ROBUST);
+	pthread_mutex_init(m, &attr);
+	pthread_mutexattr_destroy(&attr);
 }
 
 /* conn_lock held: room for one more, overall and for its user? */
@@ -179,6 +240,7 @@ static void accept_one(struct umod_daemon *d)
 	c->d = d;
 	c->fd = fd;
 	c->uid = peer_uid(fd);
+	init_alive(&c->alive);
 	pthread_mutex_lock(&d->conn_lock);
 	c->refuse = admit(d, c->uid);
 	c->next = d->conns;
@@ -227,11 +289,14 @@ static void serve(struct umod_daemon *d, int sigfd)
 	};
 
 	for (;;) {
-		if (poll(p, 2, -1) < 0) {
+		int n = poll(p, 2, REAP_MS);
+
+		if (n < 0) {
 			if (errno == EINTR)
 				continue;
 			return;
 		}
+		reap_conns(d);
 		if (p[1].revents && handle_signal(d, sigfd))
 			return;
 		if (p[0].revents & POLLIN)

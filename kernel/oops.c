@@ -860,7 +860,28 @@ static void altstack_key_init(void)
 static __thread struct {
 	bool ready;
 	uint64_t lo, hi, guard;
+	/* robust, held by the thread for good: once it has ended, however
+	 * (an exit system call from module code skips every cleanup), a
+	 * trylock by another thread says EOWNERDEAD */
+	pthread_mutex_t alive;
+	bool alive_held;
 } thread_stack;
+
+static void hold_alive(void)
+{
+	pthread_mutexattr_t attr;
+
+	pthread_mutexattr_init(&attr);
+	pthread_mutexattr_setrobust(&attr, PTHREAD_MUTEX_ROBUST);
+	if (!pthread_mutex_init(&thread_stack.alive, &attr))
+		thread_stack.alive_held = !pthread_mutex_lock(&thread_stack.alive);
+	pthread_mutexattr_destroy(&attr);
+}
+
+pthread_mutex_t *umod_oops_thread_alive(void)
+{
+	return thread_stack.alive_held ? &thread_stack.alive : NULL;
+}
 
 static void record_stack(void)
 {
@@ -910,6 +931,7 @@ void umod_oops_thread_init(void)
 		return;
 	thread_stack.ready = true;
 	record_stack();
+	hold_alive();
 	umod_ptr_to_hashval(NULL);	/* its key made here, not in the handler */
 	if (sigaltstack(NULL, &old) == 0 && !(old.ss_flags & SS_DISABLE))
 		return;

@@ -26,6 +26,7 @@
 #include "kernel/module/internal.h"
 
 #define LOCKUP_SIGNAL		SIGXCPU
+#define REAP_MS			1000	/* umod_calls_reap()'s period */
 
 /* set by the stuck thread's handler once its report is captured: which one */
 enum { CAPTURED_NONE, CAPTURED_LOCKUP, CAPTURED_HUNG };
@@ -135,10 +136,14 @@ static void *watchdog_main(void *arg)
 		pthread_mutex_unlock(&host->calls_lock);
 		if (asked)
 			umod_watchdog_log_captured(host);
+		umod_calls_reap(host);
 		next_ms = thresh_ns ? thresh_ns / 1000000 * 2 / 5 : 4000;
 		/* khungtaskd's checks share the thread (kernel/hung_task.c) */
 		hung_ms = umod_hung_task_check(host);
-		deadline_in(&until, hung_ms < next_ms ? hung_ms : next_ms);
+		if (hung_ms < next_ms)
+			next_ms = hung_ms;
+		/* threads that ended inside module code are looked for each second */
+		deadline_in(&until, next_ms < REAP_MS ? next_ms : REAP_MS);
 		pthread_mutex_lock(&host->calls_lock);
 		if (!host->watchdog_stop)
 			pthread_cond_timedwait(&host->watchdog_wake, &host->calls_lock, &until);

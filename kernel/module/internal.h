@@ -246,6 +246,7 @@ struct umod_call {
 	 * it has been blocked (set for the watchdog's signal) */
 	uint64_t hung_checked_ns;
 	_Atomic unsigned int hung_secs;
+	pthread_mutex_t *alive;		/* the thread's (oops.c), or NULL */
 };
 
 /*
@@ -256,6 +257,9 @@ struct umod_call {
 int umod_call(struct umod_module *mod, long (*fn)(void *arg), void *arg, long *retp);
 int umod_call_init(struct umod_module *mod, int (*init)(void), int *retp);
 int umod_call_exit(struct umod_module *mod, void (*exit_fn)(void));
+/* on the watchdog's thread: calls whose thread ended inside module code
+ * are reported and taken off the list; how many */
+unsigned int umod_calls_reap(struct umod_host *host);
 
 /* ---- kernel/time/jiffies.c: the clock modules see ---------------------- */
 
@@ -714,6 +718,8 @@ void umod_oops_log_hung(struct umod_host *host);
 /* an alternate signal stack for the calling thread, so that a module's stack
  * overflow is still reported; kept until the thread ends */
 void umod_oops_thread_init(void);
+/* the calling thread's robust mutex, held until it ends (NULL: none) */
+pthread_mutex_t *umod_oops_thread_alive(void);
 /* in the handler: did @addr hit this thread's stack guard? (the stack's bounds) */
 bool umod_oops_stack_guard_hit(uint64_t addr, uint64_t *begin, uint64_t *end);
 /* __stack_chk_fail() from module code: an oops of its call, which ends */
