@@ -24,6 +24,7 @@ struct umod_host;
 
 #define UMOD_SOCKET_FALLBACK	"/run/umod/umod.sock"
 /* the exit status after an oops in module code (sysexits' EX_SOFTWARE) */
+#define UMOD_MESSAGES_MAX_DEFAULT	(16ull << 20)	/* --messages-max's */
 #define UMOD_DAEMON_OOPS_EXIT	70
 
 /* ---- io.c: frames over a stream socket ----------------------------------- */
@@ -124,6 +125,8 @@ struct umod_daemon_opts {
 	const char *tree_release;
 	bool foreground;	/* else detach, returning once the socket listens */
 	unsigned int request_timeout_s;	/* a request must arrive whole within this */
+	/* `messages` past this many bytes moves to messages.1; 0: no bound */
+	unsigned long long messages_max;
 	const struct umod_tool_keys *keys;	/* --keyring, --sig-enforce (tools/keys.c) */
 };
 
@@ -145,6 +148,9 @@ struct umod_daemon {
 	/* messages.c: the logfile, and waking `dmesg -w` readers */
 	int messages_fd;		/* -1: none */
 	uint64_t messages_dropped;	/* lines not written since the last one that was */
+	/* what `messages` holds (lines: counted since opened; 0 if unknown),
+	 * and what messages.1 holds if this daemon made it */
+	uint64_t messages_size, messages_lines, rotated_size, rotated_lines;
 	pthread_mutex_t log_lock;
 	pthread_cond_t log_cond;
 	uint64_t log_next;		/* sequence number of the next record */

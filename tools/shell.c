@@ -250,7 +250,8 @@ map_failed:
 static pid_t start_daemon(struct shell *sh)
 {
 	char sock[PATH_MAX], state[PATH_MAX], root[PATH_MAX], pidfile[PATH_MAX], host[PATH_MAX];
-	struct umod_daemon_opts o = { .tree_base = "", .request_timeout_s = 30 };
+	struct umod_daemon_opts o = { .tree_base = "", .request_timeout_s = 30,
+				      .messages_max = UMOD_MESSAGES_MAX_DEFAULT };
 	int status = 1;
 	long pid = -1;
 	FILE *f;
