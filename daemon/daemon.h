@@ -127,6 +127,7 @@ struct umod_daemon_opts {
 	unsigned int request_timeout_s;	/* a request must arrive whole within this */
 	/* `messages` past this many bytes moves to messages.1; 0: no bound */
 	unsigned long long messages_max;
+	pid_t watch_pid;	/* stop as on SIGTERM once this process ends; 0: none */
 	const struct umod_tool_keys *keys;	/* --keyring, --sig-enforce (tools/keys.c) */
 };
 
@@ -139,6 +140,7 @@ struct umod_daemon {
 	const struct umod_daemon_opts *opts;
 	struct umod_host *host;
 	int listen_fd;
+	int watch_fd;		/* a pidfd of opts->watch_pid, or -1 */
 	bool socket_passed;		/* by a service manager: not ours to unlink */
 	char notify[108];		/* NOTIFY_SOCKET's address (sun_path), */
 	size_t notify_len;		/* its length; 0: no service manager listens */

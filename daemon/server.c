@@ -24,6 +24,7 @@
 #include <time.h>
 #include <sys/signalfd.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
 #include <poll.h>
 #include <unistd.h>
 
@@ -280,16 +281,17 @@ static bool handle_signal(struct umod_daemon *d, int sigfd)
 	return false;
 }
 
-/* accept until a signal says stop */
+/* accept until a signal says stop, or the process watched is gone */
 static void serve(struct umod_daemon *d, int sigfd)
 {
-	struct pollfd p[2] = {
+	struct pollfd p[3] = {
 		{ .fd = d->listen_fd, .events = POLLIN },
 		{ .fd = sigfd, .events = POLLIN },
+		{ .fd = d->watch_fd, .events = POLLIN },
 	};
 
 	for (;;) {
-		int n = poll(p, 2, REAP_MS);
+		int n = poll(p, d->watch_fd >= 0 ? 3 : 2, REAP_MS);
 
 		if (n < 0) {
 			if (errno == EINTR)
@@ -298,6 +300,8 @@ static void serve(struct umod_daemon *d, int sigfd)
 		}
 		reap_conns(d);
 		if (p[1].revents && handle_signal(d, sigfd))
+			return;
+		if (d->watch_fd >= 0 && p[2].revents)
 			return;
 		if (p[0].revents & POLLIN)
 			accept_one(d);
@@ -432,6 +436,12 @@ static int setup(struct umod_daemon *d)
 	/* a sysfs view that cannot be mounted is reported, not fatal */
 	if (o->sysfs_dir || o->root_dir)
 		umod_fuse_start(d);
+	/* readable once it has ended, however (umod shell's session) */
+	if (o->watch_pid) {
+		d->watch_fd = (int)syscall(SYS_pidfd_open, o->watch_pid, 0);
+		if (d->watch_fd < 0)
+			return fail("cannot watch process", "", -errno);
+	}
 	return 0;
 }
 
@@ -538,7 +548,7 @@ static void guard_stop(struct stop_guard *g)
 int umod_daemon_main(const struct umod_daemon_opts *opts)
 {
 	struct umod_daemon d = { .opts = opts, .listen_fd = -1, .pidfile_fd = -1,
-				  .messages_fd = -1 };
+				  .messages_fd = -1, .watch_fd = -1 };
 	struct stop_guard guard = { .done = false };
 	int notify = -1, sigfd, err;
 
@@ -571,5 +581,7 @@ int umod_daemon_main(const struct umod_daemon_opts *opts)
 	teardown(&d);
 	guard_stop(&guard);
 	close(sigfd);
+	if (d.watch_fd >= 0)
+		close(d.watch_fd);
 	return 0;
 }
