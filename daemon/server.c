@@ -353,17 +353,22 @@ static int block_signals(void)
 	return signalfd(-1, &set, SFD_CLOEXEC);
 }
 
-static void init_sync(struct umod_daemon *d)
+/* a lock and a condition whose timed waits follow CLOCK_MONOTONIC */
+static void init_lock_cond(pthread_mutex_t *lock, pthread_cond_t *cond)
 {
 	pthread_condattr_t attr;
 
 	pthread_condattr_init(&attr);
 	pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
-	pthread_mutex_init(&d->log_lock, NULL);
-	pthread_cond_init(&d->log_cond, &attr);
-	pthread_mutex_init(&d->conn_lock, NULL);
-	pthread_cond_init(&d->conn_cond, &attr);
+	pthread_mutex_init(lock, NULL);
+	pthread_cond_init(cond, &attr);
 	pthread_condattr_destroy(&attr);
+}
+
+static void init_sync(struct umod_daemon *d)
+{
+	init_lock_cond(&d->log_lock, &d->log_cond);
+	init_lock_cond(&d->conn_lock, &d->conn_cond);
 }
 
 static int fail(const char *what, const char *path, int err)
@@ -518,14 +523,8 @@ static void *guard_main(void *arg)
 
 static void guard_start(struct stop_guard *g, struct umod_daemon *d)
 {
-	pthread_condattr_t attr;
-
 	g->d = d;
-	pthread_mutex_init(&g->lock, NULL);
-	pthread_condattr_init(&attr);
-	pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
-	pthread_cond_init(&g->cond, &attr);
-	pthread_condattr_destroy(&attr);
+	init_lock_cond(&g->lock, &g->cond);
 	if (pthread_create(&g->thread, NULL, guard_main, g))
 		g->done = true;		/* no guard: stop as before */
 }
