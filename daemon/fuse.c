@@ -93,6 +93,7 @@ void umod_fuse_identity(void)
 		fclose(f);
 	}
 	umod_task_set_identity((int)pid, comm);
+	umod_task_set_cred(fuse_get_context()->uid, fuse_get_context()->gid);
 	last = pid;
 }
 

@@ -115,5 +115,6 @@ int umod_peer_check(int fd, uid_t owner)
 		return -EPERM;
 	peer_comm(cred.pid, comm, sizeof(comm));
 	umod_task_set_identity((int)cred.pid, comm);
+	umod_task_set_cred(cred.uid, cred.gid);
 	return 0;
 }

@@ -2,7 +2,8 @@
 /*
  * --root DIR: the host's whole tree as one FUSE filesystem, laid out as
  * Linux's:
- *   DIR/proc/   the modules' proc entries, and modules, kallsyms, sys/kernel/tainted
+ *   DIR/proc/   the modules' proc entries and sysctl tables (sys/...), and
+ *               modules, kallsyms, sys/kernel/tainted
  *   DIR/sys/    the /sys model (view.c: module/, ...), and class/ (classes
  *               and class devices of fs/, drivers/base/)
  *   DIR/dev/    device nodes (device_create, misc_register) and
@@ -63,7 +64,7 @@ void umod_tree_set_host(const char *dir)
 	snprintf(host_dir, sizeof(host_dir), "%s", dir ? dir : "");
 }
 
-enum where { AT_ROOT, AT_VIEW, AT_PROC_BUILTIN, AT_PROC_DIR, AT_FS };
+enum where { AT_ROOT, AT_VIEW, AT_PROC_BUILTIN, AT_FS };
 
 static bool under(const char *path, const char *dir)
 {
@@ -81,13 +82,10 @@ static enum where where(struct umod_daemon *d, const char *path)
 		return AT_ROOT;
 	if (umod_proc_builtin(path))
 		return AT_PROC_BUILTIN;
-	if (!strcmp(path, "/proc/sys") || !strcmp(path, "/proc/sys/kernel"))
-		return AT_PROC_DIR;
-	if (under(path, "/sys") && !under(path, "/sys/class"))
-		return strcmp(path, "/sys") ? AT_VIEW : AT_FS;
-	/* class/: the classes of fs/ first, then whatever the sysfs model has */
-	if (under(path, "/sys/class") && umod_fs_stat(d->host, path, NULL, NULL) &&
-	    umod_view_stat(d, path + 4, &mode) == 0)
+	/* sys/: the nodes of fs/ first (class/, dynamic debug's control,
+	 * config/), then the sysfs model; directories both have list both */
+	if (under(path, "/sys") && strcmp(path, "/sys") &&
+	    umod_fs_stat(d->host, path, NULL, NULL) && umod_view_stat(d, path + 4, &mode) == 0)
 		return AT_VIEW;
 	return AT_FS;
 }
@@ -131,7 +129,6 @@ static int tree_stat(struct umod_daemon *d, const char *path, mode_t *mode, off_
 	*size = 0;
 	switch (where(d, path)) {
 	case AT_ROOT:
-	case AT_PROC_DIR:
 		*mode = S_IFDIR | 0555;
 		return 0;
 	case AT_PROC_BUILTIN:
@@ -167,6 +164,14 @@ static int tree_getattr(const char *path, struct stat *st, struct fuse_file_info
 	st->st_nlink = S_ISDIR(mode) ? 2 : 1;
 	st->st_uid = d->owner;
 	st->st_gid = getegid();
+	if (where(d, path) == AT_FS) {
+		unsigned int uid, gid;
+
+		if (!umod_fs_owner(d->host, path, &uid, &gid)) {
+			st->st_uid = uid;
+			st->st_gid = gid;
+		}
+	}
 	st->st_size = size;
 	st->st_atim = st->st_mtim = st->st_ctim = umod_fuse_mounted();
 	return 0;
@@ -175,8 +180,8 @@ static int tree_getattr(const char *path, struct stat *st, struct fuse_file_info
 struct fill {
 	void *buf;
 	fuse_fill_dir_t fill;
-	const char *skip;	/* already listed by the other source */
-	char **names;		/* what the tree listed, when real names follow */
+	bool merge;		/* a second source follows: list each name once */
+	char **names;		/* what was listed, when another source follows */
 	size_t count, cap;
 };
 
@@ -210,9 +215,9 @@ static int fill_mode(void *data, const char *name, mode_t mode)
 	struct fill *f = data;
 	struct stat st = { .st_mode = fuse_mode(mode) };
 
-	if (f->skip && !strcmp(name, f->skip))
+	if (f->merge && listed(f, name))
 		return 0;
-	if (*host_dir && remember(f, name))
+	if ((*host_dir || f->merge) && remember(f, name))
 		return -ENOMEM;
 	return f->fill(f->buf, name, &st, 0, 0) ? -ENOBUFS : 0;
 }
@@ -265,23 +270,23 @@ static int list_tree(struct umod_daemon *d, const char *path, struct fill *f)
 		fill_mode(f, "devices", S_IFREG | 0444);
 		fill_mode(f, "kallsyms", S_IFREG | 0444);
 		fill_mode(f, "modules", S_IFREG | 0444);
-		fill_mode(f, "sys", S_IFDIR | 0555);
 		return umod_fs_list(host, path, fill_fs, f);
 	}
-	if (!strcmp(path, "/proc/sys"))
-		return fill_mode(f, "kernel", S_IFDIR | 0555);
+	/* the sysctl tables' entries (fs/proc/proc_sysctl.c) beside the daemon's */
 	if (!strcmp(path, "/proc/sys/kernel")) {
 		fill_mode(f, "hung_task_timeout_secs", S_IFREG | 0644);
-		return fill_mode(f, "tainted", S_IFREG | 0444);
+		fill_mode(f, "tainted", S_IFREG | 0444);
 	}
-	if (!strcmp(path, "/sys")) {
-		int err = umod_fs_list(host, path, fill_fs, f);
+	if (under(path, "/sys")) {
+		int err, verr;
 
-		f->skip = "class";
-		return err ? err : umod_view_list(d, "/", fill_mode, f);
+		if (where(d, path) == AT_VIEW)
+			return umod_view_list(d, path + 4, fill_mode, f);
+		f->merge = true;
+		err = umod_fs_list(host, path, fill_fs, f);
+		verr = umod_view_list(d, strcmp(path, "/sys") ? path + 4 : "/", fill_mode, f);
+		return err && err != -ENOENT ? err : err && verr ? verr : 0;
 	}
-	if (where(d, path) == AT_VIEW)
-		return umod_view_list(d, path + 4, fill_mode, f);
 	return umod_fs_list(host, path, fill_fs, f);
 }
 
@@ -531,6 +536,27 @@ static int tree_poll(const char *path, struct fuse_file_info *fi,
 	return err;
 }
 
+/* mkdir(2) and rmdir(2): configfs's groups make and drop items; elsewhere EPERM */
+static int tree_mkdir(const char *path, mode_t mode)
+{
+	struct umod_daemon *d = umod_fuse_daemon();
+
+	if (where(d, path) != AT_FS)
+		return -EPERM;
+	umod_fuse_identity();
+	return (int)to_user(umod_fs_mkdir(d->host, path));
+}
+
+static int tree_rmdir(const char *path)
+{
+	struct umod_daemon *d = umod_fuse_daemon();
+
+	if (where(d, path) != AT_FS)
+		return -EPERM;
+	umod_fuse_identity();
+	return (int)to_user(umod_fs_rmdir(d->host, path));
+}
+
 const struct fuse_operations umod_tree_ops = {
 	.init = umod_fuse_init,
 	.getattr = tree_getattr,
@@ -543,4 +569,6 @@ const struct fuse_operations umod_tree_ops = {
 	.readlink = tree_readlink,
 	.ioctl = tree_ioctl,
 	.poll = tree_poll,
+	.mkdir = tree_mkdir,
+	.rmdir = tree_rmdir,
 };

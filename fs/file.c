@@ -19,7 +19,14 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "fs/configfs/configfs_internal.h"
 #include "fs/internal.h"
+#include "kernel/kapi.h"
+#include "kernel/module/module.h"
+#include "kernel/sched/sched.h"
+#include "util/symtab.h"
+#include "fs/proc/internal.h"
+#include "lib/dynamic_debug.h"
 
 /* ---- the namespaces, one per host ------------------------------------------- */
 
@@ -63,6 +70,7 @@ static struct umod_fs *fs_new(struct umod_host *host)
 	umod_list_init(&fs->cdevs);
 	umod_list_init(&fs->classes);
 	umod_list_init(&fs->files);
+	umod_list_init(&fs->sysctls);
 	fs->root = node_new(fs, "", UMOD_FS_DIR, S_IFDIR | 0555);
 	if (fs->root) {
 		fs->proc = umod_fs_node_add(fs->root, "proc", UMOD_FS_DIR, S_IFDIR | 0555, NULL);
@@ -78,7 +86,8 @@ static struct umod_fs *fs_new(struct umod_host *host)
 		if (fs->dev)
 			umod_fs_node_add(fs->dev, "char", UMOD_FS_DIR, S_IFDIR | 0755, NULL);
 	}
-	if (!fs->proc || !fs->dev || !fs->sys_class) {
+	if (!fs->proc || !fs->dev || !fs->sys_class || umod_sysctl_init_fs(fs) ||
+	    umod_ddebug_init_fs(fs) || umod_configfs_init_fs(fs)) {
 		/* the nodes made so far stay unreachable: no memory left anyway */
 		free(fs);
 		return NULL;
@@ -306,7 +315,10 @@ static long proc_op(struct fop_args *a, const struct proc_ops *p)
 	case FOP_OPEN:
 		return p->proc_open ? p->proc_open(file->f_inode, file) : 0;
 	case FOP_READ:
-		return p->proc_read ? p->proc_read(file, a->buf, a->n, a->pos) : -EIO;
+		if (p->proc_read)
+			return p->proc_read(file, a->buf, a->n, a->pos);
+		return p->proc_read_iter ? umod_sync_rw_iter(file, p->proc_read_iter, a->buf,
+							     a->n, a->pos, false) : -EIO;
 	case FOP_WRITE:
 		return p->proc_write ? p->proc_write(file, a->buf, a->n, a->pos) : -EIO;
 	case FOP_LLSEEK:
@@ -332,9 +344,15 @@ static long dev_op(struct fop_args *a, const struct file_operations *p)
 	case FOP_OPEN:
 		return p->open ? p->open(file->f_inode, file) : 0;
 	case FOP_READ:
-		return p->read ? p->read(file, a->buf, a->n, a->pos) : -EINVAL;
+		if (p->read)
+			return p->read(file, a->buf, a->n, a->pos);
+		return p->read_iter ? umod_sync_rw_iter(file, p->read_iter, a->buf, a->n,
+							a->pos, false) : -EINVAL;
 	case FOP_WRITE:
-		return p->write ? p->write(file, a->buf, a->n, a->pos) : -EINVAL;
+		if (p->write)
+			return p->write(file, a->buf, a->n, a->pos);
+		return p->write_iter ? umod_sync_rw_iter(file, p->write_iter, a->buf, a->n,
+							 a->pos, true) : -EINVAL;
 	case FOP_LLSEEK:
 		return p->llseek ? p->llseek(file, a->off, a->whence) : -ESPIPE;
 	case FOP_IOCTL:
@@ -369,7 +387,7 @@ static long call_fop(struct fop_args *a, void *ubuf, size_t ulen)
 	long ret;
 
 	/* each operation is a new system call: an earlier interruption is spent */
-	__atomic_store_n(&umod_task_current()->task.sigpending, 0, __ATOMIC_RELEASE);
+	umod_task_clear_signals(umod_task_current());
 	umod_uaccess_enter(&save, ubuf, ulen);
 	if (!a->f->mod)
 		ret = fop_thunk(a);
@@ -718,12 +736,7 @@ typedef void (*wq_fn)(struct wait_queue_head *, struct wait_queue_entry *);
 /* add_wait_queue() and remove_wait_queue(), as the host exports them */
 static wq_fn wq_op(struct umod_fs *fs, const char *name)
 {
-	const struct umod_ksym *ks;
-
-	pthread_mutex_lock(&fs->host->module_mutex);
-	ks = umod_symtab_lookup(fs->host->exports, name);
-	pthread_mutex_unlock(&fs->host->module_mutex);
-	return ks ? (wq_fn)(uintptr_t)ks->addr : NULL;
+	return (wq_fn)(uintptr_t)umod_kapi_addr(fs->host, name);
 }
 
 static int poll_wake(struct wait_queue_entry *e, unsigned int mode, int flags, void *key)
@@ -881,6 +894,26 @@ int umod_fs_stat(struct umod_host *host, const char *path, unsigned int *mode,
 	return err;
 }
 
+int umod_fs_owner(struct umod_host *host, const char *path, unsigned int *uid,
+		  unsigned int *gid)
+{
+	struct umod_fs *fs = umod_fs_of(host);
+	struct umod_fs_node *n;
+	int err = -ENOENT;
+
+	if (!fs || !path)
+		return -EINVAL;
+	pthread_mutex_lock(&fs->lock);
+	n = umod_fs_walk(fs, path);
+	if (n && n->owner_set) {
+		*uid = n->uid;
+		*gid = n->gid;
+		err = 0;
+	}
+	pthread_mutex_unlock(&fs->lock);
+	return err;
+}
+
 struct list_ctx {
 	umod_fs_list_fn fn;
 	void *data;
@@ -1009,10 +1042,91 @@ void umod_fs_leftovers(struct umod_module *mod)
 	if (!fs)
 		return;
 	pthread_mutex_lock(&fs->lock);
+	umod_sysctl_leftovers(fs, mod);	/* first: its entries are proc's too */
+	umod_configfs_leftovers(fs, mod);
 	umod_proc_leftovers(fs, mod, fs->proc, path, sizeof(path));
 	umod_misc_leftovers(fs, mod);
 	umod_class_leftovers(fs, mod);
 	umod_chrdev_leftovers(fs, mod);
 	umod_fs_kill_files(fs, mod);
 	pthread_mutex_unlock(&fs->lock);
+}
+
+/*
+ * mkdir(2) and rmdir(2): meaningful in configfs's groups only (-EPERM
+ * elsewhere, as where Linux's directory has no such op); the directory's
+ * ops run without the lock, its node held.
+ */
+static struct umod_fs_node *held_parent(struct umod_fs *fs, const char *path,
+					const char **name, int *errp)
+{
+	const char *slash = strrchr(path, '/');
+	char dir[1024];
+	struct umod_fs_node *n;
+
+	*name = slash ? slash + 1 : path;
+	if ((size_t)(*name - path) >= sizeof(dir)) {
+		*errp = -ENAMETOOLONG;
+		return NULL;
+	}
+	memcpy(dir, path, (size_t)(*name - path));
+	dir[*name - path] = '\0';
+	n = umod_fs_walk(fs, dir);
+	*errp = !n ? -ENOENT : n->kind != UMOD_FS_DIR ? -ENOTDIR : 0;
+	return *errp ? NULL : n;
+}
+
+/* fs->lock held, dropped: @err, or @dir's mkdir of @name, or its rmdir of @n, @n held */
+static int dir_op(struct umod_fs *fs, int err, struct umod_fs_node *dir, struct umod_fs_node *n,
+		  const char *name)
+{
+	if (err) {
+		pthread_mutex_unlock(&fs->lock);
+		return err;
+	}
+	n->refs++;
+	pthread_mutex_unlock(&fs->lock);
+	err = name ? dir->dir_ops->mkdir(fs, dir, name) : dir->dir_ops->rmdir(fs, n);
+	pthread_mutex_lock(&fs->lock);
+	node_put(n);
+	pthread_mutex_unlock(&fs->lock);
+	return err;
+}
+
+int umod_fs_mkdir(struct umod_host *host, const char *path)
+{
+	struct umod_fs *fs = umod_fs_of(host);
+	struct umod_fs_node *dir;
+	const char *name;
+	int err;
+
+	if (!fs || !path)
+		return -EINVAL;
+	pthread_mutex_lock(&fs->lock);
+	dir = held_parent(fs, path, &name, &err);
+	if (dir && (!*name || umod_fs_child(dir, name)))
+		err = -EEXIST;
+	else if (dir && (!dir->dir_ops || !dir->dir_ops->mkdir))
+		err = -EPERM;
+	return dir_op(fs, err, dir, dir, name);
+}
+
+int umod_fs_rmdir(struct umod_host *host, const char *path)
+{
+	struct umod_fs *fs = umod_fs_of(host);
+	struct umod_fs_node *dir, *n = NULL;
+	const char *name;
+	int err;
+
+	if (!fs || !path)
+		return -EINVAL;
+	pthread_mutex_lock(&fs->lock);
+	dir = held_parent(fs, path, &name, &err);
+	if (dir && !(n = umod_fs_child(dir, name)))
+		err = -ENOENT;
+	else if (n && n->kind != UMOD_FS_DIR)
+		err = -ENOTDIR;
+	else if (n && (!dir->dir_ops || !dir->dir_ops->rmdir))
+		err = -EPERM;
+	return dir_op(fs, err, dir, n, NULL);
 }

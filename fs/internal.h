@@ -12,10 +12,14 @@
 #include <sys/types.h>
 
 #include <umod/kabi/fs.h>
+#include <umod/umod.h>
 #include <umod/kabi/wait.h>
 
-#include "kernel/module/internal.h"
 #include "lib/usercopy.h"
+#include "util/list.h"
+
+struct umod_host;
+struct umod_module;
 
 enum umod_fs_kind {
 	UMOD_FS_DIR = 1,
@@ -25,6 +29,17 @@ enum umod_fs_kind {
 };
 
 struct umod_fs;
+struct umod_fs_node;
+
+/*
+ * A directory where mkdir(2) and rmdir(2) mean something (configfs's
+ * groups): called without fs->lock, the directories referenced. @rmdir
+ * gets the directory to remove, a child of the one the ops belong to.
+ */
+struct umod_fs_dir_ops {
+	int (*mkdir)(struct umod_fs *fs, struct umod_fs_node *dir, const char *name);
+	int (*rmdir)(struct umod_fs *fs, struct umod_fs_node *node);
+};
 
 struct umod_fs_node {
 	struct umod_fs *fs;
@@ -36,12 +51,16 @@ struct umod_fs_node {
 	char *name;
 	unsigned int mode;		/* S_IF* | permission bits */
 	unsigned int uid, gid;
+	bool owner_set;			/* proc_set_user() gave it uid and gid */
 	struct umod_module *owner;	/* who made it (NULL: the host) */
 	int refs;			/* the tree's, one per open file; fs->lock */
+	int nreg;			/* proc_sysctl.c: tables in this directory and below
+					 * (-1: a directory that stays, as proc/sys) */
 	bool removed;
 	struct inode inode;		/* i_private = the data it was made with */
 	struct dentry dentry;		/* its name, for file->f_path.dentry */
 	const struct proc_ops *proc_ops;
+	const struct umod_fs_dir_ops *dir_ops;	/* UMOD_FS_DIR; NULL: mkdir/rmdir -EPERM */
 	/* proc_create_single()/proc_create_seq(): the host's own proc_ops use these */
 	int (*single_show)(struct seq_file *, void *);
 	const struct seq_operations *seq_ops;
@@ -61,6 +80,7 @@ struct umod_fs {
 	struct umod_list cdevs;		/* char_dev.c: cdev map entries */
 	struct umod_list classes;	/* drivers/base/class.c */
 	struct umod_list files;		/* every open file */
+	struct umod_list sysctls;	/* proc/proc_sysctl.c: registered tables */
 	unsigned char misc_minors[256 / 8];	/* drivers/char/misc.c: used minors */
 };
 
@@ -104,6 +124,9 @@ struct umod_fs_node *umod_fs_walk(struct umod_fs *fs, const char *path);
 /* read_write.c's default_llseek(), for procfs's default */
 long long umod_default_llseek(struct file *file, long long offset, int whence);
 long long umod_no_llseek(struct file *file, long long offset, int whence);
+/* read or write through ->read_iter/->write_iter (fs/read_write.c) */
+long umod_sync_rw_iter(struct file *file, long (*fn)(struct kiocb *, struct iov_iter *),
+		       void *buf, size_t len, long long *ppos, bool write);
 
 /* fs->lock held: every file whose ops are @mod's fails from now on, once
  * the operations in flight have ended; none of its ops is called again */
@@ -150,5 +173,12 @@ void umod_proc_leftovers(struct umod_fs *fs, struct umod_module *mod,
 
 /* fs/seq_file.c: the host's proc_ops for proc_create_single/seq */
 extern const struct proc_ops umod_proc_single_ops, umod_proc_seq_ops;
+
+/* ---- file.c: what the loader calls -------------------------------------- */
+
+/* the module's proc entries, devices, classes and open files go (unload.c) */
+void umod_fs_leftovers(struct umod_module *mod);
+/* the host goes: its file namespace with it (unload.c, after the last module) */
+void umod_fs_host_gone(struct umod_host *host);
 
 #endif /* _UMOD_FS_INTERNAL_H */

@@ -8,6 +8,8 @@
 #include <errno.h>
 
 #include "fs/internal.h"
+#include "kernel/kapi.h"
+#include "lib/iov_iter.h"
 
 #define OFFSET_MAX	((long long)(~0ULL >> 1))
 #define SEEK_SET	0
@@ -191,6 +193,29 @@ static long kapi_simple_write_to_buffer(void *to, size_t available, long long *p
 	count -= left;
 	*ppos = pos + (long long)count;
 	return (long)count;
+}
+
+/*
+ * 6.1's new_sync_read()/new_sync_write(): a file with read_iter or
+ * write_iter but no read or write gets a synchronous kiocb at *@ppos
+ * (NULL: a stream) and one ITER_UBUF over the user buffer.
+ */
+long umod_sync_rw_iter(struct file *file, long (*fn)(struct kiocb *, struct iov_iter *),
+		       void *buf, size_t len, long long *ppos, bool write)
+{
+	struct kiocb kiocb = { .ki_filp = file, .ki_pos = ppos ? *ppos : 0 };
+	struct iov_iter iter;
+	long ret;
+
+	if (file->f_flags & UMOD_O_APPEND)
+		kiocb.ki_flags |= 0x10;		/* IOCB_APPEND */
+	if (write)
+		kiocb.ki_flags |= 1 << 18;	/* IOCB_WRITE */
+	umod_iov_iter_ubuf(&iter, write, buf, len);
+	ret = fn(&kiocb, &iter);
+	if (ppos)
+		*ppos = kiocb.ki_pos;
+	return ret;
 }
 
 static const struct umod_kapi_export read_write_exports[] = {

@@ -19,7 +19,13 @@
 #include <limits.h>
 #include <signal.h>
 
-#include "kernel/module/internal.h"
+#include <umod/umod.h>
+
+#include "kernel/hung_task.h"
+#include "kernel/module/module.h"
+#include "kernel/sched/sched.h"
+#include "kernel/time/timekeeping.h"
+#include "kernel/watchdog.h"
 
 #define TASK_UNINTERRUPTIBLE	0x0002u
 #define HUNG_TASK_WARNINGS	10	/* sysctl_hung_task_warnings' default */

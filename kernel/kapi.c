@@ -2,7 +2,7 @@
 /*
  * What the host exports to modules: the kernel API of include/linux/.
  * Each file that implements part of it has a table of its exports
- * (struct umod_kapi_table, see internal.h); this file joins them into a
+ * (struct umod_kapi_table, see kapi.h); this file joins them into a
  * host's export table, with the build-time CRCs, and holds the small part
  * that has no file of its own yet: strings, use counts,
  * symbol_get and request_module.
@@ -15,8 +15,14 @@
 #include <strings.h>
 #include <sys/types.h>
 
-#include "kernel/module/internal.h"
+#include "kernel/kapi.h"
+#include "kernel/module/module.h"
+#include "kernel/printk/internal.h"
+#include "fs/configfs/configfs_internal.h"
+#include "fs/proc/internal.h"
+#include "lib/dynamic_debug.h"
 #include "lib/kstrtox.h"
+#include "util/symtab.h"
 
 /* ---- use counts and weak references ---------------------------------------- */
 
@@ -188,6 +194,9 @@ static const struct umod_kapi_table *const kapi_tables[] = {
 	&umod_kapi_workqueue,
 	&umod_kapi_softirq,
 	&umod_kapi_kthread,
+	&umod_kapi_cred,
+	&umod_kapi_smp,
+	&umod_kapi_fcntl,
 	&umod_kapi_wait,
 	&umod_kapi_spinlock,
 	&umod_kapi_delay,
@@ -203,6 +212,7 @@ static const struct umod_kapi_table *const kapi_tables[] = {
 	&umod_kapi_hexdump,
 	&umod_kapi_ctype,
 	&umod_kapi_string,
+	&umod_kapi_iov_iter,
 	&umod_kapi_sort,
 	&umod_kapi_list_sort,
 	&umod_kapi_rbtree,
@@ -216,6 +226,9 @@ static const struct umod_kapi_table *const kapi_tables[] = {
 	&umod_kapi_kobject, &umod_kapi_sysfs, &umod_kapi_debugfs,
 	&umod_kapi_read_write,
 	&umod_kapi_procfs,
+	&umod_kapi_sysctl, &umod_kapi_proc_sysctl,
+	&umod_kapi_dynamic_debug,
+	&umod_kapi_configfs_item, &umod_kapi_configfs_dir,
 	&umod_kapi_seq_file,
 	&umod_kapi_char_dev,
 	&umod_kapi_class,
@@ -240,6 +253,19 @@ static int export_table(struct umod_symtab *tab, const struct umod_kapi_table *t
 			return err;
 	}
 	return 0;
+}
+
+/* another part's export, for host code that calls it (mutex_lock, dev_name) */
+const void *umod_kapi_addr(struct umod_host *host, const char *name)
+{
+	const struct umod_ksym *ks;
+
+	if (!host)
+		return NULL;
+	pthread_mutex_lock(&host->module_mutex);
+	ks = umod_symtab_lookup(host->exports, name);
+	pthread_mutex_unlock(&host->module_mutex);
+	return ks ? (const void *)(uintptr_t)ks->addr : NULL;
 }
 
 int umod_kapi_export_all(struct umod_symtab *tab)

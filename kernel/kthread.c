@@ -17,7 +17,13 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "kernel/module/internal.h"
+#include "kernel/kapi.h"
+#include "kernel/kthread.h"
+#include "kernel/module/module.h"
+#include "kernel/oops.h"
+#include "kernel/printk/internal.h"
+#include "kernel/sched/sched.h"
+#include "kernel/time/tick-internal.h"
 
 #define TASK_UNINTERRUPTIBLE	0x0002u
 #define TASK_PARKED		0x0040u
@@ -296,7 +302,22 @@ void umod_kthread_leftovers(struct umod_module *mod)
 	pthread_mutex_unlock(&kthreads_lock);
 }
 
+/* ends the calling kthread with @result, as if threadfn had returned it */
+static void kapi_kthread_exit(long result)
+{
+	umod_call_exit_thread(result);
+}
+
+static void kapi_kthread_complete_and_exit(struct completion *comp, long code)
+{
+	if (comp)
+		umod_complete(comp);
+	umod_call_exit_thread(code);
+}
+
 static const struct umod_kapi_export kthread_exports[] = {
+	UMOD_KAPI("kthread_exit", kapi_kthread_exit),
+	UMOD_KAPI("kthread_complete_and_exit", kapi_kthread_complete_and_exit),
 	UMOD_KAPI("__kthread_create_on_node", kapi_kthread_create),
 	UMOD_KAPI("kthread_stop", kapi_kthread_stop),
 	UMOD_KAPI("kthread_should_stop", kapi_kthread_should_stop),

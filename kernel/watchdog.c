@@ -23,7 +23,12 @@
 #include <time.h>
 #include <ucontext.h>
 
-#include "kernel/module/internal.h"
+#include "kernel/hung_task.h"
+#include "kernel/module/module.h"
+#include "kernel/oops.h"
+#include "kernel/sched/sched.h"
+#include "kernel/time/timekeeping.h"
+#include "kernel/watchdog.h"
 
 #define LOCKUP_SIGNAL		SIGXCPU
 #define REAP_MS			1000	/* umod_calls_reap()'s period */

@@ -20,7 +20,7 @@ static int digit_value(char c)
 	return 16;
 }
 
-static const char *fixup_radix(const char *s, unsigned int *base)
+const char *umod_parse_integer_fixup_radix(const char *s, unsigned int *base)
 {
 	if (*base == 0) {
 		if (s[0] != '0')
@@ -35,27 +35,37 @@ static const char *fixup_radix(const char *s, unsigned int *base)
 	return s;
 }
 
-/* unsigned digits only: no sign is accepted here */
-static int parse_ull(const char *s, unsigned int base, unsigned long long *res)
+unsigned int umod_parse_integer(const char *s, unsigned int base, unsigned long long *res)
 {
 	unsigned long long v = 0;
+	unsigned int n = 0;
 	bool overflow = false;
-	const char *start;
 	int d;
 
-	if (base == 1 || base > 16)
-		return -EINVAL;
-	s = fixup_radix(s, &base);
-	start = s;
-	for (; (d = digit_value(*s)) < (int)base; s++) {
+	for (; (d = digit_value(s[n])) < (int)base; n++) {
 		if (v > (~0ull - (unsigned)d) / base)
 			overflow = true;
 		v = v * base + (unsigned)d;
 	}
-	if (s == start)
+	*res = v;
+	return n | (overflow ? UMOD_KSTRTOX_OVERFLOW : 0);
+}
+
+/* unsigned digits only: no sign is accepted here */
+static int parse_ull(const char *s, unsigned int base, unsigned long long *res)
+{
+	unsigned long long v;
+	unsigned int rv;
+
+	if (base == 1 || base > 16)
 		return -EINVAL;
-	if (overflow)
+	s = umod_parse_integer_fixup_radix(s, &base);
+	rv = umod_parse_integer(s, base, &v);
+	if (!(rv & ~UMOD_KSTRTOX_OVERFLOW))
+		return -EINVAL;
+	if (rv & UMOD_KSTRTOX_OVERFLOW)
 		return -ERANGE;
+	s += rv;
 	if (*s == '\n')
 		s++;
 	if (*s)

@@ -21,4 +21,11 @@ int umod_kstrtou8(const char *s, unsigned int base, uint8_t *res);
 int umod_kstrtos8(const char *s, unsigned int base, int8_t *res);
 int umod_kstrtobool(const char *s, bool *res);
 
+/* lib/kstrtox.h's _parse_integer pair, for parsers that stop at a non-digit
+ * (sysctl's numbers): the base from C prefixes when @base is 0, then the
+ * digits' count, with this bit set on overflow */
+#define UMOD_KSTRTOX_OVERFLOW	(1u << 31)
+const char *umod_parse_integer_fixup_radix(const char *s, unsigned int *base);
+unsigned int umod_parse_integer(const char *s, unsigned int base, unsigned long long *res);
+
 #endif /* _UMOD_LIB_KSTRTOX_H */

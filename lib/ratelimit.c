@@ -12,7 +12,9 @@
 
 #include <umod/kabi/ratelimit.h>
 
-#include "kernel/module/internal.h"
+#include "kernel/kapi.h"
+#include "kernel/module/module.h"
+#include "kernel/printk/internal.h"
 
 #define RL_HZ			250
 #define RATELIMIT_MSG_ON_RELEASE	1ul
@@ -64,8 +66,34 @@ static int kapi___ratelimit(struct module *mod, struct ratelimit_state *rs, cons
 	return ret;
 }
 
+/* printk_ratelimit(): one state for every caller, 10 per 5 s (6.1's sysctls) */
+static struct ratelimit_state printk_ratelimit_state = {
+	.interval = 5 * RL_HZ,
+	.burst = 10,
+};
+
+static int kapi___printk_ratelimit(struct module *mod, const char *func)
+{
+	return kapi___ratelimit(mod, &printk_ratelimit_state, func);
+}
+
+/* true when @interval_msec have passed since the last true (*@caller_jiffies) */
+static bool kapi_printk_timed_ratelimit(unsigned long *caller_jiffies, unsigned int interval_msec)
+{
+	unsigned long now = now_jiffies();
+	unsigned long interval = ((unsigned long)interval_msec * RL_HZ + 999) / 1000;
+
+	if (*caller_jiffies == 0 || (long)(*caller_jiffies + interval - now) < 0) {
+		*caller_jiffies = now;
+		return true;
+	}
+	return false;
+}
+
 static const struct umod_kapi_export ratelimit_exports[] = {
 	UMOD_KAPI("___ratelimit", kapi___ratelimit),
+	UMOD_KAPI("__printk_ratelimit", kapi___printk_ratelimit),
+	UMOD_KAPI("printk_timed_ratelimit", kapi_printk_timed_ratelimit),
 };
 
 const struct umod_kapi_table umod_kapi_ratelimit = UMOD_KAPI_TABLE(ratelimit_exports);

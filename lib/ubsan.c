@@ -20,7 +20,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "kernel/module/internal.h"
+#include "kernel/module/module.h"
+#include "kernel/oops.h"
+#include "kernel/printk/internal.h"
+#include "kernel/sched/sched.h"
 #include "lib/ubsan.h"
 
 struct ub_loc {
@@ -387,7 +390,7 @@ void *umod_ubsan_handler(const char *name)
 {
 	if (strncmp(name, "__ubsan_handle_", 15))
 		return NULL;
-	for (size_t i = 0; i < UMOD_ARRAY_SIZE(handlers); i++)
+	for (size_t i = 0; i < sizeof(handlers) / sizeof(handlers[0]); i++)
 		if (!strcmp(name + 15, handlers[i].name))
 			return handlers[i].fn;
 	return NULL;

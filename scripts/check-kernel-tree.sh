@@ -16,13 +16,7 @@ set -u
 top=${1:?usage: check-kernel-tree.sh UMOD_TOP}
 cache=$top/build/kernel-tree
 umod=$top/build/bin/umod
-failed=0
-passed=0
-
-skip() {
-	echo "skipped: $*"
-	exit 0
-}
+. "$top/scripts/check-lib.sh"
 
 for tool in depmod modinfo modprobe apt-get apt-cache dpkg-deb; do
 	command -v $tool > /dev/null || skip "no $tool here"
@@ -40,24 +34,7 @@ fetch() {	# prints the path of the cached .deb
 		pkg=$(newest_package)
 	fi
 	[ -n "$pkg" ] || skip "apt offers no linux-image-6.1.*-amd64 package"
-	deb=$(ls "$cache"/"${pkg}"_*.deb 2> /dev/null | tail -1)
-	if [ -z "$deb" ]; then
-		mkdir -p "$cache"
-		(cd "$cache" && apt-get download "$pkg" > download.log 2>&1) ||
-			skip "apt-get download $pkg failed: $(tail -1 "$cache/download.log")"
-		deb=$(ls "$cache"/"${pkg}"_*.deb | tail -1)
-	fi
-	echo "$deb"
-}
-
-result() {	# name ok-flag
-	if [ "$2" = 1 ]; then
-		passed=$((passed + 1))
-		echo "ok: $1"
-	else
-		failed=$((failed + 1))
-		echo "FAIL: $1"
-	fi
+	cached_deb "$cache" "$pkg" || return 0	# printed "skipped: ..."
 }
 
 deb=$(fetch) || exit 1

@@ -7,11 +7,15 @@
  * open on it, as proc_entry_rundown() does; reads of them then fail.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "fs/internal.h"
+#include "kernel/kapi.h"
+#include "kernel/module/module.h"
+#include "kernel/printk/internal.h"
 
 static const char *dir_name(struct umod_fs_node *dir)
 {
@@ -204,10 +208,11 @@ static void kapi_proc_set_size(struct proc_dir_entry *de, long long size)
 	((struct umod_fs_node *)de)->inode.i_size = size;
 }
 
-static void kapi_proc_set_user(struct proc_dir_entry *de, unsigned int uid, unsigned int gid)
+static void kapi_proc_set_user(struct proc_dir_entry *de, kuid_t uid, kgid_t gid)
 {
-	((struct umod_fs_node *)de)->uid = uid;
-	((struct umod_fs_node *)de)->gid = gid;
+	((struct umod_fs_node *)de)->uid = uid.val;
+	((struct umod_fs_node *)de)->gid = gid.val;
+	((struct umod_fs_node *)de)->owner_set = true;
 }
 
 static void *kapi_pde_data(const struct inode *inode)

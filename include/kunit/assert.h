@@ -10,6 +10,7 @@
 #include <linux/printk.h>
 #include <linux/types.h>
 #include <umod/kabi/kunit.h>
+#include <linux/err.h>
 
 #define KUNIT_INIT_UNARY_ASSERT_STRUCT(cond, expect_true)		\
 	{ .condition = cond, .expected_true = expect_true }

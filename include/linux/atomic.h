@@ -777,4 +777,7 @@ static __always_inline s64 atomic64_dec_if_positive(atomic64_t *v)
 	__atomic_compare_exchange_n((ptr), (oldp), (new), false,	\
 				    __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)
 
+/* 6.1 builds this on the arch's layer; modules may include that one too */
+#include <asm/atomic.h>
+
 #endif /* _LINUX_ATOMIC_H */

@@ -12,6 +12,7 @@
 #include <linux/compiler.h>
 #include <linux/typecheck.h>
 #include <linux/types.h>
+#include <asm/barrier.h>
 
 #define BITS_PER_TYPE(type)	(sizeof(type) * BITS_PER_BYTE)
 #define BITS_TO_LONGS(nr)	__KERNEL_DIV_ROUND_UP(nr, BITS_PER_TYPE(long))
@@ -303,5 +304,8 @@ static inline unsigned long find_last_bit(const unsigned long *addr, unsigned lo
 	for ((bit) = 0; (bit) = find_next_zero_bit((addr), (size), (bit)), (bit) < (size); (bit)++)
 #define for_each_clear_bit_from(bit, addr, size) \
 	for (; (bit) = find_next_zero_bit((addr), (size), (bit)), (bit) < (size); (bit)++)
+
+/* 6.1 reaches kernel.h through asm/bitops.h; after the fls() family here */
+#include <linux/kernel.h>
 
 #endif /* _LINUX_BITOPS_H */

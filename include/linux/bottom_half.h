@@ -7,6 +7,7 @@
 #define _LINUX_BH_H
 
 #include <linux/preempt.h>
+#include <linux/instruction_pointer.h>
 
 void __local_bh_disable_ip(unsigned long ip, unsigned int cnt);
 void __local_bh_enable_ip(unsigned long ip, unsigned int cnt);

@@ -14,6 +14,8 @@
 #include <linux/compiler.h>
 #include <linux/panic.h>
 #include <linux/printk.h>
+#include <linux/stringify.h>
+#include <linux/types.h>
 
 #define CUT_HERE	"------------[ cut here ]------------\n"
 

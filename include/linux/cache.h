@@ -4,9 +4,8 @@
 
 #include <linux/compiler.h>
 #include <linux/const.h>
-
-#define L1_CACHE_SHIFT		6
-#define L1_CACHE_BYTES		(1 << L1_CACHE_SHIFT)
+#include <asm/cache.h>
+#include <linux/kernel.h>
 #define SMP_CACHE_BYTES		L1_CACHE_BYTES
 #define L1_CACHE_ALIGN(x)	__ALIGN_KERNEL(x, L1_CACHE_BYTES)
 

@@ -8,6 +8,8 @@
 #include <linux/kdev_t.h>
 #include <linux/list.h>
 #include <umod/kabi/fs.h>
+#include <linux/kobject.h>
+#include <linux/device.h>
 
 struct device;
 

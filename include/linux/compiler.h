@@ -75,8 +75,13 @@
 #define unreachable()		__builtin_unreachable()
 #ifndef __stringify_1
 #include <linux/stringify.h>
+#include <linux/types.h>
 #endif
 #define __ADDRESSABLE(sym)	static void *__UNIQUE_ID(__addressable_##sym) __used = (void *)&(sym);
 #define data_race(expr)		(expr)
+
+/* whether a type is signed: in 6.1's compiler.h (overflow.h uses it) */
+#define is_signed_type(type)	(((type)(-1)) < (__force type)1)
+#define is_unsigned_type(type)	(!is_signed_type(type))
 
 #endif /* _LINUX_COMPILER_H */

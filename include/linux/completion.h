@@ -10,6 +10,8 @@
 
 #include <linux/wait.h>
 #include <umod/kabi/mutex.h>
+#include <linux/list.h>
+#include <linux/spinlock.h>
 
 #define COMPLETION_INITIALIZER(work) \
 	{ 0, __WAIT_QUEUE_HEAD_INITIALIZER((work).wait) }

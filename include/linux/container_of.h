@@ -4,6 +4,7 @@
 
 #include <linux/build_bug.h>
 #include <linux/stddef.h>
+#include <linux/err.h>
 
 /*
  * container_of - the structure that holds @ptr as its @member; the

@@ -9,6 +9,7 @@
 
 #include <linux/kernel.h>
 #include <linux/sched.h>
+#include <linux/math.h>
 
 void msleep(unsigned int msecs);
 unsigned long msleep_interruptible(unsigned int msecs);

@@ -5,6 +5,7 @@
 #include <linux/compiler.h>
 #include <linux/errno.h>
 #include <linux/types.h>
+#include <asm/errno.h>
 
 /* the last page of the address space holds the error codes */
 static inline void *__must_check ERR_PTR(long error)

@@ -9,6 +9,8 @@
 #ifndef _LINUX_EXPORT_INTERNAL_H
 #define _LINUX_EXPORT_INTERNAL_H
 
+#include <linux/compiler.h>
+
 #define SYMBOL_CRC(sym, crc, sec)					\
 	__asm__("	.pushsection \"__kcrctab" sec "\",\"a\"\n"	\
 		"	.balign 4\n"					\

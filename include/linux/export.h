@@ -3,6 +3,9 @@
 #define _LINUX_EXPORT_H
 
 #include <linux/stringify.h>
+#include <linux/compiler.h>
+#include <linux/stddef.h>
+#include <linux/types.h>
 
 struct module;
 

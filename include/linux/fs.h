@@ -3,7 +3,8 @@
  * The file model (struct file, struct inode, struct file_operations: in
  * umod/kabi/fs.h, shared with the host), the llseek helpers and the
  * character-device registration calls, as Linux 6.1's linux/fs.h has them.
- * mmap is not supported: a file_operations' mmap is never called.
+ * Every member of 6.1's struct file_operations is there; which ones the
+ * host calls is said in umod/kabi/fs.h.
  */
 #ifndef __KERNEL__
 #include_next <linux/fs.h>
@@ -17,9 +18,23 @@
 #include <linux/export.h>
 #include <linux/list.h>
 #include <umod/kabi/fs.h>
+#include <linux/linkage.h>
+#include <linux/wait.h>
+#include <linux/rculist.h>
+#include <linux/seqlock.h>
+#include <linux/hash.h>
+#include <linux/stat.h>
+#include <linux/random.h>
+#include <linux/gfp.h>
+#include <linux/kconfig.h>
+#include <linux/sched.h>
+#include <linux/capability.h>
+#include <linux/semaphore.h>
+#include <linux/sched/signal.h>
+#include <linux/uuid.h>
+#include <linux/slab.h>
+#include <linux/fcntl.h>
 
-typedef unsigned int fmode_t;
-typedef unsigned int dev_t;
 
 #define FMODE_READ		((fmode_t)UMOD_FMODE_READ)
 #define FMODE_WRITE		((fmode_t)UMOD_FMODE_WRITE)
@@ -67,6 +82,58 @@ typedef unsigned int dev_t;
 #define CHRDEV_MAJOR_DYN_END	234
 #define CHRDEV_MAJOR_DYN_EXT_START	511
 #define CHRDEV_MAJOR_DYN_EXT_END	384
+
+#define FASYNC		UMOD_FASYNC
+
+/* kiocb flags (6.1's IOCB_*, from uapi RWF_*) */
+#define IOCB_HIPRI		0x00000001
+#define IOCB_DSYNC		0x00000002
+#define IOCB_SYNC		0x00000004
+#define IOCB_NOWAIT		0x00000008
+#define IOCB_APPEND		0x00000010
+#define IOCB_EVENTFD		(1 << 16)
+#define IOCB_DIRECT		(1 << 17)
+#define IOCB_WRITE		(1 << 18)
+#define IOCB_WAITQ		(1 << 19)
+#define IOCB_NOIO		(1 << 20)
+
+typedef void *fl_owner_t;
+
+static inline bool is_sync_kiocb(struct kiocb *kiocb)
+{
+	return kiocb->ki_complete == NULL;
+}
+
+static inline int iocb_flags(struct file *file)
+{
+	return (file->f_flags & O_APPEND) ? IOCB_APPEND : 0;
+}
+
+static inline void init_sync_kiocb(struct kiocb *kiocb, struct file *filp)
+{
+	*kiocb = (struct kiocb){
+		.ki_filp = filp,
+		.ki_flags = iocb_flags(filp),
+	};
+}
+
+static inline ssize_t call_read_iter(struct file *file, struct kiocb *kio, struct iov_iter *iter)
+{
+	return file->f_op->read_iter(kio, iter);
+}
+
+static inline ssize_t call_write_iter(struct file *file, struct kiocb *kio, struct iov_iter *iter)
+{
+	return file->f_op->write_iter(kio, iter);
+}
+
+/*
+ * SIGIO to the processes that asked (fs/fcntl.c): the owner is the
+ * process the task calling fasync_helper() acts for.
+ */
+struct fasync_struct;
+int fasync_helper(int fd, struct file *filp, int on, struct fasync_struct **fapp);
+void kill_fasync(struct fasync_struct **fp, int sig, int band);
 
 static inline struct inode *file_inode(const struct file *f)
 {

@@ -10,6 +10,12 @@
 #include <linux/export.h>
 #include <linux/types.h>
 #include <umod/kabi/mm.h>
+#include <linux/bits.h>
+#include <linux/spinlock.h>
+#include <linux/wait.h>
+#include <linux/seqlock.h>
+#include <linux/random.h>
+#include <linux/mm_types.h>
 
 #define __GFP_DMA		0x01u
 #define __GFP_HIGHMEM		0x02u

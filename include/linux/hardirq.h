@@ -4,6 +4,11 @@
 #define _LINUX_HARDIRQ_H
 
 #include <linux/preempt.h>
+#include <asm/hardirq.h>
+#include <linux/bug.h>
+#include <linux/smp.h>
+#include <linux/lockdep.h>
+#include <linux/sched.h>
 
 #define nmi_enter()		do { } while (0)
 #define nmi_exit()		do { } while (0)

@@ -15,6 +15,8 @@
 #include <linux/timer.h>
 #include <linux/types.h>
 #include <umod/kabi/timer.h>
+#include <linux/rbtree.h>
+#include <linux/seqlock.h>
 
 /* the clocks, as uapi/linux/time.h numbers them */
 #ifndef CLOCK_REALTIME

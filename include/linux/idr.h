@@ -13,6 +13,13 @@
 #include <linux/gfp.h>
 #include <linux/types.h>
 #include <umod/kabi/idr.h>
+#include <linux/bitops.h>
+#include <linux/list.h>
+#include <linux/lockdep.h>
+#include <linux/rcupdate.h>
+#include <linux/spinlock.h>
+#include <linux/kconfig.h>
+#include <linux/sched.h>
 
 #define IDR_INIT_BASE(name, base)	{ .idr_rt = NULL, .idr_base = (base), .idr_next = 0 }
 #define IDR_INIT(name)			IDR_INIT_BASE(name, 0)

@@ -9,6 +9,19 @@
 #define _LINUX_IRQFLAGS_H
 
 #include <linux/compiler.h>
+#include <linux/typecheck.h>
+#include <linux/const.h>
+#include <linux/init.h>
+#include <linux/stringify.h>
+#include <linux/linkage.h>
+#include <linux/panic.h>
+#include <linux/printk.h>
+#include <linux/kernel.h>
+#include <asm/cache.h>
+#include <linux/bug.h>
+#include <linux/bitmap.h>
+#include <linux/atomic.h>
+#include <linux/threads.h>
 
 #define ARCH_IRQ_ENABLED	0x200UL
 

@@ -2,25 +2,38 @@
 /*
  * jiffies: ticks of HZ (250, as Debian's 6.1 kernel) since the host
  * started, counted from INITIAL_JIFFIES as the kernel does, so that the
- * low 32 bits wrap five minutes in and wrap bugs show. Read from the
- * monotonic clock on each use: `jiffies` is a call, not a variable.
+ * low 32 bits wrap five minutes in and wrap bugs show. A variable, as in
+ * 6.1: the host's tick stores it while a module that reads it is loaded.
  */
 #ifndef _LINUX_JIFFIES_H
 #define _LINUX_JIFFIES_H
 
-#include <linux/compiler.h>
-#include <linux/time.h>
+#include <linux/cache.h>
+#include <linux/limits.h>
+#include <linux/math.h>
+/* the library's (issue 36 item 2), there once it is merged */
+#if __has_include(<linux/math64.h>)
+#include <linux/math64.h>
+#endif
+#include <linux/minmax.h>
 #include <linux/types.h>
+#include <linux/time.h>
+#include <linux/timex.h>
+#include <asm/param.h>
 
-#define HZ			250
-#define USER_HZ			100
+#define TICK_NSEC		((NSEC_PER_SEC + HZ / 2) / HZ)
 
 #define INITIAL_JIFFIES		((unsigned long)(unsigned int)(-300 * HZ))
 #define MAX_JIFFY_OFFSET	((LONG_MAX >> 1) - 1)
 
-u64 get_jiffies_64(void);
-#define jiffies			((unsigned long)get_jiffies_64())
-#define jiffies_64		get_jiffies_64()
+/* one variable under two names, as on 64-bit Linux */
+extern u64 __cacheline_aligned_in_smp jiffies_64;
+extern unsigned long volatile __cacheline_aligned_in_smp jiffies;
+
+static inline u64 get_jiffies_64(void)
+{
+	return (u64)jiffies;
+}
 
 /* comparisons that survive the wrap */
 #define time_after(a, b)	((long)((b) - (a)) < 0)

@@ -28,6 +28,8 @@
 #include <linux/panic.h>
 #include <linux/printk.h>
 #include <linux/build_bug.h>
+#include <linux/instruction_pointer.h>
+#include <linux/static_call_types.h>
 #include <linux/errno.h>
 #include <linux/bug.h>
 
@@ -41,8 +43,6 @@
 
 #define REPEAT_BYTE(x)		((~0ul / 0xff) * (x))
 #define u64_to_user_ptr(x)	((void __user *)(uintptr_t)(x))
-#define _RET_IP_		(unsigned long)__builtin_return_address(0)
-#define _THIS_IP_		({ __label__ __here; __here: (unsigned long)&&__here; })
 #define COUNT_ARGS(X...)	__COUNT_ARGS(, ##X, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
 #define __COUNT_ARGS(_0, _1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12, _n, X...) _n
 #define CONCATENATE(a, b)	__CONCAT(a, b)

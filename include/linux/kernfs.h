@@ -6,6 +6,11 @@
 #ifndef _LINUX_KERNFS_H
 #define _LINUX_KERNFS_H
 
+#include <linux/err.h>
+#include <linux/list.h>
+#include <linux/mutex.h>
+#include <linux/idr.h>
+
 struct kernfs_node;
 
 #endif /* _LINUX_KERNFS_H */

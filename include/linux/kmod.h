@@ -5,6 +5,8 @@
 #include <linux/compiler.h>
 #include <linux/export.h>
 #include <linux/types.h>
+#include <linux/gfp.h>
+#include <linux/uidgid.h>
 
 /*
  * request_module("fmt", ...): asks the host to load the module that name

@@ -3,6 +3,7 @@
 #define _LINUX_KREF_H
 
 #include <linux/refcount.h>
+#include <linux/spinlock.h>
 
 struct kref {
 	refcount_t refcount;

@@ -38,6 +38,9 @@ __kthread_create_on_node(struct module *owner, int (*threadfn)(void *data), void
 })
 
 int kthread_stop(struct task_struct *k);
+/* end the calling kthread now with @result (threadfn's frames are left) */
+void __noreturn kthread_exit(long result);
+void __noreturn kthread_complete_and_exit(struct completion *comp, long code);
 bool kthread_should_stop(void);
 bool kthread_should_park(void);
 void kthread_parkme(void);

@@ -6,6 +6,7 @@
 #include <linux/jiffies.h>
 #include <linux/time64.h>
 #include <linux/types.h>
+#include <linux/time.h>
 
 #define KTIME_MAX		((s64)~((u64)1 << 63))
 #define KTIME_MIN		(-KTIME_MAX - 1)

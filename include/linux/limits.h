@@ -5,6 +5,8 @@
 #elif !defined(_LINUX_LIMITS_H)
 #define _LINUX_LIMITS_H
 
+#include <linux/types.h>
+
 #define USHRT_MAX	((unsigned short)~0U)
 #define SHRT_MAX	((short)(USHRT_MAX >> 1))
 #define SHRT_MIN	((short)(-SHRT_MAX - 1))

@@ -4,6 +4,7 @@
 
 #include <linux/compiler.h>
 #include <linux/stringify.h>
+#include <linux/export.h>
 
 #define asmlinkage
 #define __page_aligned_data	__section(".data..page_aligned") __aligned(4096)

@@ -13,6 +13,8 @@
 #include <linux/poison.h>
 #include <linux/stddef.h>
 #include <linux/types.h>
+#include <linux/const.h>
+#include <asm/barrier.h>
 
 #define LIST_HEAD_INIT(name)	{ &(name), &(name) }
 #define LIST_HEAD(name)		struct list_head name = LIST_HEAD_INIT(name)

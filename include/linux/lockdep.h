@@ -6,6 +6,9 @@
 #ifndef _LINUX_LOCKDEP_H
 #define _LINUX_LOCKDEP_H
 
+#include <linux/types.h>
+#include <linux/smp.h>
+
 struct lock_class_key {
 	char __unused;
 };

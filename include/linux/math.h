@@ -3,6 +3,8 @@
 #define _LINUX_MATH_H
 
 #include <linux/types.h>
+#include <linux/compiler.h>
+#include <linux/kernel.h>
 
 /* @y a power of 2 */
 #define __round_mask(x, y)	((__typeof__(x))((y) - 1))

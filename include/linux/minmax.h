@@ -4,6 +4,7 @@
 
 #include <linux/compiler.h>
 #include <linux/const.h>
+#include <linux/build_bug.h>
 
 /*
  * As 6.1's: min()/max() of two different types warn at compile time

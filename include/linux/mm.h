@@ -13,6 +13,12 @@
 #include <linux/slab.h>
 #include <linux/types.h>
 #include <umod/kabi/mm.h>
+#include <linux/errno.h>
+#include <linux/bug.h>
+#include <asm/errno.h>
+#include <linux/sched.h>
+#include <linux/fs.h>
+#include <linux/sizes.h>
 
 bool is_vmalloc_addr(const void *x);
 

@@ -19,6 +19,8 @@
 #include <linux/mutex.h>
 #include <linux/rcupdate.h>
 #include <umod/kabi.h>
+#include <linux/mm_types.h>
+#include <linux/sched.h>
 
 #define MODULE_NAME_LEN		UMOD_MODULE_NAME_LEN
 

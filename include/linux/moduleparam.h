@@ -9,6 +9,7 @@
 #include <linux/stringify.h>
 #include <linux/types.h>
 #include <umod/kabi.h>
+#include <linux/kernel.h>
 
 /* modules' parameters are named plainly; built-ins would be "mod." */
 #define MODULE_PARAM_PREFIX

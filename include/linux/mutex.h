@@ -11,6 +11,9 @@
 #include <linux/lockdep.h>
 #include <linux/wait.h>
 #include <umod/kabi/mutex.h>
+#include <asm/current.h>
+#include <linux/list.h>
+#include <linux/spinlock_types.h>
 
 #define __MUTEX_INITIALIZER(lockname) \
 	{ .owner = 0, .wait = __WAIT_QUEUE_HEAD_INITIALIZER(lockname.wait) }

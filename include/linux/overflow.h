@@ -5,8 +5,8 @@
 #include <linux/compiler.h>
 #include <linux/limits.h>
 #include <linux/types.h>
+#include <linux/const.h>
 
-#define is_signed_type(type)	(((type)(-1)) < (type)1)
 #define type_max(T)		((T)((((T)1 << (8 * sizeof(T) - 1 - is_signed_type(T))) - 1) * 2 + 1))
 #define type_min(T)		((T)((T)-type_max(T) - (T)1))
 

@@ -12,6 +12,8 @@
 #include <linux/types.h>
 #include <linux/fs.h>
 #include <umod/kabi/fs.h>
+#include <linux/compiler.h>
+#include <linux/ktime.h>
 #if __has_include(<linux/wait.h>)
 #include <linux/wait.h>
 #endif

@@ -10,6 +10,11 @@
 #define _LINUX_PREEMPT_H
 
 #include <linux/compiler.h>
+#include <linux/linkage.h>
+#include <linux/list.h>
+#include <linux/kernel.h>
+#include <linux/thread_info.h>
+#include <linux/threads.h>
 
 #define PREEMPT_BITS		8
 #define SOFTIRQ_BITS		8

@@ -8,6 +8,8 @@
 #include <linux/ratelimit_types.h>
 #include <linux/stdarg.h>
 #include <linux/types.h>
+#include <linux/init.h>
+#include <linux/linkage.h>
 
 /*
  * printk() is a macro, as in Linux 6.x, over the exported _printk(). Here
@@ -48,11 +50,24 @@ static inline __printf(1, 2) int no_printk(const char *fmt, ...)
 #define pr_cont(fmt, ...)	printk(KERN_CONT fmt, ##__VA_ARGS__)
 
 #ifdef DEBUG
-#define pr_debug(fmt, ...)	printk(KERN_DEBUG pr_fmt(fmt), ##__VA_ARGS__)
 #define pr_devel(fmt, ...)	printk(KERN_DEBUG pr_fmt(fmt), ##__VA_ARGS__)
 #else
-#define pr_debug(fmt, ...)	no_printk(KERN_DEBUG pr_fmt(fmt), ##__VA_ARGS__)
 #define pr_devel(fmt, ...)	no_printk(KERN_DEBUG pr_fmt(fmt), ##__VA_ARGS__)
+#endif
+
+/* ---- dynamic debug (lib/dynamic_debug.c): pr_debug(), print_hex_dump_debug() ----
+ * With CONFIG_DYNAMIC_DEBUG (Debian's), each call site is a descriptor in
+ * __dyndbg, off until the control file or dyndbg= turns it on ('p');
+ * DEBUG only changes its default to on. dev_dbg() is the device model's,
+ * over dynamic_dev_dbg(). */
+#if defined(CONFIG_DYNAMIC_DEBUG) || \
+	(defined(CONFIG_DYNAMIC_DEBUG_CORE) && defined(DYNAMIC_DEBUG_MODULE))
+#include <linux/dynamic_debug.h>
+#define pr_debug(fmt, ...)	dynamic_pr_debug(fmt, ##__VA_ARGS__)
+#elif defined(DEBUG)
+#define pr_debug(fmt, ...)	printk(KERN_DEBUG pr_fmt(fmt), ##__VA_ARGS__)
+#else
+#define pr_debug(fmt, ...)	no_printk(KERN_DEBUG pr_fmt(fmt), ##__VA_ARGS__)
 #endif
 
 #define printk_once(fmt, ...)					\
@@ -80,6 +95,16 @@ static inline __printf(1, 2) int no_printk(const char *fmt, ...)
 #endif
 
 /* at most 10 lines each 5 s from one call site, then "callbacks suppressed" */
+/*
+ * printk_ratelimit(): one state shared by every caller (10 messages per
+ * 5 s); the module goes first, as in ___ratelimit(), for the log that
+ * gets "callbacks suppressed".
+ */
+struct module;
+int __printk_ratelimit(struct module *mod, const char *func);
+#define printk_ratelimit()	__printk_ratelimit(THIS_MODULE, __func__)
+bool printk_timed_ratelimit(unsigned long *caller_jiffies, unsigned int interval_msec);
+
 #define printk_ratelimited(fmt, ...)					\
 ({									\
 	static DEFINE_RATELIMIT_STATE(_rs, DEFAULT_RATELIMIT_INTERVAL,	\
@@ -95,7 +120,18 @@ static inline __printf(1, 2) int no_printk(const char *fmt, ...)
 #define pr_warn_ratelimited(fmt, ...)	printk_ratelimited(KERN_WARNING pr_fmt(fmt), ##__VA_ARGS__)
 #define pr_notice_ratelimited(fmt, ...)	printk_ratelimited(KERN_NOTICE pr_fmt(fmt), ##__VA_ARGS__)
 #define pr_info_ratelimited(fmt, ...)	printk_ratelimited(KERN_INFO pr_fmt(fmt), ##__VA_ARGS__)
-#ifdef DEBUG
+#if defined(CONFIG_DYNAMIC_DEBUG) || \
+	(defined(CONFIG_DYNAMIC_DEBUG_CORE) && defined(DYNAMIC_DEBUG_MODULE))
+/* the site's flag first, so that a disabled site never counts as suppressed */
+#define pr_debug_ratelimited(fmt, ...)					\
+do {									\
+	static DEFINE_RATELIMIT_STATE(_rs, DEFAULT_RATELIMIT_INTERVAL,	\
+				      DEFAULT_RATELIMIT_BURST);		\
+	DEFINE_DYNAMIC_DEBUG_METADATA(descriptor, pr_fmt(fmt));		\
+	if (DYNAMIC_DEBUG_BRANCH(descriptor) && __ratelimit(&_rs))	\
+		__dynamic_pr_debug(&descriptor, pr_fmt(fmt), ##__VA_ARGS__); \
+} while (0)
+#elif defined(DEBUG)
 #define pr_debug_ratelimited(fmt, ...)	printk_ratelimited(KERN_DEBUG pr_fmt(fmt), ##__VA_ARGS__)
 #else
 #define pr_debug_ratelimited(fmt, ...)	no_printk(KERN_DEBUG pr_fmt(fmt), ##__VA_ARGS__)
@@ -124,23 +160,25 @@ void print_hex_dump(struct module *mod, const char *level, const char *prefix_st
 	print_hex_dump(THIS_MODULE, level, prefix_str, prefix_type, rowsize, groupsize, \
 		       buf, len, ascii)
 
-/* a debug dump: like pr_debug(), only built with DEBUG (Debian's dynamic debug is off) */
-#ifdef DEBUG
-#define print_hex_dump_bytes(prefix_str, prefix_type, buf, len)	\
-	print_hex_dump(KERN_DEBUG, prefix_str, prefix_type, 16, 1, buf, len, true)
+/* a debug dump: a dynamic debug call site of its own, as pr_debug() */
+#if defined(CONFIG_DYNAMIC_DEBUG) || \
+	(defined(CONFIG_DYNAMIC_DEBUG_CORE) && defined(DYNAMIC_DEBUG_MODULE))
+#define print_hex_dump_debug(prefix_str, prefix_type, rowsize,	\
+			     groupsize, buf, len, ascii)	\
+	dynamic_hex_dump(prefix_str, prefix_type, rowsize,	\
+			 groupsize, buf, len, ascii)
+#elif defined(DEBUG)
 #define print_hex_dump_debug(prefix_str, prefix_type, rowsize, groupsize, buf, len, ascii) \
 	print_hex_dump(KERN_DEBUG, prefix_str, prefix_type, rowsize, groupsize, buf, len, ascii)
 #else
-static inline void print_hex_dump_bytes(const char *prefix_str, int prefix_type,
-					const void *buf, size_t len)
-{
-}
 static inline void print_hex_dump_debug(const char *prefix_str, int prefix_type,
 					int rowsize, int groupsize,
 					const void *buf, size_t len, bool ascii)
 {
 }
 #endif
+#define print_hex_dump_bytes(prefix_str, prefix_type, buf, len)	\
+	print_hex_dump_debug(prefix_str, prefix_type, 16, 1, buf, len, true)
 
 /* the CPU line and a call trace of the caller, at KERN_DEFAULT */
 void dump_stack(void);

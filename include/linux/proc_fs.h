@@ -11,6 +11,7 @@
 #include <linux/types.h>
 #include <linux/compiler.h>
 #include <linux/fs.h>
+#include <linux/uidgid.h>
 #include <umod/kabi/fs.h>
 
 struct seq_file;
@@ -67,7 +68,7 @@ int remove_proc_subtree(struct module *owner, const char *name,
 void proc_remove(struct proc_dir_entry *de);
 
 void proc_set_size(struct proc_dir_entry *de, loff_t size);
-void proc_set_user(struct proc_dir_entry *de, unsigned int uid, unsigned int gid);
+void proc_set_user(struct proc_dir_entry *de, kuid_t uid, kgid_t gid);
 /* the data given at creation, from an open file's inode (5.17 renamed PDE_DATA) */
 void *pde_data(const struct inode *inode);
 void *proc_get_parent_data(const struct inode *inode);

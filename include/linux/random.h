@@ -13,6 +13,12 @@
 #include <linux/compiler.h>
 #include <linux/limits.h>
 #include <linux/types.h>
+#include <linux/bug.h>
+#include <linux/kernel.h>
+#include <linux/list.h>
+#include <linux/preempt.h>
+#include <linux/smp.h>
+#include <linux/ioctl.h>
 
 void get_random_bytes(void *buf, size_t len);
 u8 get_random_u8(void);

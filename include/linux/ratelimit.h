@@ -4,6 +4,7 @@
 
 #include <linux/ratelimit_types.h>
 #include <linux/string.h>
+#include <linux/sched.h>
 
 static inline void ratelimit_state_init(struct ratelimit_state *rs, int interval, int burst)
 {

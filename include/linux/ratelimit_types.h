@@ -4,6 +4,9 @@
 
 #include <linux/compiler.h>
 #include <umod/kabi/ratelimit.h>
+#include <linux/bits.h>
+#include <linux/param.h>
+#include <asm/byteorder.h>
 
 #define DEFAULT_RATELIMIT_INTERVAL	(5 * 250)	/* 5 * HZ */
 #define DEFAULT_RATELIMIT_BURST		10

@@ -12,6 +12,7 @@
 #include <linux/rbtree_types.h>
 #include <linux/stddef.h>
 #include <linux/types.h>
+#include <linux/rcupdate.h>
 
 #define rb_parent(r)	((struct rb_node *)((r)->__rb_parent_color & ~3))
 #define rb_entry(ptr, type, member)	container_of(ptr, type, member)

@@ -15,6 +15,9 @@
 #include <linux/barrier.h>
 #include <linux/preempt.h>
 #include <linux/bottom_half.h>
+#include <linux/atomic.h>
+#include <linux/irqflags.h>
+#include <linux/lockdep.h>
 
 #define rcu_head callback_head
 typedef void (*rcu_callback_t)(struct rcu_head *head);

@@ -13,6 +13,8 @@
 #include <linux/compiler.h>
 #include <linux/limits.h>
 #include <linux/types.h>
+#include <linux/bug.h>
+#include <linux/spinlock_types.h>
 
 typedef struct refcount_struct {
 	atomic_t refs;

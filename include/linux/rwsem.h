@@ -9,6 +9,9 @@
 #include <linux/wait.h>
 #include <linux/lockdep.h>
 #include <umod/kabi/mutex.h>
+#include <linux/linkage.h>
+#include <linux/list.h>
+#include <linux/spinlock.h>
 
 #define __RWSEM_INITIALIZER(name) \
 	{ .count = 0, .wait = __WAIT_QUEUE_HEAD_INITIALIZER((name).wait) }

@@ -14,7 +14,20 @@
 #include <linux/types.h>
 #include <linux/preempt.h>
 #include <linux/irqflags.h>
+#include <linux/thread_info.h>
+#include <linux/smp.h>
+#include <asm/current.h>
 #include <umod/kabi/sched.h>
+#include <linux/rculist.h>
+#include <linux/wait.h>
+#include <linux/refcount.h>
+#include <linux/uidgid.h>
+#include <linux/mutex.h>
+#include <linux/workqueue.h>
+#include <linux/hrtimer.h>
+#include <linux/random.h>
+#include <linux/signal_types.h>
+#include <linux/sched/prio.h>
 
 #define TASK_COMM_LEN		UMOD_TASK_COMM_LEN
 
@@ -40,9 +53,35 @@
 #define PF_EXITING		0x00000004
 #define PF_KTHREAD		0x00200000
 
-/* the calling thread's task; never NULL */
-struct task_struct *get_current(void);
-#define current			get_current()
+static inline struct thread_info *task_thread_info(struct task_struct *task)
+{
+	return &task->thread_info;
+}
+
+static inline void set_tsk_thread_flag(struct task_struct *tsk, int flag)
+{
+	set_ti_thread_flag(task_thread_info(tsk), flag);
+}
+
+static inline void clear_tsk_thread_flag(struct task_struct *tsk, int flag)
+{
+	clear_ti_thread_flag(task_thread_info(tsk), flag);
+}
+
+static inline int test_tsk_thread_flag(struct task_struct *tsk, int flag)
+{
+	return test_ti_thread_flag(task_thread_info(tsk), flag);
+}
+
+static inline int test_tsk_need_resched(struct task_struct *tsk)
+{
+	return test_tsk_thread_flag(tsk, TIF_NEED_RESCHED);
+}
+
+static inline unsigned int task_cpu(const struct task_struct *p)
+{
+	return READ_ONCE(p->thread_info.cpu);
+}
 
 static inline pid_t task_pid_nr(const struct task_struct *tsk)
 {

@@ -9,6 +9,8 @@
 
 #include <linux/wait.h>
 #include <umod/kabi/mutex.h>
+#include <linux/list.h>
+#include <linux/spinlock.h>
 
 #define __SEMAPHORE_INITIALIZER(name, n) \
 	{ .count = n, .wait = __WAIT_QUEUE_HEAD_INITIALIZER((name).wait) }

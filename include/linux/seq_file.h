@@ -13,6 +13,11 @@
 #include <linux/fs.h>
 #include <linux/list.h>
 #include <umod/kabi/fs.h>
+#include <linux/string.h>
+#include <linux/string_helpers.h>
+#include <linux/bug.h>
+#include <linux/mutex.h>
+#include <linux/random.h>
 
 #define SEQ_SKIP 1
 

@@ -10,6 +10,8 @@
 #include <linux/compiler.h>
 #include <linux/barrier.h>
 #include <linux/spinlock.h>
+#include <linux/lockdep.h>
+#include <linux/mutex.h>
 
 typedef struct seqcount {
 	unsigned int sequence;

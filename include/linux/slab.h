@@ -14,6 +14,7 @@
 #include <linux/gfp.h>
 #include <linux/stdarg.h>
 #include <linux/types.h>
+#include <linux/cache.h>
 
 /* what a cache's flags may hold: accepted, only the alignment counts */
 typedef unsigned int slab_flags_t;

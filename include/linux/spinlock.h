@@ -16,6 +16,7 @@
 #include <linux/bottom_half.h>
 #include <linux/lockdep.h>
 #include <linux/spinlock_types.h>
+#include <linux/typecheck.h>
 
 void _raw_spin_lock(raw_spinlock_t *lock);
 void _raw_spin_unlock(raw_spinlock_t *lock);

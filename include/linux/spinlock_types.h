@@ -4,6 +4,9 @@
 #define _LINUX_SPINLOCK_TYPES_H
 
 #include <umod/kabi/spinlock.h>
+#include <linux/types.h>
+#include <linux/compiler.h>
+#include <asm/byteorder.h>
 
 #define __ARCH_SPIN_LOCK_UNLOCKED	{ .locked = 0 }
 #define __RAW_SPIN_LOCK_INITIALIZER(name)	{ .raw_lock = __ARCH_SPIN_LOCK_UNLOCKED }

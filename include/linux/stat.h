@@ -6,6 +6,10 @@
 #elif !defined(_LINUX_STAT_H)
 #define _LINUX_STAT_H
 
+#include <linux/time.h>
+#include <linux/uidgid.h>
+#include <linux/types.h>
+
 #define S_IFMT		00170000
 #define S_IFSOCK	0140000
 #define S_IFLNK		0120000

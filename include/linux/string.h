@@ -9,6 +9,9 @@
 #include <linux/errno.h>
 #include <linux/stddef.h>
 #include <linux/types.h>
+#include <linux/overflow.h>
+#include <linux/stdarg.h>
+#include <linux/stringify.h>
 
 void *memcpy(void *dest, const void *src, size_t n);
 void *memmove(void *dest, const void *src, size_t n);

@@ -4,6 +4,8 @@
 
 #include <linux/string.h>
 #include <linux/types.h>
+#include <linux/bits.h>
+#include <linux/ctype.h>
 
 /* "true", "false", "yes", "no": what the kernel's str_*() helpers return */
 static inline const char *str_yes_no(bool v)

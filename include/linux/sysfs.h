@@ -17,6 +17,7 @@
 #include <linux/stringify.h>
 #include <linux/types.h>
 #include <umod/kabi/kobject.h>
+#include <linux/stat.h>
 
 struct kobject;
 struct module;

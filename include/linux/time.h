@@ -5,6 +5,9 @@
 
 #include <linux/time64.h>
 #include <linux/types.h>
+#include <linux/cache.h>
+#include <linux/math.h>
+#include <linux/timex.h>
 
 struct tm {
 	int tm_sec;

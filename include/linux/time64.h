@@ -4,6 +4,8 @@
 #define _LINUX_TIME64_H
 
 #include <linux/types.h>
+#include <linux/math.h>
+#include <linux/time.h>
 
 #define MSEC_PER_SEC		1000L
 #define USEC_PER_MSEC		1000L

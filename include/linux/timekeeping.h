@@ -8,6 +8,7 @@
 
 #include <linux/time64.h>
 #include <linux/types.h>
+#include <linux/errno.h>
 
 ktime_t ktime_get(void);
 ktime_t ktime_get_real(void);

@@ -17,6 +17,8 @@
 #include <linux/stddef.h>
 #include <linux/types.h>
 #include <umod/kabi/timer.h>
+#include <linux/list.h>
+#include <linux/spinlock.h>
 
 /* the kernel's flag bits; none changes what the host does */
 #define TIMER_CPUMASK		0x0003FFFF

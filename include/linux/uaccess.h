@@ -1,9 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * User memory: in a umod host, the "user" buffer of a file operation is
- * the request's buffer (a FUSE read's or write's, an ioctl's argument).
- * The copies are bounds-checked against it and return the number of bytes
- * NOT copied, as Linux's; get_user()/put_user() return 0 or -EFAULT.
+ * User memory (the copies themselves are in asm/uaccess.h, as 6.1 has
+ * them), and what linux/uaccess.h adds around them.
  */
 #ifndef _LINUX_UACCESS_H
 #define _LINUX_UACCESS_H
@@ -13,36 +11,38 @@
 #include <linux/errno.h>
 #include <linux/string.h>
 
-bool __access_ok(const void __user *ptr, unsigned long size);
-#define access_ok(addr, size)	__access_ok((const void __user *)(addr), (size))
+#include <asm/uaccess.h>
+#include <linux/minmax.h>
+#include <linux/sched.h>
 
-unsigned long copy_to_user(void __user *to, const void *from, unsigned long n);
-unsigned long copy_from_user(void *to, const void __user *from, unsigned long n);
-unsigned long clear_user(void __user *to, unsigned long n);
-long strncpy_from_user(char *dst, const char __user *src, long count);
-long strnlen_user(const char __user *str, long n);
+/* copies that may fail without a report (6.1: the "nofault" ones) */
+#define copy_to_user_nofault(dst, src, size) \
+	(copy_to_user((dst), (src), (size)) ? -EFAULT : 0)
+#define copy_from_user_nofault(dst, src, size) \
+	(copy_from_user((dst), (src), (size)) ? -EFAULT : 0)
 
-#define __copy_to_user(to, from, n)	copy_to_user(to, from, n)
-#define __copy_from_user(to, from, n)	copy_from_user(to, from, n)
-#define __clear_user(to, n)		clear_user(to, n)
+#define __copy_to_user_inatomic(to, from, n)	raw_copy_to_user(to, from, n)
+#define __copy_from_user_inatomic(to, from, n)	raw_copy_from_user(to, from, n)
 
-#define get_user(x, ptr)						\
-({									\
-	unsigned char __gu_buf[sizeof(*(ptr))] __attribute__((aligned(8))); \
-	int __gu_err = copy_from_user(__gu_buf, (ptr), sizeof(*(ptr))) ? -EFAULT : 0; \
-	if (__gu_err)							\
-		__builtin_memset(__gu_buf, 0, sizeof(__gu_buf));	\
-	(x) = *(const __typeof__(*(ptr)) *)(void *)__gu_buf;		\
-	__gu_err;							\
-})
+/* user_access_begin() opens SMAP's window on x86; nothing to open here */
+#define user_access_begin(ptr, len)	access_ok(ptr, len)
+#define user_access_end()		do { } while (0)
+#define user_write_access_begin		user_access_begin
+#define user_write_access_end		user_access_end
+#define user_read_access_begin		user_access_begin
+#define user_read_access_end		user_access_end
 
-#define put_user(x, ptr)						\
-({									\
-	__typeof__(*(ptr)) __pu_val = (x);				\
-	copy_to_user((ptr), &__pu_val, sizeof(__pu_val)) ? -EFAULT : 0;	\
-})
+static inline void pagefault_disable(void)
+{
+}
 
-#define __get_user(x, ptr)	get_user(x, ptr)
-#define __put_user(x, ptr)	put_user(x, ptr)
+static inline void pagefault_enable(void)
+{
+}
+
+static inline bool pagefault_disabled(void)
+{
+	return false;
+}
 
 #endif /* _LINUX_UACCESS_H */

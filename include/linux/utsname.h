@@ -7,6 +7,7 @@
 
 #include <linux/compiler.h>
 #include <umod/kabi/utsname.h>
+#include <linux/sched.h>
 
 /*
  * The host's one namespace: sysname "Linux", release umod's, nodename the

@@ -11,6 +11,8 @@
 #include <linux/export.h>
 #include <linux/gfp.h>
 #include <linux/types.h>
+#include <linux/spinlock.h>
+#include <linux/rbtree.h>
 
 void *vmalloc(struct module *mod, unsigned long size) __attribute__((__malloc__));
 void *vzalloc(struct module *mod, unsigned long size) __attribute__((__malloc__));

@@ -15,6 +15,7 @@
 #include <linux/timer.h>
 #include <linux/types.h>
 #include <umod/kabi/timer.h>
+#include <linux/rcupdate.h>
 
 struct workqueue_struct;
 

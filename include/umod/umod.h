@@ -407,6 +407,12 @@ UMOD_API int umod_host_shutdown(struct umod_host *host);
  * Lasts until the next call or the thread's end.
  */
 UMOD_API void umod_task_set_identity(int pid, const char *comm);
+/*
+ * umod_task_set_cred - the calling thread acts with @uid and @gid (the
+ * client's, from SO_PEERCRED or the FUSE request): current_uid() and
+ * capable() answer from them (uid 0: every capability, as root's).
+ */
+UMOD_API void umod_task_set_cred(unsigned int uid, unsigned int gid);
 
 struct umod_task;
 /*
@@ -746,11 +752,23 @@ UMOD_API void *umod_fs_private(struct umod_file *f);
  * proc_set_size() said otherwise); 0 or -ENOENT */
 UMOD_API int umod_fs_stat(struct umod_host *host, const char *path, unsigned int *mode,
 			    int64_t *size);
+/* the owner a module gave @path (proc_set_user()); -ENOENT when none did */
+UMOD_API int umod_fs_owner(struct umod_host *host, const char *path, unsigned int *uid,
+			   unsigned int *gid);
 /* calls @fn for each entry of directory @path (creation order); stops at a
  * non-zero return and passes it on; -ENOENT, -ENOTDIR */
 typedef int (*umod_fs_list_fn)(void *data, const char *name, unsigned int mode);
 UMOD_API int umod_fs_list(struct umod_host *host, const char *path,
 			    umod_fs_list_fn fn, void *data);
+/*
+ * mkdir(2) and rmdir(2) of @path: in configfs's groups
+ * ("sys/kernel/config/SUBSYS/..."), the module's make_item/make_group and
+ * drop_item run; anywhere else -EPERM. 0, -ENOENT, -ENOTDIR, -EEXIST,
+ * -ENOTEMPTY (items below), -EPERM (a default group, a subsystem, a
+ * group without make ops) or the module's error. Since UMOD_0.6.
+ */
+UMOD_API int umod_fs_mkdir(struct umod_host *host, const char *path);
+UMOD_API int umod_fs_rmdir(struct umod_host *host, const char *path);
 
 #ifdef __cplusplus
 }

@@ -17,10 +17,15 @@
  */
 #include <errno.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "kernel/module/internal.h"
+#include "kernel/oops.h"
+#include "kernel/printk/internal.h"
+#include "kernel/sched/sched.h"
+#include "kernel/time/timekeeping.h"
 
 static void calls_add(struct umod_host *host, struct umod_call *c)
 {
@@ -51,6 +56,9 @@ static void unblock_fault_signals(void)
 	pthread_sigmask(SIG_UNBLOCK, &set, NULL);
 }
 
+/* sigsetjmp()'s value when umod_call_exit_thread() comes back (an oops: 1) */
+#define CALL_EXITED	2
+
 static void call_leave(struct umod_task *t, struct umod_call *c)
 {
 	t->call = c->outer;
@@ -63,12 +71,20 @@ int umod_call(struct umod_module *mod, long (*fn)(void *arg), void *arg, long *r
 	struct umod_call c = { .outer = t->call, .mod = mod, .task = t,
 			       .thread = pthread_self() };
 
+	int jumped;
+
 	umod_oops_thread_init();	/* any thread: its overflow is reported */
 	c.alive = umod_oops_thread_alive();
 	atomic_store(&t->switch_ns, umod_ns_since_boot());
 	calls_add(mod->host, &c);
 	/* no signal mask saved: the common path stays free of system calls */
-	if (sigsetjmp(c.recover, 0)) {
+	jumped = sigsetjmp(c.recover, 0);
+	if (jumped == CALL_EXITED) {
+		call_leave(t, &c);
+		*retp = c.exit_code;
+		return 0;
+	}
+	if (jumped) {
 		call_leave(t, &c);
 		unblock_fault_signals();
 		umod_oops_log_report(mod->host);
@@ -138,6 +154,23 @@ unsigned int umod_calls_reap(struct umod_host *host)
 		}
 	} while (found);
 	return n;
+}
+
+void umod_call_exit_thread(long code)
+{
+	struct umod_task *t = umod_task_current();
+	struct umod_call *c = t->call;
+
+	if (!c) {
+		fprintf(stderr, "umod: kthread_exit() outside module code\n");
+		abort();
+	}
+	while (c->outer) {
+		call_leave(t, c);
+		c = t->call;
+	}
+	c->exit_code = code;
+	siglongjmp(c->recover, CALL_EXITED);
 }
 
 /* the thunks for the two calls every module has */

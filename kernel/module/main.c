@@ -7,14 +7,23 @@
  * the end of umod_load_module(), so nothing of a failed load stays behind.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "kernel/kunit/kunit.h"
 #include "kernel/module/internal.h"
-#include "lib/file.h"
-#include "lib/license.h"
-#include "lib/modinfo.h"
+#include "kernel/panic.h"
+#include "kernel/params.h"
+#include "kernel/printk/internal.h"
+#include "kernel/sched/sched.h"
+#include "kernel/time/timekeeping.h"
+#include "util/file.h"
+#include "util/license.h"
+#include "util/modinfo.h"
+#include "util/symtab.h"
+#include "lib/dynamic_debug.h"
 
 #define NO_NAME "(missing .modinfo section or name field)"
 
@@ -434,6 +443,10 @@ static int resolve_undefined(struct load_info *info, const Elf64_Sym *sym, uint6
 		return 0;
 	err = resolve_symbol_wait(info, name, &ks);
 	*val = ks ? ks->addr : 0;
+	if (ks && umod_is_jiffies(ks->addr) && !info->mod->reads_jiffies) {
+		info->mod->reads_jiffies = true;
+		umod_jiffies_tick_get();
+	}
 	if (!err && (ks || ELF64_ST_BIND(sym->st_info) == STB_WEAK))
 		return 0;
 	if (!err)
@@ -597,12 +610,12 @@ static int unknown_module_param_cb(char *param, char *val, const char *modname, 
 {
 	struct umod_module *mod = arg;
 
-	(void)val;
-	/* the kernel takes these two itself, silently */
-	if (!strcmp(param, "async_probe") || !strcmp(param, "dyndbg"))
+	if (!strcmp(param, "async_probe"))
 		return 0;
-	umod_log_printk(mod->host->log, KERN_WARNING "%s: unknown parameter '%s' ignored\n",
-			modname, param);
+	/* the magic dyndbg parameter; like 6.1, it may have cut param at a '.' */
+	if (umod_ddebug_module_param_cb(mod->host, param, val, modname))
+		umod_log_printk(mod->host->log, KERN_WARNING "%s: unknown parameter '%s' ignored\n",
+				modname, param);
 	return 0;
 }
 
@@ -792,6 +805,7 @@ static int load_module(struct umod_host *host, const void *image, size_t len,
 	err = complete_formation(&info);
 	if (err)
 		goto free_module;
+	umod_ddebug_add_module(info.mod);	/* dynamic_debug_setup(): its failure is logged */
 	err = parse_module_args(&info, args);
 	if (err == UMOD_OOPSED)
 		goto out;	/* the module stays, COMING, as the oops left it */

@@ -10,7 +10,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fs/internal.h"
+#include "fs/sysfs/sysfs.h"
 #include "kernel/module/internal.h"
+#include "kernel/panic.h"
+#include "kernel/params.h"
+#include "kernel/printk/internal.h"
+#include "kernel/rcu/rcu.h"
+#include "kernel/sched/sched.h"
+#include "kernel/time/tick-internal.h"
+#include "kernel/time/timekeeping.h"
+#include "mm/internal.h"
+#include "lib/dynamic_debug.h"
 
 void umod_module_going_locked(struct umod_module *mod)
 {
@@ -88,9 +99,14 @@ static void release_leftovers(struct umod_module *mod)
 void umod_module_free_memory(struct umod_module *mod)
 {
 	umod_mod_sysfs_teardown(mod);	/* first: its readers may run module code */
+	umod_ddebug_remove_module(mod);	/* its call sites leave the control file */
 	release_leftovers(mod);
 	umod_gdb_jit_unregister(mod);
-	/* silently, as Linux's forced unload: README says the memory stays */
+	if (mod->reads_jiffies) {
+		mod->reads_jiffies = false;
+		umod_jiffies_tick_put();
+	}
+	/* silently, as Linux's forced unload: admin-guide/unloading.rst: the memory stays */
 	if (!mod->keep_mapped)
 		release_mapping(mod);
 	mod->kmod = NULL;

@@ -10,7 +10,8 @@
 
 #include <umod/kabi/mutex.h>
 
-#include "kernel/module/internal.h"
+#include "kernel/kapi.h"
+#include "kernel/sched/sched.h"
 
 #define TASK_INTERRUPTIBLE	0x0001u
 #define TASK_UNINTERRUPTIBLE	0x0002u
@@ -119,7 +120,7 @@ static bool kapi_completion_done(struct completion *x)
 	return true;
 }
 
-static void kapi_complete(struct completion *x)
+void umod_complete(struct completion *x)
 {
 	struct umod_task *t = umod_wq_lock(&x->wait);
 
@@ -152,7 +153,7 @@ static const struct umod_kapi_export completion_exports[] = {
 	UMOD_KAPI("wait_for_completion_state", kapi_wait_for_completion_state),
 	UMOD_KAPI("try_wait_for_completion", kapi_try_wait_for_completion),
 	UMOD_KAPI("completion_done", kapi_completion_done),
-	UMOD_KAPI("complete", kapi_complete),
+	UMOD_KAPI("complete", umod_complete),
 	UMOD_KAPI("complete_all", kapi_complete_all),
 };
 

@@ -28,7 +28,13 @@
 
 #include <generated/utsrelease.h>
 
-#include "kernel/module/internal.h"
+#include "kernel/kapi.h"
+#include "kernel/module/module.h"
+#include "kernel/oops.h"
+#include "kernel/panic.h"
+#include "kernel/printk/internal.h"
+#include "kernel/sched/sched.h"
+#include "kernel/time/timekeeping.h"
 
 /* a stand-in for the user process a non-kernel task acts for */
 static struct { int unused; } user_mm;
@@ -52,6 +58,11 @@ int umod_task_new(struct umod_task **tp, const char *comm, bool kthread)
 	t->task.mm = kthread ? NULL : (struct mm_struct *)&user_mm;
 	if (kthread)
 		t->task.flags |= UMOD_PF_KTHREAD;
+	/* a kernel thread has init_cred's root; others the process's own */
+	umod_cred_init(&t->cred, kthread ? 0 : (unsigned int)geteuid(),
+		       kthread ? 0 : (unsigned int)getegid());
+	t->task.cred = t->task.real_cred = &t->cred;
+	t->task.signal = &umod_signal_struct;
 	strncpy(t->task.comm, comm, sizeof(t->task.comm) - 1);
 	*tp = t;
 	return 0;
@@ -96,7 +107,10 @@ static void lazy_key_init(void)
  */
 static struct umod_task *lazy_task(void)
 {
-	static struct umod_task fallback = { .task = { .comm = "umod" } };
+	static struct umod_task fallback = {
+		.task = { .comm = "umod", .cred = &fallback.cred, .real_cred = &fallback.cred,
+			  .signal = &umod_signal_struct },
+	};
 	char comm[UMOD_TASK_COMM_LEN] = "";
 	struct umod_task *t;
 
@@ -153,13 +167,18 @@ void umod_task_sleep_end(unsigned int state)
 	atomic_store(&t->switch_ns, umod_ns_since_boot());
 }
 
+UMOD_API void umod_task_set_cred(unsigned int uid, unsigned int gid)
+{
+	umod_cred_init(&umod_task_current()->cred, uid, gid);
+}
+
 UMOD_API void umod_task_set_identity(int pid, const char *comm)
 {
 	struct umod_task *t = umod_task_current();
 
 	t->task.pid = t->task.tgid = pid;
 	/* a new client: the signal meant for the one before is not its */
-	__atomic_store_n(&t->task.sigpending, 0, __ATOMIC_SEQ_CST);
+	umod_task_clear_signals(t);
 	memset(t->task.comm, 0, sizeof(t->task.comm));
 	if (comm)
 		strncpy(t->task.comm, comm, sizeof(t->task.comm) - 1);
@@ -191,11 +210,31 @@ static long futex(volatile unsigned int *uaddr, int op, unsigned int val,
 /* the kernel's signal_pending_state(): may a signal end a sleep in @state? */
 bool umod_signal_ends(const struct umod_task *t, unsigned int state)
 {
-	unsigned int pending = __atomic_load_n(&t->task.sigpending, __ATOMIC_ACQUIRE);
-
-	if (!(state & (TASK_INTERRUPTIBLE | TASK_WAKEKILL)) || !(pending & UMOD_SIGPENDING))
+	if (!(state & (TASK_INTERRUPTIBLE | TASK_WAKEKILL)) || !umod_task_sigpending(t))
 		return false;
-	return (state & TASK_INTERRUPTIBLE) || (pending & UMOD_SIGPENDING_FATAL);
+	return (state & TASK_INTERRUPTIBLE) || umod_task_fatal_pending(t);
+}
+
+/* signal_pending(): TIF_SIGPENDING, as 6.1's test_tsk_thread_flag() */
+bool umod_task_sigpending(const struct umod_task *t)
+{
+	return __atomic_load_n(&t->task.thread_info.flags, __ATOMIC_ACQUIRE) &
+	       (1UL << UMOD_TIF_SIGPENDING);
+}
+
+/* __fatal_signal_pending(): SIGKILL queued in pending.signal */
+bool umod_task_fatal_pending(const struct umod_task *t)
+{
+	return __atomic_load_n(&t->task.pending.signal.sig[0], __ATOMIC_ACQUIRE) &
+	       UMOD_SIGKILL_MASK;
+}
+
+/* a new system call or a new client: nothing pending any more */
+void umod_task_clear_signals(struct umod_task *t)
+{
+	__atomic_store_n(&t->task.pending.signal.sig[0], 0, __ATOMIC_SEQ_CST);
+	__atomic_and_fetch(&t->task.thread_info.flags, ~(1UL << UMOD_TIF_SIGPENDING),
+			   __ATOMIC_SEQ_CST);
 }
 
 int umod_task_wake(struct task_struct *p, unsigned int state)
@@ -350,7 +389,8 @@ static int kapi_wake_up_process(struct task_struct *p)
 
 void umod_task_signal(struct umod_task *t)
 {
-	__atomic_fetch_or(&t->task.sigpending, UMOD_SIGPENDING | UMOD_SIGPENDING_FATAL,
+	__atomic_fetch_or(&t->task.pending.signal.sig[0], UMOD_SIGKILL_MASK, __ATOMIC_SEQ_CST);
+	__atomic_fetch_or(&t->task.thread_info.flags, 1UL << UMOD_TIF_SIGPENDING,
 			  __ATOMIC_SEQ_CST);
 	umod_task_wake(&t->task, TASK_INTERRUPTIBLE | TASK_WAKEKILL);
 }
@@ -591,7 +631,21 @@ static struct task_struct *kapi_get_current(void)
 	return &umod_task_current()->task;
 }
 
+/* a task's reference (6.1's inline refcount on task->usage) */
+static struct task_struct *kapi_get_task_struct(struct task_struct *t)
+{
+	umod_task_get((struct umod_task *)t);
+	return t;
+}
+
+static void kapi_put_task_struct(struct task_struct *t)
+{
+	umod_task_put((struct umod_task *)t);
+}
+
 static const struct umod_kapi_export sched_exports[] = {
+	UMOD_KAPI("get_task_struct", kapi_get_task_struct),
+	UMOD_KAPI("put_task_struct", kapi_put_task_struct),
 	UMOD_KAPI("get_current", kapi_get_current),
 	UMOD_KAPI("schedule", kapi_schedule),
 	UMOD_KAPI("io_schedule", kapi_schedule),

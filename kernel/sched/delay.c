@@ -8,7 +8,9 @@
 #include <errno.h>
 #include <time.h>
 
-#include "kernel/module/internal.h"
+#include "kernel/kapi.h"
+#include "kernel/sched/sched.h"
+#include "kernel/time/timekeeping.h"
 
 #define TASK_INTERRUPTIBLE	0x0001u
 #define TASK_UNINTERRUPTIBLE	0x0002u
@@ -55,7 +57,7 @@ static unsigned long kapi_msleep_interruptible(unsigned int msecs)
 	long timeout = (long)ms_to_jiffies(msecs) + 1;
 
 	umod_might_resched(SITE, 0);
-	while (timeout && !(__atomic_load_n(&t->task.sigpending, __ATOMIC_ACQUIRE) & UMOD_SIGPENDING)) {
+	while (timeout && !umod_task_sigpending(t)) {
 		set_state(TASK_INTERRUPTIBLE);
 		timeout = umod_schedule_timeout(timeout);
 	}

@@ -1,15 +1,33 @@
 // SPDX-License-Identifier: MIT
 /*
- * jiffies from the monotonic clock: ticks of HZ since the process
- * started, plus the kernel's INITIAL_JIFFIES. Time is a fact of the
- * process, as the printk clock is, so all hosts in one process share it;
- * nothing ticks, each read computes the value.
+ * jiffies (kernel/time/jiffies.c, kernel/time/tick-common.c): ticks of HZ
+ * since the process started, plus the kernel's INITIAL_JIFFIES. Time is a
+ * fact of the process, as the printk clock is, so all hosts in one process
+ * share it. Modules read `jiffies` and `jiffies_64`, one exported variable
+ * under both names as on 64-bit Linux; a tick thread stores the count at
+ * each tick boundary while a loaded module references it (DESIGN.md
+ * "Time"). The host's own code computes the count from the clock.
  */
+#include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <time.h>
 
-#include "kernel/module/internal.h"
+#include "kernel/kapi.h"
+#include "kernel/time/tick-internal.h"
+#include "kernel/time/timekeeping.h"
+
+#define TICK_NS		(1000000000u / UMOD_HZ)
 
 static uint64_t boot_ns;
+
+/* what modules read; aligned alone on its line, as __cacheline_aligned */
+static volatile uint64_t jiffies_var __attribute__((aligned(64)));
+
+static pthread_mutex_t tick_lock = PTHREAD_MUTEX_INITIALIZER;
+static unsigned int tick_users;		/* under tick_lock */
+static pthread_t tick_thread;		/* running while tick_users > 0 */
+static _Atomic bool tick_stop;
 
 static uint64_t monotonic_ns(void)
 {
@@ -23,6 +41,7 @@ static uint64_t monotonic_ns(void)
 __attribute__((constructor)) static void jiffies_boot(void)
 {
 	boot_ns = monotonic_ns();
+	jiffies_var = UMOD_INITIAL_JIFFIES;
 }
 
 uint64_t umod_ns_since_boot(void)
@@ -32,11 +51,55 @@ uint64_t umod_ns_since_boot(void)
 
 uint64_t umod_jiffies64(void)
 {
-	return UMOD_INITIAL_JIFFIES + umod_ns_since_boot() / (1000000000u / UMOD_HZ);
+	return UMOD_INITIAL_JIFFIES + umod_ns_since_boot() / TICK_NS;
+}
+
+bool umod_is_jiffies(uintptr_t addr)
+{
+	return addr == (uintptr_t)&jiffies_var;
+}
+
+/* sleeps to each tick boundary of the monotonic clock and stores the count */
+static void *tick_main(void *arg)
+{
+	(void)arg;
+	while (!atomic_load(&tick_stop)) {
+		uint64_t next = boot_ns + (umod_ns_since_boot() / TICK_NS + 1) * TICK_NS;
+		struct timespec ts = { (time_t)(next / 1000000000u), (long)(next % 1000000000u) };
+
+		while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
+			;
+		__atomic_store_n(&jiffies_var, umod_jiffies64(), __ATOMIC_RELEASE);
+	}
+	return NULL;
+}
+
+void umod_jiffies_tick_get(void)
+{
+	pthread_mutex_lock(&tick_lock);
+	if (tick_users++ == 0) {
+		__atomic_store_n(&jiffies_var, umod_jiffies64(), __ATOMIC_RELEASE);
+		atomic_store(&tick_stop, false);
+		/* no thread (out of resources): jiffies stands still, as a stopped tick */
+		if (umod_thread_spawn(&tick_thread, tick_main, NULL))
+			tick_users = 0;
+	}
+	pthread_mutex_unlock(&tick_lock);
+}
+
+void umod_jiffies_tick_put(void)
+{
+	pthread_mutex_lock(&tick_lock);
+	if (tick_users && --tick_users == 0) {
+		atomic_store(&tick_stop, true);
+		pthread_join(tick_thread, NULL);	/* within one tick */
+	}
+	pthread_mutex_unlock(&tick_lock);
 }
 
 static const struct umod_kapi_export jiffies_exports[] = {
-	UMOD_KAPI("get_jiffies_64", umod_jiffies64),
+	UMOD_KAPI("jiffies", &jiffies_var),
+	UMOD_KAPI("jiffies_64", &jiffies_var),
 };
 
 const struct umod_kapi_table umod_kapi_jiffies = UMOD_KAPI_TABLE(jiffies_exports);

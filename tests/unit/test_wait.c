@@ -22,6 +22,9 @@
 
 #include <umod/kabi/wait.h>
 
+#include "kernel/kapi.h"
+#include "kernel/sched/sched.h"
+
 #include "kapi_lookup.h"
 
 #define TASK_RUNNING		0x0000u
@@ -204,7 +207,7 @@ static void signal_spares_uninterruptible(void **state)
 
 	start_sleeper(&s);
 	umod_task_signal(s.task);
-	assert_true(s.task->task.sigpending & UMOD_SIGPENDING_FATAL);
+	assert_true(umod_task_fatal_pending(s.task));
 	end_sleeper(&s);
 	assert_int_equal(s.ret, 0);	/* slept its 100 ms out */
 }

@@ -1,22 +1,33 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Signals as module code sees them: one pending bit per task. The host
- * sets it when the client a task acts for goes away (as a SIGKILL), so
- * interruptible and killable sleeps end with -ERESTARTSYS or -EINTR.
+ * Signals as module code sees them: TIF_SIGPENDING and the pending set,
+ * fields of the task as in 6.1. The host queues SIGKILL when the client a
+ * task acts for goes away, so interruptible and killable sleeps end with
+ * -ERESTARTSYS or -EINTR.
  */
 #ifndef _LINUX_SCHED_SIGNAL_H
 #define _LINUX_SCHED_SIGNAL_H
 
+#include <linux/rculist.h>
+#include <linux/signal.h>
 #include <linux/sched.h>
+#include <linux/sched/task.h>
+#include <linux/cred.h>
+#include <linux/compiler.h>
+
+static inline int task_sigpending(struct task_struct *p)
+{
+	return unlikely(test_tsk_thread_flag(p, TIF_SIGPENDING));
+}
 
 static inline int signal_pending(struct task_struct *p)
 {
-	return unlikely(READ_ONCE(p->sigpending) & UMOD_SIGPENDING);
+	return task_sigpending(p);
 }
 
 static inline int __fatal_signal_pending(struct task_struct *p)
 {
-	return unlikely(READ_ONCE(p->sigpending) & UMOD_SIGPENDING_FATAL);
+	return unlikely(sigismember(&p->pending.signal, SIGKILL));
 }
 
 static inline int fatal_signal_pending(struct task_struct *p)

@@ -1,6 +1,5 @@
 /*
- * hello-sysfs.c: sysfs example, as the Linux Kernel Module Programming
- * Guide has it: /sys/kernel/mymodule/myvariable with show and store.
+ * hello-sysfs.c sysfs example
  */
 #include <linux/fs.h>
 #include <linux/init.h>
@@ -21,21 +20,21 @@ static ssize_t myvariable_show(struct kobject *kobj,
 }
 
 static ssize_t myvariable_store(struct kobject *kobj,
-                                struct kobj_attribute *attr, char *buf,
+                                struct kobj_attribute *attr, const char *buf,
                                 size_t count)
 {
-    sscanf(buf, "%du", &myvariable);
+    sscanf(buf, "%d", &myvariable);
     return count;
 }
 
 static struct kobj_attribute myvariable_attribute =
-    __ATTR(myvariable, 0660, myvariable_show, (void *)myvariable_store);
+    __ATTR(myvariable, 0660, myvariable_show, myvariable_store);
 
 static int __init mymodule_init(void)
 {
     int error = 0;
 
-    pr_info("mymodule: initialised\n");
+    pr_info("mymodule: initialized\n");
 
     mymodule = kobject_create_and_add("mymodule", kernel_kobj);
     if (!mymodule)
@@ -43,6 +42,7 @@ static int __init mymodule_init(void)
 
     error = sysfs_create_file(mymodule, &myvariable_attribute.attr);
     if (error) {
+        kobject_put(mymodule);
         pr_info("failed to create the myvariable file "
                 "in /sys/kernel/mymodule\n");
     }

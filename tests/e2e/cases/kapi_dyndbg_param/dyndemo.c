@@ -1,0 +1,1 @@
+../kapi_dyndbg/dyndemo.c
