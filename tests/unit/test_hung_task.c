@@ -20,6 +20,7 @@
 
 #include "helpers.h"
 #include "kernel/module/internal.h"
+#include "kernel/sched/sched.h"
 
 static void test_timeout_bounds(void **state)
 {
