@@ -24,6 +24,7 @@ struct umod_host;
 
 #define UMOD_SOCKET_FALLBACK	"/run/umod/umod.sock"
 /* the exit status after an oops in module code (sysexits' EX_SOFTWARE) */
+#define UMOD_MESSAGES_MAX_DEFAULT	(16ull << 20)	/* --messages-max's */
 #define UMOD_DAEMON_OOPS_EXIT	70
 
 /* ---- io.c: frames over a stream socket ----------------------------------- */
@@ -124,6 +125,9 @@ struct umod_daemon_opts {
 	const char *tree_release;
 	bool foreground;	/* else detach, returning once the socket listens */
 	unsigned int request_timeout_s;	/* a request must arrive whole within this */
+	/* `messages` past this many bytes moves to messages.1; 0: no bound */
+	unsigned long long messages_max;
+	pid_t watch_pid;	/* stop as on SIGTERM once this process ends; 0: none */
 	const struct umod_tool_keys *keys;	/* --keyring, --sig-enforce (tools/keys.c) */
 };
 
@@ -136,6 +140,7 @@ struct umod_daemon {
 	const struct umod_daemon_opts *opts;
 	struct umod_host *host;
 	int listen_fd;
+	int watch_fd;		/* a pidfd of opts->watch_pid, or -1 */
 	bool socket_passed;		/* by a service manager: not ours to unlink */
 	char notify[108];		/* NOTIFY_SOCKET's address (sun_path), */
 	size_t notify_len;		/* its length; 0: no service manager listens */
@@ -145,6 +150,9 @@ struct umod_daemon {
 	/* messages.c: the logfile, and waking `dmesg -w` readers */
 	int messages_fd;		/* -1: none */
 	uint64_t messages_dropped;	/* lines not written since the last one that was */
+	/* what `messages` holds (lines: counted since opened; 0 if unknown),
+	 * and what messages.1 holds if this daemon made it */
+	uint64_t messages_size, messages_lines, rotated_size, rotated_lines;
 	pthread_mutex_t log_lock;
 	pthread_cond_t log_cond;
 	uint64_t log_next;		/* sequence number of the next record */
@@ -222,11 +230,16 @@ ssize_t umod_view_readlink(struct umod_daemon *d, const char *path, char *buf, s
 /* handlers.c: "Live", "Loading" or "Unloading" */
 const char *umod_daemon_state_name(enum umod_module_state state);
 
-/* procfs.c: /proc/modules, kallsyms, devices and sys/kernel/tainted, read-only */
+/* procfs.c: /proc/modules, kallsyms, devices and sys/kernel/tainted, read-only;
+ * sys/kernel/hung_task_timeout_secs, read-write */
 bool umod_proc_is(const char *path);
 /* one of the files the daemon's /proc has of its own: modules, kallsyms, tainted */
 bool umod_proc_builtin(const char *path);
+/* its type and permissions */
+mode_t umod_proc_mode(const char *path);
 ssize_t umod_proc_read(struct umod_daemon *d, const char *path, char *buf, size_t size);
+/* @len bytes written to it: @len, or -EACCES (read-only), -EINVAL, -ENOENT */
+ssize_t umod_proc_write(struct umod_daemon *d, const char *path, const char *buf, size_t len);
 /* tree.c: names of the real /proc and /dev (and /sys's top) the tree has
  * not become symlinks into @dir/proc, @dir/dev, @dir/sys (umod shell) */
 void umod_tree_set_host(const char *dir);

@@ -287,27 +287,33 @@ static bool umod_mounted_on(const char *dir)
 	return found;
 }
 
+/* lazily, as root; through fusermount3 -uz otherwise, as it allows a mount's owner */
+static void detach_mount(const char *dir)
+{
+	char *argv[] = { "fusermount3", "-u", "-z", (char *)dir, NULL };
+	pid_t pid;
+	int status;
+
+	if (umount2(dir, MNT_DETACH) == 0)
+		return;
+	if (posix_spawnp(&pid, "fusermount3", NULL, NULL, argv, environ) == 0)
+		waitpid(pid, &status, 0);
+}
+
 /*
  * A daemon killed with SIGKILL leaves its mount behind, dead ("Transport
- * endpoint is not connected"): detach it (as root; fusermount3 -uz
- * otherwise, as fusermount3 allows a mount's owner), so that this one
- * mounts on a clean directory.
+ * endpoint is not connected"): detach it, so that this one mounts on a
+ * clean directory.
  */
 static void clear_dead_mount(const char *dir)
 {
-	char *argv[] = { "fusermount3", "-u", "-z", (char *)dir, NULL };
 	struct stat st;
-	pid_t pid;
-	int status;
 
 	if (stat(dir, &st) == 0 || errno != ENOTCONN || !umod_mounted_on(dir))
 		return;
 	fprintf(stderr, "umod: WARNING: %s: a dead mount of an earlier daemon was there: detached\n",
 		dir);
-	if (umount2(dir, MNT_DETACH) == 0)
-		return;
-	if (posix_spawnp(&pid, "fusermount3", NULL, NULL, argv, environ) == 0)
-		waitpid(pid, &status, 0);
+	detach_mount(dir);
 }
 
 static int mount_fs(struct umod_daemon *d, struct umod_fuse *uf)
@@ -377,6 +383,15 @@ int umod_fuse_start(struct umod_daemon *d)
 	return err;
 }
 
+/*
+ * The loop ends once every request thread has: one stuck in module code
+ * (an uninterruptible sleep) never does. After FUSE_DRAIN_MS such a
+ * thread, its loop and the session it would answer on are left to the
+ * process's end (which closes the session: its readers then fail), and
+ * the mount is detached now, so that nothing new reaches it.
+ */
+#define FUSE_DRAIN_MS	2000
+
 static void stop_one(struct umod_fuse *uf)
 {
 	struct timespec tick = { .tv_nsec = 10 * 1000000L };
@@ -385,9 +400,15 @@ static void stop_one(struct umod_fuse *uf)
 		return;
 	fuse_exit(uf->fuse);
 	/* a signal that lands just before the read is lost: send until it ends */
-	while (!atomic_load(&uf->done)) {
+	for (int ms = 0; !atomic_load(&uf->done) && ms < FUSE_DRAIN_MS; ms += 10) {
 		pthread_kill(uf->thread, SIGUSR1);
 		nanosleep(&tick, NULL);
+	}
+	if (!atomic_load(&uf->done)) {
+		umod_host_log(uf->d->host, 4, "umod: a request on %s still runs module code: the mount is detached, the daemon exits without it\n",
+			      uf->dir);
+		detach_mount(uf->dir);
+		return;
 	}
 	pthread_join(uf->thread, NULL);
 	fuse_unmount(uf->fuse);

@@ -11,6 +11,12 @@
  * (logrotate renames it first) onto the same descriptor, so the oops
  * handler's copy of it stays valid.
  *
+ * The file is bounded (--messages-max, 16 MiB by default), as a syslog
+ * daemon's size limit: a line that would take it past the bound first
+ * moves it to messages.1, dropping the one before, and the new file
+ * starts with a line saying so and how much was dropped. So a module
+ * that floods the log costs twice the bound on disk, no more.
+ *
  * The same sink wakes readers that follow the log (dmesg -w). It runs
  * with the ring's lock held, so it never calls back into the host, and
  * readers never hold log_lock while reading it.
@@ -49,6 +55,61 @@ static bool write_whole(int fd, const char *buf, size_t len)
 	return false;
 }
 
+static int open_logfile(const char *dir);
+static void log_record_text(struct umod_daemon *d, uint64_t ts_nsec, const char *text);
+
+/* <state-dir>/@name, or NULL if the path does not fit */
+static const char *state_path(struct umod_daemon *d, const char *name, char *buf, size_t size)
+{
+	return (size_t)snprintf(buf, size, "%s/%s", d->opts->state_dir, name) < size ? buf : NULL;
+}
+
+/* the first line of the new file: why it is new, and what went */
+static void rotated_note(struct umod_daemon *d, uint64_t ts_nsec, uint64_t old_size,
+			 uint64_t old_lines)
+{
+	char text[256];
+
+	if (!old_size)
+		snprintf(text, sizeof(text), "umod: messages reached %llu bytes (--messages-max): moved to messages.1",
+			 d->opts->messages_max);
+	else if (old_lines)
+		snprintf(text, sizeof(text), "umod: messages reached %llu bytes (--messages-max): moved to messages.1; the one before was dropped: %llu lines, %llu bytes",
+			 d->opts->messages_max, (unsigned long long)old_lines,
+			 (unsigned long long)old_size);
+	else
+		snprintf(text, sizeof(text), "umod: messages reached %llu bytes (--messages-max): moved to messages.1; the one before was dropped: %llu bytes",
+			 d->opts->messages_max, (unsigned long long)old_size);
+	log_record_text(d, ts_nsec, text);
+}
+
+/*
+ * messages -> messages.1 (the old one goes), a new messages on the same
+ * descriptor. The state directory is the daemon's own (owner-only), so
+ * the names cannot be planted; rename() moves a link, never its target.
+ */
+static void rotate(struct umod_daemon *d, uint64_t ts_nsec)
+{
+	char cur[4096], old[4096];
+	uint64_t old_size = 0, old_lines = d->rotated_lines;
+	struct stat st;
+
+	if (!state_path(d, "messages", cur, sizeof(cur)) ||
+	    !state_path(d, "messages.1", old, sizeof(old)))
+		return;
+	if (lstat(old, &st) == 0 && S_ISREG(st.st_mode))
+		old_size = (uint64_t)st.st_size;
+	if (old_size != d->rotated_size)
+		old_lines = 0;		/* not the one this daemon made: lines unknown */
+	if (rename(cur, old) < 0)
+		return;
+	d->rotated_size = d->messages_size;
+	d->rotated_lines = d->messages_lines;
+	if (umod_messages_reopen(d) < 0)
+		return;
+	rotated_note(d, ts_nsec, old_size, old_lines);
+}
+
 /* the line, after the count of those dropped before it: whole, or not at all */
 static void write_line(struct umod_daemon *d, const char *buf, size_t len)
 {
@@ -61,8 +122,11 @@ static void write_line(struct umod_daemon *d, const char *buf, size_t len)
 		if (n < 0)
 			return;
 	}
-	if (write_whole(d->messages_fd, out, n ? (size_t)n : len))
+	if (write_whole(d->messages_fd, out, n ? (size_t)n : len)) {
+		d->messages_size += n ? (size_t)n : len;
+		d->messages_lines += 1 + (d->messages_dropped != 0);
 		d->messages_dropped = 0;
+	}
 	else if (!d->messages_dropped++)
 		fprintf(stderr, "umod: %s/messages: %s: lines are counted, the ring keeps them\n",
 			d->opts->state_dir, strerror(errno ? errno : ENOSPC));
@@ -70,8 +134,8 @@ static void write_line(struct umod_daemon *d, const char *buf, size_t len)
 		free(out);
 }
 
-/* the record as dmesg prints it, in one piece */
-static void log_record(struct umod_daemon *d, uint64_t ts_nsec, const char *text)
+/* a line as dmesg prints it, in one piece, with no bound */
+static void log_record_text(struct umod_daemon *d, uint64_t ts_nsec, const char *text)
 {
 	char *buf = NULL;
 	size_t len = 0;
@@ -83,6 +147,16 @@ static void log_record(struct umod_daemon *d, uint64_t ts_nsec, const char *text
 	if (fclose(f) == 0)
 		write_line(d, buf, len);
 	free(buf);
+}
+
+/* a record, once the file has room for it (a printed line is ~text + 15) */
+static void log_record(struct umod_daemon *d, uint64_t ts_nsec, const char *text)
+{
+	unsigned long long max = d->opts->messages_max;
+
+	if (max && d->messages_size && d->messages_size + strlen(text) + 16 > max)
+		rotate(d, ts_nsec);
+	log_record_text(d, ts_nsec, text);
 }
 
 static void sink(void *data, uint64_t seq, int level, uint64_t ts_nsec,
@@ -158,6 +232,8 @@ int umod_messages_open(struct umod_daemon *d)
 	d->messages_fd = open_logfile(d->opts->state_dir);
 	if (d->messages_fd < 0)
 		return d->messages_fd;
+	if (fstat(d->messages_fd, &st) == 0)
+		d->messages_size = (uint64_t)st.st_size;
 	umod_host_set_log_fn(d->host, sink, d);
 	return 0;
 }
@@ -170,6 +246,7 @@ int umod_messages_open(struct umod_daemon *d)
 int umod_messages_reopen(struct umod_daemon *d)
 {
 	int fd = open_logfile(d->opts->state_dir);
+	struct stat st;
 
 	if (fd < 0)
 		return fd;
@@ -178,6 +255,9 @@ int umod_messages_reopen(struct umod_daemon *d)
 		return -errno;
 	}
 	close(fd);
+	/* a file renamed away by logrotate: its successor's lines are unknown */
+	d->messages_size = fstat(d->messages_fd, &st) == 0 ? (uint64_t)st.st_size : 0;
+	d->messages_lines = 0;
 	return 0;
 }
 

@@ -10,6 +10,9 @@
  *                             addresses read 0x0000000000000000, as for a
  *                             reader without CAP_SYSLOG (kptr_restrict)
  *   /proc/sys/kernel/tainted  the taint mask, in decimal
+ *   /proc/sys/kernel/hung_task_timeout_secs
+ *                             the hung-task detector's timeout (0644:
+ *                             written as the sysctl is, a number)
  *   /proc/kallsyms            the modules' symbols, "ADDR t name\t[module]",
  *                             addresses hidden as in /proc/modules
  *   /proc/devices             "Character devices:", a "%3d name" line per
@@ -20,7 +23,9 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <umod/umod.h>
 
@@ -118,10 +123,37 @@ bool umod_proc_is(const char *path)
 	return !strncmp(path, "/proc/", 6);
 }
 
+#define HUNG_TASK_TIMEOUT	"/proc/sys/kernel/hung_task_timeout_secs"
+
 bool umod_proc_builtin(const char *path)
 {
 	return !strcmp(path, "/proc/modules") || !strcmp(path, "/proc/kallsyms") ||
-	       !strcmp(path, "/proc/devices") || !strcmp(path, "/proc/sys/kernel/tainted");
+	       !strcmp(path, "/proc/devices") || !strcmp(path, "/proc/sys/kernel/tainted") ||
+	       !strcmp(path, HUNG_TASK_TIMEOUT);
+}
+
+mode_t umod_proc_mode(const char *path)
+{
+	return S_IFREG | (strcmp(path, HUNG_TASK_TIMEOUT) ? 0444 : 0644);
+}
+
+/* proc_doulongvec_minmax(): blanks, a decimal number, blanks; else -EINVAL */
+ssize_t umod_proc_write(struct umod_daemon *d, const char *path, const char *buf, size_t len)
+{
+	char text[32], *end;
+	unsigned long v;
+
+	if (strcmp(path, HUNG_TASK_TIMEOUT))
+		return umod_proc_builtin(path) ? -EACCES : -ENOENT;
+	if (len >= sizeof(text))
+		return -EINVAL;
+	memcpy(text, buf, len);
+	text[len] = '\0';
+	errno = 0;
+	v = strtoul(text, &end, 10);
+	if (end == text || errno || strchr(text, '-') || end[strspn(end, " \t\n")])
+		return -EINVAL;
+	return umod_host_set_hung_task_timeout(d->host, v) ?: (ssize_t)len;
 }
 
 ssize_t umod_proc_read(struct umod_daemon *d, const char *path, char *buf, size_t size)
@@ -135,6 +167,8 @@ ssize_t umod_proc_read(struct umod_daemon *d, const char *path, char *buf, size_
 		umod_host_for_each_module(d->host, put_module, &t);
 	else if (!strcmp(path, "/proc/sys/kernel/tainted"))
 		put(&t, "%lu\n", umod_host_get_taint(d->host));
+	else if (!strcmp(path, HUNG_TASK_TIMEOUT))
+		put(&t, "%lu\n", umod_host_get_hung_task_timeout(d->host));
 	else if (!strcmp(path, "/proc/kallsyms"))
 		umod_host_for_each_module(d->host, put_symbols, &t);
 	else if (!strcmp(path, "/proc/devices")) {

@@ -24,6 +24,7 @@
 #include <time.h>
 #include <sys/signalfd.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
 #include <poll.h>
 #include <unistd.h>
 
@@ -37,6 +38,8 @@
 #define MAX_CONNS_PER_UID	(MAX_CONNS / 2)
 #define IO_TIMEOUT_S	60	/* an idle peer, or one that stops reading, is dropped */
 #define CONN_DRAIN_S	5	/* how long shutdown waits for requests in flight */
+#define STOP_S		10	/* SIGTERM ends the daemon within this, whatever modules do */
+#define REAP_MS		500	/* how often connections are looked at for a dead thread */
 
 struct umod_conn {
 	struct umod_conn *next, **pprev;	/* on d->conns, under conn_lock */
@@ -44,6 +47,10 @@ struct umod_conn {
 	int fd;
 	uid_t uid;		/* the peer's, from SO_PEERCRED */
 	int refuse;		/* greeting status: 0 or why not */
+	/* robust, held by its thread: EOWNERDEAD once the thread ended
+	 * without cleaning up (an exit from module code) */
+	pthread_mutex_t alive;
+	_Atomic uint16_t op;	/* the request being served, or 0 */
 };
 
 static int send_status(int fd, uint16_t op, int status)
@@ -88,7 +95,9 @@ static int serve_one(struct umod_conn *c, struct umod_proto_buf *reply)
 		send_status(c->fd, reply_op(hdr.op), err);
 		return err;
 	}
+	atomic_store(&c->op, hdr.op);
 	umod_daemon_handle(c->d, c->fd, &req, reply);
+	atomic_store(&c->op, 0);
 	free(payload);
 	err = umod_proto_finish(reply);
 	if (err)
@@ -96,19 +105,34 @@ static int serve_one(struct umod_conn *c, struct umod_proto_buf *reply)
 	return umod_io_send(c->fd, reply);
 }
 
-static void conn_del(struct umod_conn *c)
+/* conn_lock held */
+static void conn_unlink_locked(struct umod_conn *c)
 {
 	struct umod_daemon *d = c->d;
 
-	pthread_mutex_lock(&d->conn_lock);
 	*c->pprev = c->next;
 	if (c->next)
 		c->next->pprev = c->pprev;
 	d->num_conns--;
 	pthread_cond_broadcast(&d->conn_cond);
-	pthread_mutex_unlock(&d->conn_lock);
+}
+
+static void conn_free(struct umod_conn *c)
+{
 	close(c->fd);
+	pthread_mutex_destroy(&c->alive);
 	free(c);
+}
+
+static void conn_del(struct umod_conn *c)
+{
+	struct umod_daemon *d = c->d;
+
+	pthread_mutex_lock(&d->conn_lock);
+	conn_unlink_locked(c);
+	pthread_mutex_unlock(&d->conn_lock);
+	pthread_mutex_unlock(&c->alive);
+	conn_free(c);
 }
 
 static void *conn_main(void *arg)
@@ -117,6 +141,7 @@ static void *conn_main(void *arg)
 	struct umod_proto_buf reply = { 0 };
 	int err = c->refuse;
 
+	pthread_mutex_lock(&c->alive);
 	if (!err)
 		err = umod_peer_check(c->fd, c->d->owner);
 	if (!send_status(c->fd, UMOD_OP_HELLO | UMOD_OP_REPLY, err) && !err)
@@ -125,6 +150,34 @@ static void *conn_main(void *arg)
 	umod_proto_buf_free(&reply);
 	conn_del(c);
 	return NULL;
+}
+
+/*
+ * A connection whose thread ended inside module code (an exit system
+ * call: the thread is gone, nothing else answers): its client is told,
+ * -EOWNERDEAD, and the connection goes. The host logs which module
+ * (umod_calls_reap(), on its watchdog's thread).
+ */
+static void reap_conns(struct umod_daemon *d)
+{
+	struct umod_conn *c, *next;
+
+	pthread_mutex_lock(&d->conn_lock);
+	for (c = d->conns; c; c = next) {
+		int err = pthread_mutex_trylock(&c->alive);
+		uint16_t op = atomic_load(&c->op);
+
+		next = c->next;
+		if (!err)
+			pthread_mutex_unlock(&c->alive);
+		if (err != EOWNERDEAD)
+			continue;
+		if (op)
+			send_status(c->fd, reply_op(op), -EOWNERDEAD);
+		conn_unlink_locked(c);
+		conn_free(c);
+	}
+	pthread_mutex_unlock(&d->conn_lock);
 }
 
 static void set_timeouts(int fd)
@@ -142,6 +195,16 @@ static uid_t peer_uid(int fd)
 
 	getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &len);
 	return cred.uid;
+}
+
+static void init_alive(pthread_mutex_t *m)
+{
+	pthread_mutexattr_t attr;
+
+	pthread_mutexattr_init(&attr);
+	pthread_mutexattr_setrobust(&attr, PTHREAD_MUTEX_ROBUST);
+	pthread_mutex_init(m, &attr);
+	pthread_mutexattr_destroy(&attr);
 }
 
 /* conn_lock held: room for one more, overall and for its user? */
@@ -178,6 +241,7 @@ static void accept_one(struct umod_daemon *d)
 	c->d = d;
 	c->fd = fd;
 	c->uid = peer_uid(fd);
+	init_alive(&c->alive);
 	pthread_mutex_lock(&d->conn_lock);
 	c->refuse = admit(d, c->uid);
 	c->next = d->conns;
@@ -217,21 +281,27 @@ static bool handle_signal(struct umod_daemon *d, int sigfd)
 	return false;
 }
 
-/* accept until a signal says stop */
+/* accept until a signal says stop, or the process watched is gone */
 static void serve(struct umod_daemon *d, int sigfd)
 {
-	struct pollfd p[2] = {
+	struct pollfd p[3] = {
 		{ .fd = d->listen_fd, .events = POLLIN },
 		{ .fd = sigfd, .events = POLLIN },
+		{ .fd = d->watch_fd, .events = POLLIN },
 	};
 
 	for (;;) {
-		if (poll(p, 2, -1) < 0) {
+		int n = poll(p, d->watch_fd >= 0 ? 3 : 2, REAP_MS);
+
+		if (n < 0) {
 			if (errno == EINTR)
 				continue;
 			return;
 		}
+		reap_conns(d);
 		if (p[1].revents && handle_signal(d, sigfd))
+			return;
+		if (d->watch_fd >= 0 && p[2].revents)
 			return;
 		if (p[0].revents & POLLIN)
 			accept_one(d);
@@ -283,17 +353,22 @@ static int block_signals(void)
 	return signalfd(-1, &set, SFD_CLOEXEC);
 }
 
-static void init_sync(struct umod_daemon *d)
+/* a lock and a condition whose timed waits follow CLOCK_MONOTONIC */
+static void init_lock_cond(pthread_mutex_t *lock, pthread_cond_t *cond)
 {
 	pthread_condattr_t attr;
 
 	pthread_condattr_init(&attr);
 	pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
-	pthread_mutex_init(&d->log_lock, NULL);
-	pthread_cond_init(&d->log_cond, &attr);
-	pthread_mutex_init(&d->conn_lock, NULL);
-	pthread_cond_init(&d->conn_cond, &attr);
+	pthread_mutex_init(lock, NULL);
+	pthread_cond_init(cond, &attr);
 	pthread_condattr_destroy(&attr);
+}
+
+static void init_sync(struct umod_daemon *d)
+{
+	init_lock_cond(&d->log_lock, &d->log_cond);
+	init_lock_cond(&d->conn_lock, &d->conn_cond);
 }
 
 static int fail(const char *what, const char *path, int err)
@@ -366,6 +441,12 @@ static int setup(struct umod_daemon *d)
 	/* a sysfs view that cannot be mounted is reported, not fatal */
 	if (o->sysfs_dir || o->root_dir)
 		umod_fuse_start(d);
+	/* readable once it has ended, however (umod shell's session) */
+	if (o->watch_pid) {
+		d->watch_fd = (int)syscall(SYS_pidfd_open, o->watch_pid, 0);
+		if (d->watch_fd < 0)
+			return fail("cannot watch process", "", -errno);
+	}
 	return 0;
 }
 
@@ -382,22 +463,92 @@ static void close_socket(struct umod_daemon *d)
 
 static void teardown(struct umod_daemon *d)
 {
+	struct umod_host *left;
+
 	close_socket(d);
 	umod_fuse_stop(d);
-	/* exit functions run here, and their lines still reach the logfile;
-	 * a module whose init never returned is named and left */
-	if (d->host)
-		umod_host_shutdown(d->host);
-	d->host = umod_host_unref(d->host);
+	/*
+	 * Exit functions run here, and their lines still reach the logfile.
+	 * A module whose code still runs (an init that never returned, a
+	 * request asleep in it for good) is named and left, and so is the
+	 * host: that code may still use it, and it goes with the process.
+	 */
+	left = d->host;
+	if (left && umod_host_shutdown(left) == 0)
+		left = umod_host_unref(left);	/* non-NULL: a load still holds it */
+	/* what outlives this function must not log into it */
+	if (left)
+		umod_host_set_log_fn(left, NULL, NULL);
+	d->host = NULL;
 	umod_messages_close(d);
 	umod_pidfile_remove(d->opts->pidfile, d->pidfile_fd);
 	d->pidfile_fd = -1;
 }
 
+/*
+ * Stopping must end, whatever module code does: an exit function that
+ * never returns (waiting on a request asleep in its module) would hold
+ * the daemon for ever. STOP_S after the signal this thread ends the
+ * process, leaving what still runs, as a machine's power-off does.
+ */
+struct stop_guard {
+	struct umod_daemon *d;
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	bool done;
+	pthread_t thread;
+};
+
+static void *guard_main(void *arg)
+{
+	struct stop_guard *g = arg;
+	struct timespec until;
+	int err = 0;
+
+	clock_gettime(CLOCK_MONOTONIC, &until);
+	until.tv_sec += STOP_S;
+	pthread_mutex_lock(&g->lock);
+	while (!g->done && err != ETIMEDOUT)
+		err = pthread_cond_timedwait(&g->cond, &g->lock, &until);
+	pthread_mutex_unlock(&g->lock);
+	if (err != ETIMEDOUT)
+		return NULL;
+	if (g->d->host)
+		umod_host_log(g->d->host, 4, "umod: still stopping %d s after the signal: the daemon exits without the module code that runs\n",
+			      STOP_S);
+	if (g->d->opts->pidfile)
+		unlink(g->d->opts->pidfile);
+	_exit(0);
+}
+
+static void guard_start(struct stop_guard *g, struct umod_daemon *d)
+{
+	g->d = d;
+	init_lock_cond(&g->lock, &g->cond);
+	if (pthread_create(&g->thread, NULL, guard_main, g))
+		g->done = true;		/* no guard: stop as before */
+}
+
+static void guard_stop(struct stop_guard *g)
+{
+	bool started;
+
+	pthread_mutex_lock(&g->lock);
+	started = !g->done;
+	g->done = true;
+	pthread_cond_signal(&g->cond);
+	pthread_mutex_unlock(&g->lock);
+	if (started)
+		pthread_join(g->thread, NULL);
+	pthread_cond_destroy(&g->cond);
+	pthread_mutex_destroy(&g->lock);
+}
+
 int umod_daemon_main(const struct umod_daemon_opts *opts)
 {
 	struct umod_daemon d = { .opts = opts, .listen_fd = -1, .pidfile_fd = -1,
-				  .messages_fd = -1 };
+				  .messages_fd = -1, .watch_fd = -1 };
+	struct stop_guard guard = { .done = false };
 	int notify = -1, sigfd, err;
 
 	/* before any fork: LISTEN_PID names this very process */
@@ -422,10 +573,14 @@ int umod_daemon_main(const struct umod_daemon_opts *opts)
 	umod_detach_ready(notify, true);
 	umod_service_notify(&d, "READY=1");
 	serve(&d, sigfd);
+	guard_start(&guard, &d);
 	umod_service_notify(&d, "STOPPING=1");
 	close_socket(&d);
 	stop_conns(&d);
 	teardown(&d);
+	guard_stop(&guard);
 	close(sigfd);
+	if (d.watch_fd >= 0)
+		close(d.watch_fd);
 	return 0;
 }

@@ -132,7 +132,7 @@ static int tree_stat(struct umod_daemon *d, const char *path, mode_t *mode, off_
 		*mode = S_IFDIR | 0555;
 		return 0;
 	case AT_PROC_BUILTIN:
-		*mode = S_IFREG | 0444;
+		*mode = umod_proc_mode(path);
 		return 0;
 	case AT_VIEW:
 		err = umod_view_stat(d, path + 4, mode);
@@ -273,8 +273,10 @@ static int list_tree(struct umod_daemon *d, const char *path, struct fill *f)
 		return umod_fs_list(host, path, fill_fs, f);
 	}
 	/* the sysctl tables' entries (fs/proc/proc_sysctl.c) beside the daemon's */
-	if (!strcmp(path, "/proc/sys/kernel"))
+	if (!strcmp(path, "/proc/sys/kernel")) {
+		fill_mode(f, "hung_task_timeout_secs", S_IFREG | 0644);
 		fill_mode(f, "tainted", S_IFREG | 0444);
+	}
 	if (under(path, "/sys")) {
 		int err, verr;
 
@@ -317,7 +319,7 @@ static long to_user(long ret)
 /* sysfs-like files of the view: checks as fuse.c's */
 static int view_open(struct umod_daemon *d, const char *path, int flags, bool builtin)
 {
-	mode_t mode = S_IFREG | 0444;
+	mode_t mode = umod_proc_mode(path);
 	int err = builtin ? 0 : umod_view_stat(d, path + 4, &mode);
 
 	if (err)
@@ -429,7 +431,7 @@ static int tree_write(const char *path, const char *buf, size_t size, off_t off,
 
 	if (!tf) {
 		if (under(path, "/proc"))
-			return -EACCES;
+			return (int)umod_proc_write(umod_fuse_daemon(), path, buf, size);
 		return (int)umod_view_write(umod_fuse_daemon(), path + 4, buf, size);
 	}
 	umod_fuse_identity();

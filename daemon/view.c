@@ -39,7 +39,7 @@ int umod_view_stat(struct umod_daemon *d, const char *path, mode_t *mode)
 	int err;
 
 	if (umod_proc_is(path)) {
-		*mode = S_IFREG | 0444;
+		*mode = umod_proc_mode(path);
 		return umod_proc_builtin(path) ? 0 : -ENOENT;
 	}
 	if (!p)
@@ -94,7 +94,7 @@ ssize_t umod_view_write(struct umod_daemon *d, const char *path, const char *buf
 	const char *p = model_path(path, pbuf, sizeof(pbuf));
 
 	if (umod_proc_is(path))
-		return -EACCES;
+		return umod_proc_write(d, path, buf, len);
 	return p ? umod_sysfs_write(d->host, p, buf, len) : -ENAMETOOLONG;
 }
 

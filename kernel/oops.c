@@ -46,6 +46,7 @@
 #include "kernel/panic.h"
 #include "kernel/printk/internal.h"
 #include "kernel/sched/sched.h"
+#include "lib/vsprintf.h"
 #include "mm/kasan.h"
 
 #define OOPS_MAX_FDS		4
@@ -113,6 +114,16 @@ void umod_oops_put_dec(struct umod_oops_line *l, uint64_t v, int width, char pad
 		d[n++] = pad;
 	while (n && l->len < sizeof(l->buf) - 1)
 		l->buf[l->len++] = d[--n];
+}
+
+/* "%-Nd": the digits, then spaces up to @width */
+static void put_dec_left(struct umod_oops_line *l, uint64_t v, size_t width)
+{
+	size_t start = l->len;
+
+	umod_oops_put_dec(l, v, 1, ' ');
+	while (l->len - start < width)
+		umod_oops_put(l, " ");
 }
 
 static void write_all(int fd, const char *p, size_t n)
@@ -254,12 +265,27 @@ void umod_oops_put_symbol(struct umod_oops_line *l, uint64_t addr, bool is_retur
 
 /* ---- the lines every architecture prints ---------------------------------- */
 
+/* print_tainted(), then the release and the version's first word */
+static void put_tainted(struct umod_oops_line *l)
+{
+	unsigned long taints = atomic_load(&oops.host->taints);
+	char cols[32];
+
+	if (taints) {
+		umod_taint_columns(taints, cols);
+		umod_oops_put(l, "Tainted: ");
+		umod_oops_put(l, cols);
+	} else {
+		umod_oops_put(l, "Not tainted");
+	}
+	umod_oops_put(l, " " UTS_RELEASE " #1");
+}
+
 /* the task that faulted, as current: a daemon's client shows as itself */
 static void report_cpu(void)
 {
 	struct umod_task *t = umod_task_peek();
-	char comm[UMOD_TASK_COMM_LEN + 1] = "", cols[32];
-	unsigned long taints = atomic_load(&oops.host->taints);
+	char comm[UMOD_TASK_COMM_LEN + 1] = "";
 	struct umod_oops_line l = { .len = 0 };
 	int cpu = sched_getcpu();
 
@@ -273,14 +299,8 @@ static void report_cpu(void)
 	umod_oops_put_dec(&l, t ? (uint64_t)t->task.pid : (uint64_t)getpid(), 1, ' ');
 	umod_oops_put(&l, " Comm: ");
 	umod_oops_put(&l, comm);
-	if (taints) {
-		umod_taint_columns(taints, cols);
-		umod_oops_put(&l, " Tainted: ");
-		umod_oops_put(&l, cols);
-	} else {
-		umod_oops_put(&l, " Not tainted");
-	}
-	umod_oops_put(&l, " " UTS_RELEASE " #1");
+	umod_oops_put(&l, " ");
+	put_tainted(&l);
 	umod_oops_emit(&l);
 }
 
@@ -607,6 +627,47 @@ void umod_oops_warn(struct umod_host *host, const struct umod_warn *w)
 	atomic_store(&oops.reporter, 0);
 }
 
+/*
+ * __stack_chk_fail(): module code found its stack canary overwritten, in
+ * the function that @caller returns into. 6.1 panics with this message
+ * ("Kernel panic - not syncing: stack-protector: Kernel stack is corrupted
+ * in: %pB"); here it opens an oops of the module's call: the CPU line, the
+ * trace from @frame (the export's, so the smashed function comes first),
+ * the modules, then the call ends as after a fault, taint D. No call to
+ * end (module code outside umod_call() cannot be) or no report possible:
+ * the C library's verdict, abort().
+ */
+void umod_oops_stack_chk_fail(uint64_t caller, uint64_t frame)
+{
+	struct umod_task *t = umod_task_peek();
+	struct umod_call *c = t ? t->call : NULL;
+	struct umod_oops_line l = { .len = 0 };
+	ucontext_t uc;
+
+	getcontext(&uc);
+	umod_arch_oops_set_frame(&uc, frame);
+	if (!c || !oops.host || !report_begin())
+		abort();
+	oops.keep = !atomic_load(&oops.host->panic_on_oops);
+	oops.report_len = 0;
+	umod_oops_put(&l, "stack-protector: Kernel stack is corrupted in: ");
+	umod_oops_put_symbol(&l, caller, true);
+	umod_oops_emit(&l);
+	report_cpu();
+	umod_arch_show_trace(&uc);
+	report_modules();
+	umod_oops_emit_str("---[ end trace 0000000000000000 ]---");
+	if (!oops.keep) {
+		if (oops.exit_status)
+			_exit(oops.exit_status);
+		signal(SIGABRT, SIG_DFL);
+		abort();
+	}
+	oops.keep = false;
+	atomic_fetch_or(&oops.host->taints, 1ul << UMOD_TAINT_DIE);
+	siglongjmp(c->recover, 1);
+}
+
 /* dump_stack(): the CPU line and the call trace from @frame (0: here), at @level */
 void umod_oops_dump_stack(struct umod_host *host, const char *level, uint64_t frame)
 {
@@ -676,6 +737,108 @@ void umod_oops_log_lockup(struct umod_host *host)
 	atomic_store(&oops.reporter, 0);
 }
 
+/* the parent of the process @pid, from /proc (async-signal-safe); 0 if unknown */
+static int parent_of(int pid)
+{
+	struct umod_oops_line path = { .len = 0 };
+	char buf[512], *p;
+	ssize_t n;
+	int fd, ppid = 0;
+
+	umod_oops_put(&path, "/proc/");
+	umod_oops_put_dec(&path, (uint64_t)pid, 1, ' ');
+	umod_oops_put(&path, "/stat");
+	path.buf[path.len] = '\0';
+	fd = open(path.buf, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return 0;
+	buf[n] = '\0';
+	/* "pid (comm) S ppid ...": the comm may hold anything but the last ')' */
+	p = strrchr(buf, ')');
+	if (!p || strlen(p) < 4)
+		return 0;
+	for (p += 4; *p >= '0' && *p <= '9'; p++)
+		ppid = ppid * 10 + (*p - '0');
+	return ppid;
+}
+
+/* sched_show_task()'s first line, for a task in D state */
+static void report_task(const struct umod_task *t)
+{
+	struct umod_oops_line l = { .len = 0 };
+	char comm[16] = "";
+	size_t len;
+	int pid = t ? t->task.pid : (int)getpid();
+	int ppid = t && (t->task.flags & UMOD_PF_KTHREAD) ? 2 : parent_of(pid);
+
+	if (t)
+		memcpy(comm, t->task.comm, sizeof(comm) - 1);
+	len = strlen(comm);
+	umod_oops_put(&l, "task:");
+	umod_oops_put(&l, comm);
+	while (len++ < 15)
+		umod_oops_put(&l, " ");
+	umod_oops_put(&l, " state:D stack:0     pid:");
+	put_dec_left(&l, (uint64_t)pid, 5);
+	umod_oops_put(&l, " ppid:");
+	put_dec_left(&l, (uint64_t)ppid, 6);
+	umod_oops_put(&l, " flags:0x00000000");
+	umod_oops_emit(&l);
+}
+
+/*
+ * On a thread the watchdog found blocked uninterruptibly for @secs: 6.1's
+ * check_hung_task() report, kept for umod_oops_log_hung(). False if no
+ * report can be made now.
+ */
+bool umod_oops_capture_hung(const ucontext_t *uc, unsigned int secs)
+{
+	struct umod_task *t = umod_task_peek();
+	struct umod_oops_line l = { .len = 0 };
+
+	if (!oops.host || !report_begin())
+		return false;
+	oops.keep = true;
+	oops.report_len = 0;
+	umod_oops_put(&l, "INFO: task ");
+	umod_oops_put(&l, t ? t->task.comm : "umod");
+	umod_oops_put(&l, ":");
+	umod_oops_put_dec(&l, t ? (uint64_t)t->task.pid : (uint64_t)getpid(), 1, ' ');
+	umod_oops_put(&l, " blocked for more than ");
+	umod_oops_put_dec(&l, secs, 1, ' ');
+	umod_oops_put(&l, " seconds.");
+	umod_oops_emit(&l);
+	umod_oops_put(&l, "      ");
+	put_tainted(&l);
+	umod_oops_emit(&l);
+	umod_oops_emit_str("\"echo 0 > /proc/sys/kernel/hung_task_timeout_secs\" disables this message.");
+	report_task(t);
+	umod_arch_show_trace(uc);
+	oops.keep = false;
+	return true;
+}
+
+/* the watchdog's thread: the first three lines at KERN_ERR, the task's at KERN_INFO */
+void umod_oops_log_hung(struct umod_host *host)
+{
+	size_t lines = 0;
+
+	for (size_t pos = 0; pos < oops.report_len; lines++) {
+		const char *line = oops.report + pos;
+		size_t len = (size_t)((const char *)memchr(line, '\n', oops.report_len - pos) - line);
+
+		umod_log_printk(host->log, "%s%.*s\n", lines < 3 ? KERN_ERR : KERN_INFO,
+				(int)len, line);
+		pos += len + 1;
+	}
+	oops.report_len = 0;
+	atomic_store(&oops.reporter, 0);
+}
+
 /* a thread's own alternate stack, freed with the thread */
 static pthread_key_t altstack_key;
 static pthread_once_t altstack_once = PTHREAD_ONCE_INIT;
@@ -693,10 +856,87 @@ static void altstack_key_init(void)
 	pthread_key_create(&altstack_key, altstack_free);
 }
 
+/*
+ * The calling thread's stack, as pthread sees it (guard pages included at
+ * the low end), recorded once per thread outside any signal handler so
+ * that the handler can tell a stack overflow from other faults.
+ */
+static __thread struct {
+	bool ready;
+	uint64_t lo, hi, guard;
+	/* robust, held by the thread for good: once it has ended, however
+	 * (an exit system call from module code skips every cleanup), a
+	 * trylock by another thread says EOWNERDEAD */
+	pthread_mutex_t alive;
+	bool alive_held;
+} thread_stack;
+
+static void hold_alive(void)
+{
+	pthread_mutexattr_t attr;
+
+	pthread_mutexattr_init(&attr);
+	pthread_mutexattr_setrobust(&attr, PTHREAD_MUTEX_ROBUST);
+	if (!pthread_mutex_init(&thread_stack.alive, &attr))
+		thread_stack.alive_held = !pthread_mutex_lock(&thread_stack.alive);
+	pthread_mutexattr_destroy(&attr);
+}
+
+pthread_mutex_t *umod_oops_thread_alive(void)
+{
+	return thread_stack.alive_held ? &thread_stack.alive : NULL;
+}
+
+static void record_stack(void)
+{
+	pthread_attr_t attr;
+	void *addr;
+	size_t size, guard = 0;
+
+	if (pthread_getattr_np(pthread_self(), &attr))
+		return;
+	if (!pthread_attr_getstack(&attr, &addr, &size)) {
+		pthread_attr_getguardsize(&attr, &guard);
+		thread_stack.lo = (uint64_t)(uintptr_t)addr;
+		thread_stack.hi = thread_stack.lo + size;
+		thread_stack.guard = guard ? guard : UMOD_PAGE_SIZE;
+	}
+	pthread_attr_destroy(&attr);
+}
+
+/*
+ * Did @addr hit the calling thread's stack guard: its guard pages, or
+ * the gap below the lowest page the stack may grow to (the main thread's
+ * stack grows on demand down to its limit)? *@begin and *@end: the
+ * usable stack, as 6.1's handle_stack_overflow() prints it.
+ */
+#define STACK_GUARD_GAP		(1024 * 1024)	/* the kernel's stack_guard_gap */
+
+bool umod_oops_stack_guard_hit(uint64_t addr, uint64_t *begin, uint64_t *end)
+{
+	if (!thread_stack.hi || addr >= thread_stack.lo + thread_stack.guard ||
+	    addr + STACK_GUARD_GAP < thread_stack.lo)
+		return false;
+	*begin = thread_stack.lo + thread_stack.guard;
+	*end = thread_stack.hi;
+	return true;
+}
+
+/*
+ * Called by every thread before it runs module code (umod_call() does it
+ * on a thread's first entry, so the daemon's request threads and
+ * libfuse's threads have one too): once per thread, cheap after that.
+ */
 void umod_oops_thread_init(void)
 {
 	stack_t old, ss = { .ss_size = OOPS_ALTSTACK_SIZE };
 
+	if (thread_stack.ready)
+		return;
+	thread_stack.ready = true;
+	record_stack();
+	hold_alive();
+	umod_ptr_to_hashval(NULL);	/* its key made here, not in the handler */
 	if (sigaltstack(NULL, &old) == 0 && !(old.ss_flags & SS_DISABLE))
 		return;
 	pthread_once(&altstack_once, altstack_key_init);

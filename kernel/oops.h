@@ -7,6 +7,7 @@
 #ifndef _UMOD_KERNEL_OOPS_H
 #define _UMOD_KERNEL_OOPS_H
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -28,6 +29,15 @@ void umod_oops_log_lockup(struct umod_host *host);
 /* an alternate signal stack for the calling thread, so that a module's stack
  * overflow is still reported; kept until the thread ends */
 void umod_oops_thread_init(void);
+/* the calling thread's robust mutex, held until it ends (NULL: none) */
+pthread_mutex_t *umod_oops_thread_alive(void);
+/* in the handler: did @addr hit this thread's stack guard? (the stack's bounds) */
+bool umod_oops_stack_guard_hit(uint64_t addr, uint64_t *begin, uint64_t *end);
+/* __stack_chk_fail() from module code: an oops of its call, which ends */
+__attribute__((noreturn)) void umod_oops_stack_chk_fail(uint64_t caller, uint64_t frame);
+/* a hung task's report: captured on it (@secs blocked), then logged */
+bool umod_oops_capture_hung(const ucontext_t *uc, unsigned int secs);
+void umod_oops_log_hung(struct umod_host *host);
 
 /*
  * What the report's lines are made with, for kernel/oops.c and the arch

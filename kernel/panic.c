@@ -158,23 +158,40 @@ static void kapi_warn_slowpath_fmt(const char *file, int line, unsigned int tain
 	umod_oops_warn(host, &w);
 }
 
+static void warn_in(struct umod_host *host, const char *file, int line, const char *func,
+		    uint64_t frame, const char *fmt, va_list ap)
+{
+	struct umod_warn w = { .file = file, .line = line, .caller_name = func,
+			       .taint = UMOD_TAINT_WARN, .frame = frame };
+	char msg[512];
+
+	umod_vsnprintf(msg, sizeof(msg), fmt, ap);
+	w.msg = msg;
+	umod_oops_warn(host, &w);
+}
+
 /* a warning raised by the host's own library code on a module's behalf */
 void umod_warn_host(const char *file, int line, const char *func, const char *fmt, ...)
 {
 	struct umod_host *host = calling_host();
-	struct umod_warn w = { .file = file, .line = line, .caller_name = func,
-			       .taint = UMOD_TAINT_WARN,
-			       .frame = (uint64_t)(uintptr_t)__builtin_frame_address(0) };
-	char msg[512];
 	va_list ap;
 
 	if (!host)
 		return;
 	va_start(ap, fmt);
-	umod_vsnprintf(msg, sizeof(msg), fmt, ap);
+	warn_in(host, file, line, func, (uint64_t)(uintptr_t)__builtin_frame_address(0), fmt, ap);
 	va_end(ap);
-	w.msg = msg;
-	umod_oops_warn(host, &w);
+}
+
+/* the same where no module code runs (the loader, after an init) */
+void umod_warn_in(struct umod_host *host, const char *file, int line, const char *func,
+		  const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	warn_in(host, file, line, func, (uint64_t)(uintptr_t)__builtin_frame_address(0), fmt, ap);
+	va_end(ap);
 }
 
 /* BUG(): where, for the oops report of the ud2 that follows */
@@ -201,7 +218,27 @@ static void kapi_dump_stack(void)
 		umod_oops_dump_stack(host, "", (uint64_t)(uintptr_t)__builtin_frame_address(0));
 }
 
+/*
+ * -fstack-protector-strong's check failed in a module function: 6.1's
+ * __stack_chk_fail() panics; here it is an oops of the module's call
+ * (kernel/oops.c), whose report starts at this frame.
+ */
+static __attribute__((noreturn)) void kapi___stack_chk_fail(void)
+{
+	umod_oops_stack_chk_fail((uint64_t)(uintptr_t)__builtin_return_address(0),
+				 (uint64_t)(uintptr_t)__builtin_frame_address(0));
+}
+
+#ifdef __aarch64__
+/* the canary there: glibc's one per-process value, which modules read as Linux's */
+extern uintptr_t __stack_chk_guard;
+#endif
+
 static const struct umod_kapi_export panic_exports[] = {
+	UMOD_KAPI("__stack_chk_fail", kapi___stack_chk_fail),
+#ifdef __aarch64__
+	UMOD_KAPI("__stack_chk_guard", &__stack_chk_guard),
+#endif
 	UMOD_KAPI("warn_slowpath_fmt", kapi_warn_slowpath_fmt),
 	UMOD_KAPI("__bug", kapi___bug),
 	UMOD_KAPI("dump_stack", kapi_dump_stack),

@@ -43,5 +43,8 @@ size_t umod_taint_letters(unsigned long taints, bool module_only, char *buf,
 /* a WARN of the host's library code (ida_free, refcount) for the calling module */
 void umod_warn_host(const char *file, int line, const char *func, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
+/* the same in @host, where no module code runs (the loader's own WARNs) */
+void umod_warn_in(struct umod_host *host, const char *file, int line, const char *func,
+		  const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 
 #endif /* _UMOD_KERNEL_PANIC_H */

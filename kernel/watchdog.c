@@ -23,6 +23,7 @@
 #include <time.h>
 #include <ucontext.h>
 
+#include "kernel/hung_task.h"
 #include "kernel/module/module.h"
 #include "kernel/oops.h"
 #include "kernel/sched/sched.h"
@@ -30,21 +31,30 @@
 #include "kernel/watchdog.h"
 
 #define LOCKUP_SIGNAL		SIGXCPU
+#define REAP_MS			1000	/* umod_calls_reap()'s period */
 
-/* set by the stuck thread's handler once its report is captured */
-static atomic_int lockup_captured;
+/* set by the stuck thread's handler once its report is captured: which one */
+enum { CAPTURED_NONE, CAPTURED_LOCKUP, CAPTURED_HUNG };
+static atomic_int captured;
 
-/* on the stuck thread: its call frame says for how long it has been stuck */
+/*
+ * On the stuck or blocked thread: its call frame says which report is
+ * asked for (a soft lockup, or a hung task: kernel/hung_task.c) and for
+ * how long it has been stuck.
+ */
 static void lockup_handler(int sig, siginfo_t *si, void *uc)
 {
 	struct umod_task *t = umod_task_peek();
 	struct umod_call *c = t ? t->call : NULL;
 	unsigned int secs = c ? atomic_exchange(&c->lockup_secs, 0) : 0;
+	unsigned int hung = c ? atomic_exchange(&c->hung_secs, 0) : 0;
 
 	(void)sig;
 	(void)si;
 	if (secs && umod_oops_capture_lockup(uc, secs))
-		atomic_store(&lockup_captured, 1);
+		atomic_store(&captured, CAPTURED_LOCKUP);
+	else if (hung && umod_oops_capture_hung(uc, hung))
+		atomic_store(&captured, CAPTURED_HUNG);
 }
 
 static void install_handler(void)
@@ -75,7 +85,6 @@ static bool ask_stuck(struct umod_host *host, uint64_t now, uint64_t thresh_ns)
 		if (!stuck(c, now, thresh_ns))
 			continue;
 		c->reported_ns = now;
-		atomic_store(&lockup_captured, 0);
 		/* read by the handler on that thread: set before the signal goes */
 		atomic_store(&c->lockup_secs, (unsigned int)((now - atomic_load(&c->task->switch_ns)) /
 							   1000000000ull));
@@ -84,13 +93,22 @@ static bool ask_stuck(struct umod_host *host, uint64_t now, uint64_t thresh_ns)
 	return false;
 }
 
-/* waits a little for the stuck thread's handler, then logs its report */
-static void log_when_captured(struct umod_host *host)
+/*
+ * Waits a little for the signalled thread's handler, then logs its
+ * report; false if none came (the thread had moved on).
+ */
+bool umod_watchdog_log_captured(struct umod_host *host)
 {
-	for (int i = 0; i < 100 && !atomic_load(&lockup_captured); i++)
+	int what = CAPTURED_NONE;
+
+	for (int i = 0; i < 100 && !(what = atomic_load(&captured)); i++)
 		nanosleep(&(struct timespec){ .tv_nsec = 10 * 1000000L }, NULL);
-	if (atomic_load(&lockup_captured))
+	atomic_store(&captured, CAPTURED_NONE);
+	if (what == CAPTURED_LOCKUP)
 		umod_oops_log_lockup(host);
+	else if (what == CAPTURED_HUNG)
+		umod_oops_log_hung(host);
+	return what != CAPTURED_NONE;
 }
 
 /* @ms from now on CLOCK_MONOTONIC */
@@ -113,7 +131,7 @@ static void *watchdog_main(void *arg)
 
 	pthread_mutex_lock(&host->calls_lock);
 	while (!host->watchdog_stop) {
-		uint64_t thresh_ns;
+		uint64_t thresh_ns, next_ms, hung_ms;
 
 		pthread_mutex_unlock(&host->calls_lock);
 		/* 2 * watchdog_thresh, read each time: the command line may change */
@@ -122,8 +140,15 @@ static void *watchdog_main(void *arg)
 		asked = thresh_ns && ask_stuck(host, umod_ns_since_boot(), thresh_ns);
 		pthread_mutex_unlock(&host->calls_lock);
 		if (asked)
-			log_when_captured(host);
-		deadline_in(&until, thresh_ns ? thresh_ns / 1000000 * 2 / 5 : 4000);
+			umod_watchdog_log_captured(host);
+		umod_calls_reap(host);
+		next_ms = thresh_ns ? thresh_ns / 1000000 * 2 / 5 : 4000;
+		/* khungtaskd's checks share the thread (kernel/hung_task.c) */
+		hung_ms = umod_hung_task_check(host);
+		if (hung_ms < next_ms)
+			next_ms = hung_ms;
+		/* threads that ended inside module code are looked for each second */
+		deadline_in(&until, next_ms < REAP_MS ? next_ms : REAP_MS);
 		pthread_mutex_lock(&host->calls_lock);
 		if (!host->watchdog_stop)
 			pthread_cond_timedwait(&host->watchdog_wake, &host->calls_lock, &until);

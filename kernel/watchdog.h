@@ -6,10 +6,14 @@
 #ifndef _UMOD_KERNEL_WATCHDOG_H
 #define _UMOD_KERNEL_WATCHDOG_H
 
+#include <stdbool.h>
+
 struct umod_host;
 
 /* the host's watchdog thread, started with the host: 0 or -errno */
 int umod_watchdog_start(struct umod_host *host);
 void umod_watchdog_stop(struct umod_host *host);
+/* logs the report its signal asked a thread for; false if none came */
+bool umod_watchdog_log_captured(struct umod_host *host);
 
 #endif /* _UMOD_KERNEL_WATCHDOG_H */

@@ -61,7 +61,15 @@ struct worker {
 	unsigned long long ticket;	/* current's queueing */
 };
 
+/* a module whose work the leftovers take back: its queueings are refused */
+struct taking_back {
+	struct taking_back *next;
+	const struct module *owner;
+	work_func_t refused;		/* the first function refused, for the report */
+};
+
 static pthread_mutex_t wq_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct taking_back *taking_back;	/* under wq_lock */
 static pthread_cond_t wq_done = PTHREAD_COND_INITIALIZER;	/* an item ran */
 static struct umod_list all_wqs = { &all_wqs, &all_wqs };
 static atomic_uint worker_ids;
@@ -218,6 +226,23 @@ static void maybe_spawn(struct workqueue_struct *wq)
 
 /* ---- queueing ----------------------------------------------------------- */
 
+/*
+ * wq_lock held: is @w's module being taken back (its exit has run)? Then
+ * nothing of it may be queued any more: a work item that queues itself
+ * again would otherwise keep the leftovers waiting for ever.
+ */
+static bool refused(const struct work_struct *w)
+{
+	for (struct taking_back *b = taking_back; b; b = b->next) {
+		if (b->owner != w->owner)
+			continue;
+		if (!b->refused)
+			b->refused = w->func;
+		return true;
+	}
+	return false;
+}
+
 /* wq_lock held, PENDING already set by the caller */
 static void insert_work(struct workqueue_struct *wq, struct work_struct *w)
 {
@@ -237,7 +262,7 @@ static bool kapi_queue_work_on(int cpu, struct workqueue_struct *wq, struct work
 
 	(void)cpu;
 	pthread_mutex_lock(&wq_lock);
-	if (!pending_bit(w) && !wq->dying) {
+	if (!pending_bit(w) && !wq->dying && !refused(w)) {
 		set_pending(w, true);
 		insert_work(wq, w);
 		queued = true;
@@ -252,7 +277,10 @@ static void kapi_delayed_work_timer_fn(struct timer_list *t)
 	struct delayed_work *dw = umod_container_of(t, struct delayed_work, timer);
 
 	pthread_mutex_lock(&wq_lock);
-	insert_work(dw->wq, &dw->work);
+	if (refused(&dw->work))
+		set_pending(&dw->work, false);
+	else
+		insert_work(dw->wq, &dw->work);
 	pthread_mutex_unlock(&wq_lock);
 }
 
@@ -283,7 +311,7 @@ static bool kapi_queue_delayed_work_on(int cpu, struct workqueue_struct *wq,
 
 	(void)cpu;
 	pthread_mutex_lock(&wq_lock);
-	if (!pending_bit(&dw->work) && !wq->dying) {
+	if (!pending_bit(&dw->work) && !wq->dying && !refused(&dw->work)) {
 		set_pending(&dw->work, true);
 		queue_delayed(wq, dw, delay);
 		queued = true;
@@ -339,8 +367,12 @@ static bool kapi_mod_delayed_work_on(int cpu, struct workqueue_struct *wq,
 
 	(void)cpu;
 	was = grab_settled(&dw->work, dw);
-	set_pending(&dw->work, true);
-	queue_delayed(wq, dw, delay);
+	if (refused(&dw->work)) {
+		set_pending(&dw->work, false);
+	} else {
+		set_pending(&dw->work, true);
+		queue_delayed(wq, dw, delay);
+	}
 	pthread_mutex_unlock(&wq_lock);
 	return was;
 }
@@ -627,17 +659,11 @@ static bool kapi_workqueue_congested(int cpu, struct workqueue_struct *wq)
 
 /* ---- what a module leaves ----------------------------------------------- */
 
-/*
- * Takes back the items of @mod still queued, reporting each, then waits
- * for those running. Returns how many were queued.
- */
-unsigned int umod_workqueue_leftovers(struct umod_module *mod)
+/* wq_lock held: takes back @owner's queued items, reporting each; how many */
+static unsigned int take_back_queued(struct umod_module *mod)
 {
-	struct module *owner = mod->kmod;
 	unsigned int n = 0;
-	bool running;
 
-	pthread_mutex_lock(&wq_lock);
 	for (struct umod_list *q = all_wqs.next; q != &all_wqs; q = q->next) {
 		struct workqueue_struct *wq = umod_container_of(q, struct workqueue_struct, all);
 		struct list_head *e = wq->pending.next, *next;
@@ -646,7 +672,7 @@ unsigned int umod_workqueue_leftovers(struct umod_module *mod)
 			struct work_struct *w = umod_container_of(e, struct work_struct, entry);
 
 			next = e->next;
-			if (w->owner != owner)
+			if (w->owner != mod->kmod)
 				continue;
 			umod_leftover_report(mod, "work", (const void *)w->func, "queued");
 			list_del_init_(&w->entry);
@@ -654,17 +680,47 @@ unsigned int umod_workqueue_leftovers(struct umod_module *mod)
 			n++;
 		}
 	}
-	do {
-		running = false;
-		for (struct umod_list *q = all_wqs.next; q != &all_wqs && !running; q = q->next) {
-			struct workqueue_struct *wq = umod_container_of(q, struct workqueue_struct, all);
+	return n;
+}
 
-			for (struct umod_list *k = wq->workers.next; k != &wq->workers; k = k->next)
-				running |= umod_container_of(k, struct worker, node)->owner == owner;
-		}
-		if (running)
-			wait_done();
-	} while (running);
+/* wq_lock held: does a worker run an item of @owner? */
+static bool owner_running(const struct module *owner)
+{
+	for (struct umod_list *q = all_wqs.next; q != &all_wqs; q = q->next) {
+		struct workqueue_struct *wq = umod_container_of(q, struct workqueue_struct, all);
+
+		for (struct umod_list *k = wq->workers.next; k != &wq->workers; k = k->next)
+			if (umod_container_of(k, struct worker, node)->owner == owner)
+				return true;
+	}
+	return false;
+}
+
+/*
+ * Takes back the items of @mod still queued, reporting each, then waits
+ * for those running. From the first moment nothing of @mod can be queued
+ * again; an item that tried (one queueing itself as it ran) is reported
+ * as queued too. Returns how many were queued.
+ */
+unsigned int umod_workqueue_leftovers(struct umod_module *mod)
+{
+	struct taking_back b = { .owner = mod->kmod };
+	struct taking_back **pp;
+	unsigned int n;
+
+	pthread_mutex_lock(&wq_lock);
+	b.next = taking_back;
+	taking_back = &b;
+	n = take_back_queued(mod);
+	while (owner_running(mod->kmod))
+		wait_done();
+	for (pp = &taking_back; *pp != &b; pp = &(*pp)->next)
+		;
+	*pp = b.next;
+	if (b.refused) {
+		umod_leftover_report(mod, "work", (const void *)b.refused, "queued");
+		n++;
+	}
 	pthread_mutex_unlock(&wq_lock);
 	return n;
 }

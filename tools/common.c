@@ -17,8 +17,12 @@ static bool log_syslog;
 const char *umod_tool_errstr(int err)
 {
 	/* Linux kills the process whose system call oopsed: say why */
-	return err == ENOTRECOVERABLE ? "Killed by an oops in the module (see dmesg)" :
-					strerror(err);
+	if (err == ENOTRECOVERABLE)
+		return "Killed by an oops in the module (see dmesg)";
+	/* the daemon's thread for the request ended inside module code */
+	if (err == EOWNERDEAD)
+		return "Killed: the module ended its thread (see dmesg)";
+	return strerror(err);
 }
 
 const char *umod_tool_strerror(int err)

@@ -42,6 +42,8 @@ static void usage(FILE *out)
 		"                       words for each load, watchdog_thresh=N\n"
 		"      --module-memory MIB  at most MIB MiB of module memory in all\n"
 		"                       (default 1008, x86-64's module area)\n"
+		"      --messages-max KIB  past KIB KiB, `messages` moves to messages.1,\n"
+		"                       dropping the one before (default 16384; 0: no bound)\n"
 		"      --perf-map       list the modules' functions in /tmp/perf-PID.map,\n"
 		"                       so that perf report names them\n"
 		"      --module-sig     check module signatures (CONFIG_MODULE_SIG): a module\n"
@@ -77,7 +79,7 @@ static const char *default_state_dir(char *buf, size_t size)
 
 enum { OPT_STATE_DIR = 256, OPT_FORCE_UNLOAD, OPT_SYSFS, OPT_ROOT, OPT_FOREGROUND, OPT_PIDFILE,
        OPT_RELEASE, OPT_REQUEST_TIMEOUT, OPT_PANIC_ON_OOPS, OPT_CMDLINE,
-       OPT_MODULE_MEMORY, OPT_PERF_MAP };
+       OPT_MODULE_MEMORY, OPT_PERF_MAP, OPT_MESSAGES_MAX };
 
 #define DEFAULT_REQUEST_TIMEOUT_S	30
 
@@ -108,6 +110,20 @@ static int parse_mib(const char *arg, size_t *out)
 	return 0;
 }
 
+/* KiB of `messages`, 0 (no bound) to 1 TiB, as bytes */
+static int parse_kib(const char *arg, unsigned long long *out)
+{
+	unsigned int v;
+
+	if (umod_kstrtouint(arg, 10, &v) || v > (1u << 30)) {
+		fprintf(stderr, "umod: ERROR: invalid --messages-max '%s': 0 to 1073741824 KiB\n",
+			arg);
+		return -EINVAL;
+	}
+	*out = (unsigned long long)v << 10;
+	return 0;
+}
+
 static struct umod_tool_keys keys;	/* o->keys points here */
 
 static int parse(int argc, char *argv[], struct umod_daemon_opts *o)
@@ -127,6 +143,7 @@ static int parse(int argc, char *argv[], struct umod_daemon_opts *o)
 		{ "panic-on-oops", no_argument, NULL, OPT_PANIC_ON_OOPS },
 		{ "cmdline", required_argument, NULL, OPT_CMDLINE },
 		{ "module-memory", required_argument, NULL, OPT_MODULE_MEMORY },
+		{ "messages-max", required_argument, NULL, OPT_MESSAGES_MAX },
 		{ "perf-map", no_argument, NULL, OPT_PERF_MAP },
 		{ "keyring", required_argument, NULL, UMOD_OPT_KEYRING },
 		{ "no-default-keyring", no_argument, NULL, UMOD_OPT_NO_DEFAULT_KEYRING },
@@ -141,6 +158,7 @@ static int parse(int argc, char *argv[], struct umod_daemon_opts *o)
 	o->tree_base = "";
 	o->keys = &keys;
 	o->request_timeout_s = DEFAULT_REQUEST_TIMEOUT_S;
+	o->messages_max = UMOD_MESSAGES_MAX_DEFAULT;
 	o->tree_release = umod_tool_default_release();
 	while ((c = getopt_long(argc, argv, "S:d:Vh", opts, NULL)) != -1) {
 		switch (c) {
@@ -167,6 +185,10 @@ static int parse(int argc, char *argv[], struct umod_daemon_opts *o)
 			break;
 		case OPT_MODULE_MEMORY:
 			if (parse_mib(optarg, &o->module_memory))
+				return 1;
+			break;
+		case OPT_MESSAGES_MAX:
+			if (parse_kib(optarg, &o->messages_max))
 				return 1;
 			break;
 		case OPT_CMDLINE:

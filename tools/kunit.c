@@ -4,7 +4,7 @@
  * runs their KUnit suites after each init (kernel/kunit/), and this prints
  * the KTAP lines they make on stdout, as `kunit.py parse` reads them. The
  * rest of the kernel log (an oops's report, the modules' own printks)
- * goes to stderr. Exit 0 when every case passed or was skipped, else 1.
+ * goes to stderr, without the KTAP lines. Exit 0 when every case passed or was skipped, else 1.
  * Several modules' suites make one KTAP document, printed at the end.
  *
  *   umod kunit [--filter GLOB] [--timeout S] [--junit FILE] A.ko [B.ko ...]
@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -159,10 +160,59 @@ static void print_merged(struct ktap_state *st)
 	fflush(stdout);
 }
 
+/*
+ * The KTAP lines reach the kernel log too, and stderr has the rest of the
+ * log only. Each line comes to on_line() just before its record is logged
+ * (kernel/kunit/test.c, kunit_log()), so the log sink drops the records
+ * that match a line on its way; these are those lines. A case's thread
+ * still running past its timeout may log in between: the queue is
+ * searched, not only its head.
+ */
+#define KTAP_PENDING	64
+
+static struct {
+	pthread_mutex_t lock;
+	char *line[KTAP_PENDING];
+	unsigned int n;
+} pending = { .lock = PTHREAD_MUTEX_INITIALIZER };
+
+static void pending_add(const char *line)
+{
+	char *copy = strdup(line);
+
+	pthread_mutex_lock(&pending.lock);
+	if (pending.n == KTAP_PENDING) {	/* never logged: let the oldest go */
+		free(pending.line[0]);
+		memmove(pending.line, pending.line + 1, --pending.n * sizeof(*pending.line));
+	}
+	if (copy)
+		pending.line[pending.n++] = copy;
+	pthread_mutex_unlock(&pending.lock);
+}
+
+/* was @text a KTAP line on its way to the log? It is taken off the queue */
+static bool pending_take(const char *text)
+{
+	bool found = false;
+
+	pthread_mutex_lock(&pending.lock);
+	for (unsigned int i = 0; i < pending.n && !found; i++) {
+		if (strcmp(pending.line[i], text))
+			continue;
+		free(pending.line[i]);
+		memmove(pending.line + i, pending.line + i + 1,
+			(--pending.n - i) * sizeof(*pending.line));
+		found = true;
+	}
+	pthread_mutex_unlock(&pending.lock);
+	return found;
+}
+
 static void on_line(void *data, const char *line)
 {
 	struct ktap_state *st = data;
 
+	pending_add(line);
 	if (st->merge) {
 		keep_line(st, line);
 	} else {
@@ -190,7 +240,8 @@ static void on_line(void *data, const char *line)
 static void log_to_stderr(void *data, uint64_t seq, int level, uint64_t ts_nsec,
 			  const char *text, size_t len)
 {
-	umod_tool_print_record(stderr, ts_nsec, text);
+	if (!pending_take(text))
+		umod_tool_print_record(stderr, ts_nsec, text);
 }
 
 static int write_junit(const char *path, struct ktap_state *st)
@@ -313,7 +364,10 @@ static int kunit(int argc, char *argv[])
 	for (size_t i = 0; i < st.nlines; i++)
 		free(st.lines[i]);
 	free(st.lines);
-	umod_host_unref(host);
+	/* a case past its timeout still runs its module's code: both stay,
+	 * and go with the process */
+	if (umod_host_shutdown(host) == 0)
+		umod_host_unref(host);
 	if (!ret && !st.any_suite) {
 		fprintf(stderr, "umod: ERROR: no KUnit suites ran\n");
 		ret = 1;

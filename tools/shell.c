@@ -7,7 +7,10 @@
  *                every namespace below, where no mount can be left on it;
  *   the session  in a mount namespace of its own (and a user namespace
  *                when not root) runs a daemon (--root DIR/root) and waits
- *                for the shell, then stops the daemon;
+ *                for the shell, then stops the daemon; should this one
+ *                be killed, the session hangs the shell up, stops the
+ *                daemon and removes the directory itself, and the daemon
+ *                ends with the session whatever ends it (a pidfd);
  *   the shell    in a second mount namespace, inside the session's: the
  *                real /proc, /dev and /sys are bound under DIR/host, then
  *                the tree's proc/, dev/ and sys/ over /proc, /dev, /sys.
@@ -52,6 +55,7 @@ static const char *const tops[] = { "proc", "dev", "sys" };
 
 struct shell {
 	char dir[PATH_MAX - 64];	/* the private directory */
+	pid_t outer;			/* the first process, which removes it */
 	char self[PATH_MAX];		/* this binary, for DIR/bin */
 	const char *prog;		/* $SHELL or /bin/sh */
 	char **argv;			/* the shell's arguments after its name */
@@ -250,7 +254,8 @@ map_failed:
 static pid_t start_daemon(struct shell *sh)
 {
 	char sock[PATH_MAX], state[PATH_MAX], root[PATH_MAX], pidfile[PATH_MAX], host[PATH_MAX];
-	struct umod_daemon_opts o = { .tree_base = "", .request_timeout_s = 30 };
+	struct umod_daemon_opts o = { .tree_base = "", .request_timeout_s = 30,
+				      .messages_max = UMOD_MESSAGES_MAX_DEFAULT };
 	int status = 1;
 	long pid = -1;
 	FILE *f;
@@ -266,6 +271,7 @@ static pid_t start_daemon(struct shell *sh)
 	o.state_dir = state;
 	o.root_dir = root;
 	o.pidfile = pidfile;
+	o.watch_pid = getpid();		/* it ends with the session, however that ends */
 	o.tree_release = umod_tool_default_release();
 	fflush(NULL);
 	child = fork();
@@ -393,6 +399,34 @@ static int exit_status(int status)
 	return WIFSIGNALED(status) ? 128 + WTERMSIG(status) : 1;
 }
 
+/*
+ * Waits for the shell. Should the first process die (SIGKILL: nothing
+ * else tells us), its SIGHUP (PR_SET_PDEATHSIG) went on to the shell, as
+ * a terminal's hangup does; a shell that outlives it by 5 s is killed,
+ * so that the session can stop the daemon and remove the directory.
+ */
+#define ORPHAN_GRACE_MS	5000
+
+static void wait_shell(struct shell *sh, pid_t shell, int *status)
+{
+	struct timespec tick = { .tv_nsec = 200 * 1000000L };
+	int orphaned_ms = -1;
+
+	while (shell > 0) {
+		pid_t r = waitpid(shell, status, WNOHANG);
+
+		if (r == shell || (r < 0 && errno != EINTR))
+			return;
+		if (orphaned_ms < 0 && getppid() != sh->outer)
+			orphaned_ms = 0;
+		if (orphaned_ms >= ORPHAN_GRACE_MS)
+			kill(shell, SIGKILL);
+		else if (orphaned_ms >= 0)
+			orphaned_ms += 200;
+		nanosleep(&tick, NULL);
+	}
+}
+
 /* the session's process: returns its exit status */
 static int session(struct shell *sh)
 {
@@ -404,6 +438,10 @@ static int session(struct shell *sh)
 	/* the daemon detaches: its orphan comes to us, to be waited for */
 	prctl(PR_SET_CHILD_SUBREAPER, 1);
 	catch_signals();
+	/* the first process's end is a hangup for us (SIGHUP goes on to the shell) */
+	prctl(PR_SET_PDEATHSIG, SIGHUP);
+	if (getppid() != sh->outer)
+		return 1;	/* it died before that: nothing started yet */
 	daemon = start_daemon(sh);
 	if (daemon < 0) {
 		fprintf(stderr, PROG ": the daemon did not start (see above)\n");
@@ -417,9 +455,12 @@ static int session(struct shell *sh)
 	shell = fork_passing();
 	if (shell == 0)
 		exec_shell(sh);
-	while (shell > 0 && waitpid(shell, &status, 0) < 0 && errno == EINTR)
-		;
+	wait_shell(sh, shell, &status);
 	stop_daemon(daemon);
+	/* the first process is gone: the directory is ours to remove (no mount
+	 * is left on it in this namespace once the daemon has stopped) */
+	if (getppid() != sh->outer)
+		remove_dir(sh);
 	return shell > 0 ? exit_status(status) : 1;
 }
 
@@ -497,6 +538,7 @@ static int run(int argc, char *argv[])
 		return 1;
 	sh.self[n] = '\0';
 	catch_signals();	/* from here on, a SIGTERM ends in removing the directory */
+	sh.outer = getpid();
 	if ((ret = make_dir(&sh))) {
 		fprintf(stderr, PROG ": cannot make a directory in %s: %s\n", runtime_base(),
 			strerror(-ret));

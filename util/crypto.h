@@ -32,7 +32,7 @@
 
 /* every libcrypto function umod calls (OpenSSL's macros expand into some) */
 #define UMOD_CRYPTO_FUNCS(X) \
-	X(ASN1_INTEGER_to_BN) X(ASN1_OCTET_STRING_set) X(ASN1_STRING_get0_data) \
+	X(ASN1_INTEGER_get) X(ASN1_INTEGER_to_BN) X(ASN1_OCTET_STRING_set) X(ASN1_STRING_get0_data) \
 	X(ASN1_STRING_length) X(ASN1_STRING_to_UTF8) \
 	X(BIO_ctrl) X(BIO_free) X(BIO_new_file) X(BIO_new_mem_buf) X(BIO_read) \
 	X(BN_bn2bin) X(BN_free) X(BN_num_bits) \
@@ -47,7 +47,7 @@
 	X(EVP_PKEY_get_utf8_string_param) X(EVP_PKEY_verify) X(EVP_PKEY_verify_init) \
 	X(EVP_PKEY_verify_recover) X(EVP_PKEY_verify_recover_init) \
 	X(EVP_get_digestbyname) \
-	X(OBJ_nid2obj) X(OBJ_nid2sn) X(OBJ_obj2nid) \
+	X(OBJ_nid2obj) X(OBJ_nid2sn) X(OBJ_obj2nid) X(OBJ_obj2txt) \
 	X(OPENSSL_sk_free) X(OPENSSL_sk_new_null) X(OPENSSL_sk_num) X(OPENSSL_sk_pop_free) \
 	X(OPENSSL_sk_push) X(OPENSSL_sk_set) X(OPENSSL_sk_value) \
 	X(PEM_read_X509) X(PEM_read_bio_PrivateKey) X(PEM_read_bio_X509) \
@@ -72,6 +72,7 @@ const char *umod_crypto_error(void);
 
 #ifndef UMOD_CRYPTO_TABLE
 /* from here on, each name is the table's entry */
+#define ASN1_INTEGER_get (umod_crypto.ASN1_INTEGER_get)
 #define ASN1_INTEGER_to_BN (umod_crypto.ASN1_INTEGER_to_BN)
 #define ASN1_OCTET_STRING_set (umod_crypto.ASN1_OCTET_STRING_set)
 #define ASN1_STRING_get0_data (umod_crypto.ASN1_STRING_get0_data)
@@ -119,6 +120,7 @@ const char *umod_crypto_error(void);
 #define OBJ_nid2obj (umod_crypto.OBJ_nid2obj)
 #define OBJ_nid2sn (umod_crypto.OBJ_nid2sn)
 #define OBJ_obj2nid (umod_crypto.OBJ_obj2nid)
+#define OBJ_obj2txt (umod_crypto.OBJ_obj2txt)
 #define OPENSSL_sk_free (umod_crypto.OPENSSL_sk_free)
 #define OPENSSL_sk_new_null (umod_crypto.OPENSSL_sk_new_null)
 #define OPENSSL_sk_num (umod_crypto.OPENSSL_sk_num)

@@ -68,12 +68,13 @@ static inline void *kunit_kcalloc(struct kunit *test, size_t n, size_t size, gfp
 
 void __printf(2, 3) kunit_log_append(char *log, const char *fmt, ...);
 
-/* to the kernel log, and to the runner's copy (umod kunit's output) */
+/* to the runner's copy (umod kunit's output), and to the kernel log; the
+ * copy first, so that umod kunit knows the record for a KTAP line */
 #define kunit_log(lvl, test_or_suite, fmt, ...)				\
 	do {								\
-		printk(lvl fmt, ##__VA_ARGS__);				\
 		kunit_log_append((test_or_suite)->log, fmt "\n",	\
 				 ##__VA_ARGS__);			\
+		printk(lvl fmt, ##__VA_ARGS__);				\
 	} while (0)
 #define kunit_printk(lvl, test, fmt, ...)				\
 	kunit_log(lvl, test, KUNIT_SUBTEST_INDENT "# %s: " fmt,		\

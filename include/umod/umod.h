@@ -353,6 +353,20 @@ UMOD_API int umod_host_install_oops(struct umod_host *host, const int *fds,
 UMOD_API int umod_host_set_panic_on_oops(struct umod_host *host, int enable);
 
 /*
+ * umod_host_set_hung_task_timeout - the kernel's hung_task_timeout_secs:
+ * a task that has slept uninterruptibly (TASK_UNINTERRUPTIBLE) in @host's
+ * module code for @secs is reported in the log ("INFO: task cat:1234
+ * blocked for more than 120 seconds.", then its stack), once per @secs
+ * while it stays blocked, at most 10 times per host; it is not woken.
+ * Default 120; 0 turns the check off. Needs the oops handler
+ * (umod_host_install_oops()) for the stack. Returns 0 or -EINVAL (@secs
+ * over LONG_MAX / HZ, as the sysctl's bound).
+ * umod_host_get_hung_task_timeout - the timeout now (0 for a NULL @host).
+ */
+UMOD_API int umod_host_set_hung_task_timeout(struct umod_host *host, unsigned long secs);
+UMOD_API unsigned long umod_host_get_hung_task_timeout(const struct umod_host *host);
+
+/*
  * umod_perf_map_enable - @enable: from now on every module loaded in this
  * process, by any host, appends a line per function to /tmp/perf-PID.map
  * ("START SIZE name [module]", hex), perf's map format for code without

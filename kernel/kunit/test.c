@@ -127,8 +127,8 @@ static void ktap(struct umod_module *mod, int level, const char *fmt, ...)
 		nl = strchr(line, '\n');
 		if (nl)
 			*nl++ = '\0';
+		emit_lines(line);	/* first: umod kunit then knows the record */
 		umod_log_printk(mod->host->log, "\001%c%s\n", '0' + level, line);
-		emit_lines(line);
 	}
 }
 

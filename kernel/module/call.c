@@ -23,6 +23,7 @@
 
 #include "kernel/module/internal.h"
 #include "kernel/oops.h"
+#include "kernel/printk/internal.h"
 #include "kernel/sched/sched.h"
 #include "kernel/time/timekeeping.h"
 
@@ -72,6 +73,8 @@ int umod_call(struct umod_module *mod, long (*fn)(void *arg), void *arg, long *r
 
 	int jumped;
 
+	umod_oops_thread_init();	/* any thread: its overflow is reported */
+	c.alive = umod_oops_thread_alive();
 	atomic_store(&t->switch_ns, umod_ns_since_boot());
 	calls_add(mod->host, &c);
 	/* no signal mask saved: the common path stays free of system calls */
@@ -91,6 +94,66 @@ int umod_call(struct umod_module *mod, long (*fn)(void *arg), void *arg, long *r
 	*retp = fn(arg);
 	call_leave(t, &c);
 	return 0;
+}
+
+/*
+ * A thread that ends inside module code (an exit system call: there is
+ * no do_exit() to call, but module code can make any system call) never
+ * comes back to umod_call(): its frame would stay on the list for good,
+ * the module "running" and whoever waits for the call (a client's
+ * insmod) waiting for ever. Its robust mutex says EOWNERDEAD once it is
+ * gone; its frames leave the list (the stack they are on is never freed,
+ * since the thread did not clean up) and the module stays as the call
+ * left it, as after an oops.
+ */
+static bool thread_gone(const struct umod_call *c)
+{
+	int err = c->alive ? pthread_mutex_trylock(c->alive) : EBUSY;
+
+	if (!err)
+		pthread_mutex_unlock(c->alive);	/* not held: nothing to say */
+	return err == EOWNERDEAD;
+}
+
+/* calls_lock held: the frames of the thread whose mutex @alive is */
+static void drop_thread_calls(struct umod_host *host, pthread_mutex_t *alive)
+{
+	for (struct umod_list *n = host->calls.next, *next; n != &host->calls; n = next) {
+		struct umod_call *c = umod_container_of(n, struct umod_call, node);
+
+		next = n->next;
+		if (c->alive == alive)
+			umod_list_del(&c->node);
+	}
+}
+
+unsigned int umod_calls_reap(struct umod_host *host)
+{
+	char name[UMOD_MODULE_NAME_LEN];
+	unsigned int n = 0;
+	bool found;
+
+	do {
+		found = false;
+		pthread_mutex_lock(&host->calls_lock);
+		for (struct umod_list *i = host->calls.next; i != &host->calls && !found;
+		     i = i->next) {
+			struct umod_call *c = umod_container_of(i, struct umod_call, node);
+
+			if (!thread_gone(c))
+				continue;
+			strcpy(name, c->mod->name);
+			drop_thread_calls(host, c->alive);
+			found = true;
+		}
+		pthread_mutex_unlock(&host->calls_lock);
+		if (found) {
+			umod_log_printk(host->log, KERN_ERR "%s: a thread ended inside its code (an exit system call from module code): its call is abandoned\n",
+					name);
+			n++;
+		}
+	} while (found);
+	return n;
 }
 
 void umod_call_exit_thread(long code)

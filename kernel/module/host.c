@@ -10,6 +10,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "kernel/hung_task.h"
 #include "kernel/kapi.h"
 #include "kernel/module/internal.h"
 #include "kernel/oops.h"
@@ -72,6 +73,7 @@ UMOD_API int umod_host_new_exports(struct umod_host **hostp,
 	umod_list_init(&host->modules);
 	umod_list_init(&host->kept);
 	atomic_init(&host->module_memory_limit, UMOD_MODULE_MEMORY_DEFAULT);
+	atomic_init(&host->hung_task_timeout, UMOD_HUNG_TASK_TIMEOUT);
 	pthread_mutex_init(&host->calls_lock, NULL);
 	umod_list_init(&host->calls);
 	init_module_wq(&host->watchdog_wake);

@@ -133,8 +133,8 @@ static void escape_name(const char *name, char *buf, size_t size)
 
 /*
  * The sections a module must have, as the kernel's checks: one symbol
- * table; exactly one .gnu.linkonce.this_module, allocated, with contents,
- * the size of our struct module and a NUL-terminated name.
+ * table; exactly one .gnu.linkonce.this_module, allocated, writable, with
+ * contents, the size of our struct module and a NUL-terminated name.
  */
 static int find_this_module(struct load_info *info, const struct named_sections *ns)
 {
@@ -160,6 +160,16 @@ static int find_this_module(struct load_info *info, const struct named_sections 
 	}
 	if (!(s->sh_flags & SHF_ALLOC)) {
 		umod_log_printk(info->log, KERN_ERR "module %s: .gnu.linkonce.this_module must occupy memory during process execution\n",
+				info_name(info));
+		return -ENOEXEC;
+	}
+	/*
+	 * The loader and the kernel library write the struct after it is
+	 * sealed (its state, its use count's pointer): 6.1 checks nothing
+	 * here and oopses writing it; this refuses, as the checks above do.
+	 */
+	if (!(s->sh_flags & SHF_WRITE)) {
+		umod_log_printk(info->log, KERN_ERR "module %s: .gnu.linkonce.this_module section must be writable\n",
 				info_name(info));
 		return -ENOEXEC;
 	}
@@ -256,7 +266,8 @@ static int add_unformed_module(struct load_info *info)
 		return err;
 	pthread_mutex_lock(&host->module_mutex);
 	while (still_loading(host, info->name) && !atomic_load(&host->shutting_down)) {
-		unsigned int state = umod_task_sleep_begin();
+		/* 6.1's wait_event_interruptible(): never a hung task */
+		unsigned int state = umod_task_sleep_state(UMOD_TASK_INTERRUPTIBLE);
 
 		pthread_cond_wait(&host->module_wq, &host->module_mutex);
 		umod_task_sleep_end(state);
@@ -396,7 +407,7 @@ static int resolve_symbol_wait(struct load_info *info, const char *name,
 	clock_gettime(CLOCK_MONOTONIC, &deadline);
 	deadline.tv_sec += 30;
 	while ((err = resolve_symbol(info, name, ksp)) == -EBUSY) {
-		unsigned int state = umod_task_sleep_begin();
+		unsigned int state = umod_task_sleep_state(UMOD_TASK_INTERRUPTIBLE);
 		int timedout = pthread_cond_timedwait(&host->module_wq, &host->module_mutex,
 						      &deadline) == ETIMEDOUT;
 
@@ -642,20 +653,75 @@ static int parse_module_args(struct load_info *info, const char *args)
 }
 
 /*
+ * Init is done: free what only init needed, then drop init's reference,
+ * all under the module mutex, as the kernel's do_init_module(). Until the
+ * put an rmmod finds the module in use (-EWOULDBLOCK); from the mutex on
+ * it waits, so nothing unloads a module its loader is still working on.
+ * The caller's handle is taken before the put, for the same reason.
+ */
+static void finish_init(struct load_info *info, struct umod_module **modp)
+{
+	struct umod_module *mod = info->mod;
+	int err;
+
+	pthread_mutex_lock(&info->host->module_mutex);
+	umod_gdb_jit_init_freed(mod);	/* before the init region goes */
+	/* init has run and cannot be undone: warn and keep the module, as Linux */
+	err = umod_module_protect_after_init(mod);
+	if (err)
+		umod_log_printk(info->log, KERN_WARNING "%s: module_enable_rodata_ro_after_init() returned %d, ro_after_init data might still be writable\n",
+				mod->name, err);
+	if (modp)
+		*modp = umod_module_ref(mod);
+	umod_refcount_init_done(mod);
+	pthread_mutex_unlock(&info->host->module_mutex);
+}
+
+/*
+ * What 6.1's do_one_initcall() checks once an init returns: the task's
+ * preempt count as before (a spin lock still held) and interrupts on;
+ * either is put right and warned about, in its words and at its place.
+ */
+static void initcall_balance(struct load_info *info, unsigned int count)
+{
+	struct umod_task *t = umod_task_current();
+	char msg[64] = "", fn[256];
+
+	if (t->preempt_count != count) {
+		strcat(msg, "preemption imbalance ");
+		t->preempt_count = count;
+	}
+	if (t->irqs_disabled) {
+		strcat(msg, "disabled interrupts ");
+		t->irqs_disabled = 0;
+	}
+	if (!msg[0])
+		return;
+	if (umod_host_sprint_symbol(info->host, (const void *)info->mod->kmod->init,
+				    fn, sizeof(fn)) < 0)
+		snprintf(fn, sizeof(fn), "%p", (void *)info->mod->kmod->init);
+	umod_warn_in(info->host, "init/main.c", 1284, "do_one_initcall",
+		     "initcall %s returned with %s\n", fn, msg);
+}
+
+/*
  * The module's init, run without any lock held, as the kernel's (loads of
  * other modules go on meanwhile). An oops in it leaves the module COMING,
  * with the reference init holds: it can neither be used up nor unloaded,
  * as in Linux after an oops in init.
  */
-static int do_init_module(struct load_info *info)
+static int do_init_module(struct load_info *info, struct umod_module **modp)
 {
 	struct umod_module *mod = info->mod;
 	int ret = 0, err;
 
 	if (mod->kmod->init) {
+		unsigned int count = umod_task_current()->preempt_count;
+
 		err = umod_call_init(mod, mod->kmod->init, &ret);
 		if (err)
 			return err;
+		initcall_balance(info, count);
 	}
 	if (ret < 0)
 		return ret;
@@ -670,14 +736,7 @@ static int do_init_module(struct load_info *info)
 	pthread_mutex_unlock(&info->host->module_mutex);
 	/* as kunit_module_notify() on LIVE: before init memory goes */
 	umod_kunit_module_run(mod);
-	/* drop the reference held during init */
-	umod_refcount_init_done(mod);
-	umod_gdb_jit_init_freed(mod);	/* before the init region goes */
-	/* init has run and cannot be undone: warn and keep the module, as Linux */
-	ret = umod_module_protect_after_init(mod);
-	if (ret)
-		umod_log_printk(info->log, KERN_WARNING "%s: module_enable_rodata_ro_after_init() returned %d, ro_after_init data might still be writable\n",
-				mod->name, ret);
+	finish_init(info, modp);
 	return 0;
 }
 
@@ -755,15 +814,12 @@ static int load_module(struct umod_host *host, const void *image, size_t len,
 	err = umod_mod_sysfs_setup(info.mod);
 	if (err)
 		goto coming_cleanup;
-	err = do_init_module(&info);
+	err = do_init_module(&info, modp);
 	if (err == UMOD_OOPSED)
 		goto out;	/* the module stays, COMING, as the oops left it */
 	if (err)
 		goto coming_cleanup;
-
-	if (modp)
-		*modp = umod_module_ref(info.mod);
-	goto out;
+	goto out;	/* @info.mod may be unloaded from here on */
 
 coming_cleanup:
 	info.mod->keep_mapped = going_cleanup(&info) > 0;

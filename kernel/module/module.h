@@ -82,6 +82,10 @@ struct umod_host {
 	pthread_t watchdog;
 	bool watchdog_running, watchdog_stop;
 	pthread_cond_t watchdog_wake;
+	/* kernel/hung_task.c, on the watchdog's thread */
+	atomic_ulong hung_task_timeout;	/* hung_task_timeout_secs, 0: off */
+	uint64_t hung_task_checked_ns;	/* the last check */
+	unsigned int hung_task_warnings; /* reports so far */
 };
 
 /* ---- handle.c ------------------------------------------------------ */
@@ -158,6 +162,11 @@ struct umod_call {
 	uint64_t reported_ns;		/* the watchdog's last report of it, or 0 */
 	_Atomic unsigned int lockup_secs; /* set for the watchdog's signal */
 	long exit_code;			/* umod_call_exit_thread()'s */
+	/* kernel/hung_task.c: the check that last looked at it, and how long
+	 * it has been blocked (set for the watchdog's signal) */
+	uint64_t hung_checked_ns;
+	_Atomic unsigned int hung_secs;
+	pthread_mutex_t *alive;		/* the thread's (kernel/oops.c), or NULL */
 };
 
 /*
@@ -171,6 +180,9 @@ int umod_call(struct umod_module *mod, long (*fn)(void *arg), void *arg, long *r
  * outermost umod_call() returns 0 with *retp = @code.
  */
 __attribute__((noreturn)) void umod_call_exit_thread(long code);
+/* on the watchdog's thread: calls whose thread ended inside module code
+ * are reported and taken off the list; how many */
+unsigned int umod_calls_reap(struct umod_host *host);
 
 /* ---- refcount.c, usage.c: use counts ------------------------------------- */
 

@@ -3,11 +3,13 @@
  * Sanitized modules (make M=... UMOD_SANITIZE=address,undefined): their
  * code checks each access against ASan's shadow inline and calls the
  * sanitizer runtimes (__asan_report_store1, __ubsan_handle_*) to report.
- * Those entry points are not the kernel's API and are no export: they
+ * Those entry points are not the kernel's API and are no export: ASan's
  * are whatever the runtime linked into this process provides, so a
  * module marked sanitize= in its .modinfo has exactly these names
  * resolved through the dynamic linker, and a host without the runtime
- * it names refuses it, as a module built for another ABI. A plain module
+ * it names refuses it, as a module built for another ABI. UBSAN's
+ * handlers are the host's own (lib/ubsan.c, the kernel's report in the
+ * log), so every host has "undefined". A plain module
  * loads in a sanitized host: it is simply not checked (as a module built
  * without KASAN in a KASAN kernel).
  */
@@ -18,23 +20,24 @@
 
 #include "kernel/module/internal.h"
 #include "kernel/printk/internal.h"
+#include "lib/ubsan.h"
 #include "mm/kasan.h"
 #include "util/modinfo.h"
 
-/* each sanitizer, and one entry point its runtime always has */
+/* each sanitizer, and one entry point its runtime always has (NULL: ours) */
 static const struct {
 	const char *name;
 	const char *probe;
 } runtimes[] = {
 	{ "address", "__asan_report_load1" },
-	{ "undefined", "__ubsan_handle_builtin_unreachable" },
+	{ "undefined", NULL },
 };
 
 static bool host_has(const char *name, size_t len)
 {
 	for (size_t i = 0; i < UMOD_ARRAY_SIZE(runtimes); i++)
 		if (strlen(runtimes[i].name) == len && !strncmp(runtimes[i].name, name, len))
-			return dlsym(RTLD_DEFAULT, runtimes[i].probe) != NULL;
+			return !runtimes[i].probe || dlsym(RTLD_DEFAULT, runtimes[i].probe);
 	return false;
 }
 
@@ -93,8 +96,11 @@ bool umod_sanitizer_resolve(const struct load_info *info, const char *name, uint
 		return false;
 	if (!sanitize_tag(info))
 		return false;
-	/* a bad access: reported as KASAN does (mm/kasan.c), not by ASan's own path */
+	/* a bad access: reported as KASAN does (mm/kasan.c), not by ASan's own path;
+	 * undefined behaviour as UBSAN does (lib/ubsan.c), not on stderr */
 	p = umod_kasan_report_fn(name);
+	if (!p)
+		p = umod_ubsan_handler(name);
 	if (!p)
 		p = dlsym(RTLD_DEFAULT, name);
 	if (!p)

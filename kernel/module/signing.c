@@ -81,6 +81,159 @@ static struct umod_keyring *host_keyring(struct umod_host *host)
 
 /* ---- the PKCS#7 message (pkcs7_verify.c, pkcs7_trust.c) -------------- */
 
+/*
+ * ---- what 6.1's PKCS#7 parser (pkcs7_parser.c) refuses, OpenSSL not ----
+ *
+ * The versions and the SignerInfo's two algorithms are checked as the
+ * kernel's ASN.1 actions check them, in the message's order; its
+ * "Unsupported ... algo: %u" lines print the OID's number in 6.1's enum
+ * OID (include/linux/oid_registry.h), OID__NR for one it does not hold.
+ * These are the numbers of the OIDs an algorithm field holds or a bit
+ * flip of one makes; other registered OIDs (names, extensions) print
+ * OID__NR here.
+ */
+#define OID__NR			98
+#define OID_rsaEncryption	10
+
+static const struct {
+	const char *oid;
+	unsigned int nr;
+} oid_registry[] = {
+	{ "1.2.840.10030.4.3", 0 }, { "1.2.840.10040.4.1", 1 }, { "1.2.840.10045.2.1", 2 },
+	{ "1.2.840.10045.3.1.1", 3 }, { "1.2.840.10045.3.1.7", 4 },
+	{ "1.2.840.10045.4.1", 5 }, { "1.2.840.10045.4.3.1", 6 }, { "1.2.840.10045.4.3.2", 7 },
+	{ "1.2.840.10045.4.3.3", 8 }, { "1.2.840.10045.4.3.4", 9 },
+	{ "1.2.840.113549.1.1.1", 10 }, { "1.2.840.113549.1.1.2", 11 },
+	{ "1.2.840.113549.1.1.3", 12 }, { "1.2.840.113549.1.1.4", 13 },
+	{ "1.2.840.113549.1.1.5", 14 }, { "1.2.840.113549.1.1.11", 15 },
+	{ "1.2.840.113549.1.1.12", 16 }, { "1.2.840.113549.1.1.13", 17 },
+	{ "1.2.840.113549.1.1.14", 18 }, { "1.2.840.113549.1.7.1", 19 },
+	{ "1.2.840.113549.1.7.2", 20 }, { "1.2.840.113549.1.9.1", 21 },
+	{ "1.2.840.113549.1.9.3", 22 }, { "1.2.840.113549.1.9.4", 23 },
+	{ "1.2.840.113549.1.9.5", 24 }, { "1.2.840.113549.1.9.15", 25 },
+	{ "1.2.840.113549.1.9.16.2.11", 26 }, { "1.2.840.113549.2.2", 27 },
+	{ "1.2.840.113549.2.4", 28 }, { "1.2.840.113549.2.5", 29 },
+	{ "1.3.14.3.2.26", 45 }, { "1.3.132.0.34", 46 },
+	{ "2.16.840.1.101.3.4.2.1", 47 }, { "2.16.840.1.101.3.4.2.2", 48 },
+	{ "2.16.840.1.101.3.4.2.3", 49 }, { "2.16.840.1.101.3.4.2.4", 50 },
+	{ "1.2.643.7.1.1.1.1", 78 }, { "1.2.643.7.1.1.1.2", 79 },
+	{ "1.2.643.7.1.1.2.2", 80 }, { "1.2.643.7.1.1.2.3", 81 },
+	{ "1.2.156.10197.1.301", 91 }, { "1.2.156.10197.1.401", 92 },
+	{ "1.2.156.10197.1.501", 93 }, { "1.2.156.10197.1.504", 94 },
+};
+
+static unsigned int oid_number(const ASN1_OBJECT *obj)
+{
+	char txt[64];
+
+	if (OBJ_obj2txt(txt, sizeof(txt), obj, 1) <= 0)
+		return OID__NR;
+	for (size_t i = 0; i < UMOD_ARRAY_SIZE(oid_registry); i++)
+		if (!strcmp(txt, oid_registry[i].oid))
+			return oid_registry[i].nr;
+	return OID__NR;
+}
+
+/* pkcs7_sig_note_digest_algo(): md4, SHA-1, SHA-2, SM3, Streebog */
+static int note_digest_algo(struct umod_host *host, const X509_ALGOR *alg)
+{
+	const ASN1_OBJECT *obj;
+	unsigned int nr;
+
+	X509_ALGOR_get0(&obj, NULL, NULL, alg);
+	nr = oid_number(obj);
+	if (nr == 28 || nr == 45 || (nr >= 47 && nr <= 50) || nr == 92 || nr == 80 || nr == 81)
+		return 0;
+	umod_log_printk(host->log, "Unsupported digest algo: %u\n", nr);
+	return -ENOPKG;
+}
+
+/* pkcs7_sig_note_pkey_algo(): RSA, ECDSA with SHA-1/SHA-2, SM2, EC-RDSA */
+static int note_pkey_algo(struct umod_host *host, const X509_ALGOR *alg)
+{
+	const ASN1_OBJECT *obj;
+	unsigned int nr;
+
+	X509_ALGOR_get0(&obj, NULL, NULL, alg);
+	nr = oid_number(obj);
+	if ((nr >= 5 && nr <= 10) || nr == 93 || nr == 78 || nr == 79)
+		return 0;
+	umod_log_printk(host->log, "Unsupported pkey algo: %u\n", nr);
+	return -ENOPKG;
+}
+
+/* pkcs7_note_signeddata_version(): 1 (PKCS#7, CMS) or 3 (CMS) */
+static int note_signeddata_version(struct umod_host *host, long sd)
+{
+	if (sd == 1 || sd == 3)
+		return 0;
+	umod_log_printk(host->log, KERN_WARNING "PKCS7: Unsupported SignedData version\n");
+	return -EINVAL;
+}
+
+/* pkcs7_note_signerinfo_version(): 1 under a version 1 SignedData, else 3 */
+static int note_signerinfo_version(struct umod_host *host, long sd, long si)
+{
+	if (si != 1 && si != 3) {
+		umod_log_printk(host->log, KERN_WARNING "PKCS7: Unsupported SignerInfo version\n");
+		return -EINVAL;
+	}
+	if ((si == 1) != (sd == 1)) {
+		umod_log_printk(host->log, KERN_WARNING "PKCS7: SignedData-SignerInfo version mismatch\n");
+		return -EBADMSG;
+	}
+	return 0;
+}
+
+/* each field the kernel's parser acts on, in the message's order */
+static int parser_checks(struct umod_host *host, const unsigned char *sig, size_t sig_len)
+{
+	const unsigned char *p = sig;
+	PKCS7 *p7 = d2i_PKCS7(NULL, &p, (long)sig_len);
+	STACK_OF(PKCS7_SIGNER_INFO) *sis = p7 ? PKCS7_get_signer_info(p7) : NULL;
+	long sd = sis ? ASN1_INTEGER_get(p7->d.sign->version) : -1;
+	int ret = sis ? note_signeddata_version(host, sd) : -EBADMSG;
+
+	for (int i = 0; !ret && i < sk_PKCS7_SIGNER_INFO_num(sis); i++) {
+		PKCS7_SIGNER_INFO *si = sk_PKCS7_SIGNER_INFO_value(sis, i);
+		X509_ALGOR *dig, *pk;
+
+		PKCS7_SIGNER_INFO_get0_algs(si, NULL, &dig, &pk);
+		ret = note_signerinfo_version(host, sd, ASN1_INTEGER_get(si->version));
+		if (!ret)
+			ret = note_digest_algo(host, dig);
+		if (!ret)
+			ret = note_pkey_algo(host, pk);
+	}
+	PKCS7_free(p7);
+	return ret;
+}
+
+/*
+ * pkcs7_check_content_type(): the ContentInfo's first element, read from
+ * the DER as the kernel's decoder meets it, before anything else. 0, or
+ * -EBADMSG when it is not a SEQUENCE starting with an OID, -EINVAL for
+ * another OID than signedData.
+ */
+static int outer_content_type(struct umod_host *host, const unsigned char *p, size_t len)
+{
+	static const unsigned char signed_data[] = {
+		0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x07, 0x02 };
+	size_t hdr = 2;
+
+	if (len < 2 || p[0] != 0x30)
+		return -EBADMSG;
+	if (p[1] & 0x80)
+		hdr += p[1] & 0x7f;
+	if (len < hdr + 2 || p[hdr] != 0x06 || len < hdr + 2 + p[hdr + 1])
+		return -EBADMSG;
+	if (p[hdr + 1] == sizeof(signed_data) - 2 &&
+	    !memcmp(p + hdr, signed_data, sizeof(signed_data)))
+		return 0;
+	umod_log_printk(host->log, KERN_WARNING "PKCS7: Only support pkcs7_signedData type\n");
+	return -EINVAL;
+}
+
 /* the digests the kernel's PKCS#7 parser knows, as OpenSSL names them */
 static const EVP_MD *supported_md(const X509_ALGOR *alg)
 {
@@ -173,18 +326,25 @@ static int verify_ecdsa(EVP_PKEY_CTX *ctx, const unsigned char *dig, unsigned in
 	return ret == 1 ? 0 : -EKEYREJECTED;
 }
 
-/* public_key_verify_signature(): the digest of the module against the key */
-static int verify_with_key(X509 *cert, const EVP_MD *md, const void *data, size_t len,
-			   const ASN1_OCTET_STRING *sig)
+/*
+ * public_key_verify_signature(): the digest of the module against the
+ * key, whose algorithm must be the one the signature names (@sig_alg)
+ */
+static int verify_with_key(X509 *cert, const EVP_MD *md, const X509_ALGOR *sig_alg,
+			   const void *data, size_t len, const ASN1_OCTET_STRING *sig)
 {
 	unsigned char dig[EVP_MAX_MD_SIZE];
 	unsigned int dig_len;
 	EVP_PKEY *key = X509_get0_pubkey(cert);
+	const ASN1_OBJECT *obj;
 	EVP_PKEY_CTX *ctx;
 	int ret;
 
 	if (!key || !supported_key(key))
 		return -ENOPKG;
+	X509_ALGOR_get0(&obj, NULL, NULL, sig_alg);
+	if ((oid_number(obj) == OID_rsaEncryption) != (EVP_PKEY_get_base_id(key) == EVP_PKEY_RSA))
+		return -EKEYREJECTED;
 	if (!EVP_Digest(data, len, dig, &dig_len, md, NULL))
 		return -ENOMEM;
 	ctx = EVP_PKEY_CTX_new(key, NULL);
@@ -220,12 +380,12 @@ static X509 *find_trusted(struct umod_host *host, CMS_SignerInfo *si)
 static int verify_signer(struct umod_host *host, CMS_SignerInfo *si, const void *data,
 			 size_t len)
 {
-	X509_ALGOR *dig_alg;
+	X509_ALGOR *dig_alg, *sig_alg;
 	const EVP_MD *md;
 	X509 *cert;
 	int ret;
 
-	CMS_SignerInfo_get0_algs(si, NULL, NULL, &dig_alg, NULL);
+	CMS_SignerInfo_get0_algs(si, NULL, NULL, &dig_alg, &sig_alg);
 	md = dig_alg ? supported_md(dig_alg) : NULL;
 	if (!md)
 		return -ENOPKG;
@@ -236,7 +396,7 @@ static int verify_signer(struct umod_host *host, CMS_SignerInfo *si, const void 
 	cert = find_trusted(host, si);
 	if (!cert)
 		return -ENOKEY;
-	ret = verify_with_key(cert, md, data, len, CMS_SignerInfo_get0_signature(si));
+	ret = verify_with_key(cert, md, sig_alg, data, len, CMS_SignerInfo_get0_signature(si));
 	X509_free(cert);
 	return ret;
 }
@@ -246,12 +406,19 @@ static int verify_pkcs7(struct umod_host *host, const void *data, size_t len,
 			const unsigned char *sig, size_t sig_len)
 {
 	const unsigned char *p = sig;
-	CMS_ContentInfo *cms = d2i_CMS_ContentInfo(NULL, &p, (long)sig_len);
+	CMS_ContentInfo *cms = NULL;
 	STACK_OF(CMS_SignerInfo) *sis;
-	int n, ret = -EBADMSG;
+	int n, ret = outer_content_type(host, sig, sig_len);
 
+	if (ret)
+		return ret;
+	ret = -EBADMSG;
+	cms = d2i_CMS_ContentInfo(NULL, &p, (long)sig_len);
 	if (!cms || p != sig + sig_len ||
 	    OBJ_obj2nid(CMS_get0_type(cms)) != NID_pkcs7_signed)
+		goto out;
+	ret = parser_checks(host, sig, sig_len);
+	if (ret)
 		goto out;
 	if (OBJ_obj2nid(CMS_get0_eContentType(cms)) != NID_pkcs7_data) {
 		umod_log_printk(host->log, KERN_WARNING "PKCS7: Invalid module sig (not pkcs7-data)\n");
@@ -265,6 +432,7 @@ static int verify_pkcs7(struct umod_host *host, const void *data, size_t len,
 	}
 	sis = CMS_get0_SignerInfos(cms);
 	n = sis ? sk_CMS_SignerInfo_num(sis) : 0;
+	ret = n ? 0 : -EBADMSG;
 	for (int i = 0; i < n; i++) {
 		ret = verify_signer(host, sk_CMS_SignerInfo_value(sis, i), data, len);
 		if (ret)

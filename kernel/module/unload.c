@@ -17,6 +17,7 @@
 #include "kernel/params.h"
 #include "kernel/printk/internal.h"
 #include "kernel/rcu/rcu.h"
+#include "kernel/sched/sched.h"
 #include "kernel/time/tick-internal.h"
 #include "kernel/time/timekeeping.h"
 #include "mm/internal.h"
@@ -243,14 +244,22 @@ UMOD_API int umod_module_remove(struct umod_host *host, const char *name,
 	return err;
 }
 
-/* does a thread run @mod's code now (an init that has not returned)? */
+/*
+ * Does a thread run @mod's code that its exit cannot end (an init that
+ * has not returned, a request asleep in it, a KUnit case past its
+ * timeout, which holds the module)? Its own kernel threads, timers and
+ * work are the exit's to stop, unless a user holds it.
+ */
 static bool module_running(struct umod_host *host, const struct umod_module *mod)
 {
-	bool running = false;
+	bool running = false, in_use = umod_refcount_read(mod) > 0;
 
 	pthread_mutex_lock(&host->calls_lock);
-	for (struct umod_list *n = host->calls.next; n != &host->calls && !running; n = n->next)
-		running = umod_container_of(n, struct umod_call, node)->mod == mod;
+	for (struct umod_list *n = host->calls.next; n != &host->calls && !running; n = n->next) {
+		const struct umod_call *c = umod_container_of(n, struct umod_call, node);
+
+		running = c->mod == mod && (in_use || !(c->task->task.flags & UMOD_PF_KTHREAD));
+	}
 	pthread_mutex_unlock(&host->calls_lock);
 	return running;
 }
@@ -286,6 +295,18 @@ static struct umod_module *next_to_unload(struct umod_host *host, unsigned int s
 	return n == &host->modules ? NULL : umod_container_of(n, struct umod_module, list);
 }
 
+static const char *running_what(const struct umod_module *mod)
+{
+	switch (atomic_load(&mod->state)) {
+	case UMOD_MODULE_COMING:
+		return "its init";
+	case UMOD_MODULE_GOING:
+		return "its exit";
+	default:
+		return "a call into it";
+	}
+}
+
 UMOD_API int umod_host_shutdown(struct umod_host *host)
 {
 	struct umod_module *mod;
@@ -309,9 +330,8 @@ UMOD_API int umod_host_shutdown(struct umod_host *host)
 			umod_log_printk(host->log, KERN_WARNING "%s: a module still running uses it: not unloaded\n",
 					mod->name);
 		else
-			umod_log_printk(host->log, KERN_WARNING "%s: its %s is still running: not unloaded\n",
-					mod->name, atomic_load(&mod->state) == UMOD_MODULE_COMING ?
-					"init" : "exit");
+			umod_log_printk(host->log, KERN_WARNING "%s: %s is still running: not unloaded\n",
+					mod->name, running_what(mod));
 		left++;
 	}
 	return (int)left;

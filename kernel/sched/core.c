@@ -144,14 +144,19 @@ struct umod_task *umod_task_current(void)
  * so: the task is asleep, as the kernel's would be in schedule(), and the
  * soft-lockup watchdog leaves it alone.
  */
-unsigned int umod_task_sleep_begin(void)
+unsigned int umod_task_sleep_state(unsigned int state)
 {
 	struct umod_task *t = umod_task_current();
 	unsigned int old = t->task.__state;
 
-	t->task.__state = 0x2;	/* TASK_UNINTERRUPTIBLE */
+	t->task.__state = state;
 	atomic_store(&t->switch_ns, umod_ns_since_boot());
 	return old;
+}
+
+unsigned int umod_task_sleep_begin(void)
+{
+	return umod_task_sleep_state(0x2);	/* TASK_UNINTERRUPTIBLE */
 }
 
 void umod_task_sleep_end(unsigned int state)

@@ -66,6 +66,9 @@ struct umod_task *umod_task_current(void);
 struct umod_task *umod_task_peek(void);
 /* around a wait of host code on its own primitives: the task sleeps */
 unsigned int umod_task_sleep_begin(void);
+/* the same in @state: the hung-task check counts only TASK_UNINTERRUPTIBLE */
+#define UMOD_TASK_INTERRUPTIBLE	0x0001u
+unsigned int umod_task_sleep_state(unsigned int state);
 void umod_task_sleep_end(unsigned int state);
 
 /* a host source's name as the kernel's reports give it: "kernel/sched/core.c" */

@@ -432,6 +432,16 @@ static void this_module_not_allocated(void **state)
 		       "module synth: .gnu.linkonce.this_module must occupy memory during process execution");
 }
 
+/* the loader and the library write the struct once it is sealed */
+static void this_module_not_writable(void **state)
+{
+	struct fixture *f = *state;
+
+	synth_shdr(f->img, synth_find(f->img, ".gnu.linkonce.this_module"))->sh_flags = SHF_ALLOC;
+	expect_refused(f, -ENOEXEC,
+		       "module synth: .gnu.linkonce.this_module section must be writable");
+}
+
 /* found by fuzz_elf: the loader writes a struct module through this section */
 static void this_module_misaligned(void **state)
 {
@@ -579,6 +589,7 @@ int main(void)
 		T(no_this_module),
 		T(this_module_wrong_size),
 		T(this_module_not_allocated),
+		T(this_module_not_writable),
 		T(this_module_misaligned),
 		T(module_name_not_a_sysfs_name),
 		T(vermagic_mismatch),

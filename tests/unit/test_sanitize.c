@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * kernel/module/sanitize.c: a module marked sanitize= loads only where
- * each sanitizer it names has its runtime, refused otherwise in one line;
+ * each sanitizer it names has its runtime (UBSAN's handlers are every
+ * host's), refused otherwise in one line;
  * a module without the mark loads anywhere; only a marked module gets
  * __asan_ and __ubsan_ names resolved from the process.
  */
@@ -16,6 +17,7 @@
 
 #include "helpers.h"
 #include "kernel/module/internal.h"
+#include "lib/ubsan.h"
 
 static struct capture cap;
 
@@ -52,10 +54,25 @@ static void marked_needs_the_runtime(void **state)
 	assert_true(val != 0);
 #else
 	assert_int_equal(umod_check_sanitize(&info), -ENOEXEC);
+	/* UBSAN's handlers are every host's own (lib/ubsan.c) */
 	assert_string_equal(capture_last(&cap),
-			    "m: module was built with sanitizers (address), this host was not");
+			    "m: module was built with sanitizers (address), this host only with (undefined)");
 	assert_false(umod_sanitizer_resolve(&info, "__asan_report_load1", &val));
 #endif
+	umod_host_unref(host);
+}
+
+/* UBSAN needs no runtime: its handlers are the host's, in a plain host too */
+static void undefined_everywhere(void **state)
+{
+	struct umod_host *host = test_host_new(&cap);
+	struct load_info info = info_of(host, MODINFO("license=GPL\0sanitize=undefined"));
+	uint64_t val = 0;
+
+	assert_int_equal(umod_check_sanitize(&info), 0);
+	assert_int_equal(cap.n, 0);
+	assert_true(umod_sanitizer_resolve(&info, "__ubsan_handle_out_of_bounds", &val));
+	assert_ptr_equal((void *)(uintptr_t)val, umod_ubsan_handler("__ubsan_handle_out_of_bounds"));
 	umod_host_unref(host);
 }
 
@@ -88,6 +105,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(unmarked_loads),
 		cmocka_unit_test(marked_needs_the_runtime),
+		cmocka_unit_test(undefined_everywhere),
 		cmocka_unit_test(unknown_sanitizer_refused),
 		cmocka_unit_test(other_names_not_resolved),
 	};

@@ -12,6 +12,7 @@
 
 #include "arch/arch.h"
 #include "kernel/oops.h"
+#include "lib/vsprintf.h"
 #include "util/macro.h"
 
 #define OOPS_MAX_FRAMES		32
@@ -71,6 +72,25 @@ static void report_page_fault(uint64_t addr, unsigned long err)
 }
 
 /* the fault lines, then "Oops: 0002 [#1] PREEMPT SMP" or its equivalent */
+/* handle_stack_overflow(): 6.1 prints the three addresses with %p, hashed */
+static bool report_stack_overflow(int sig, const siginfo_t *si)
+{
+	uint64_t addr = (uint64_t)(uintptr_t)si->si_addr, begin, end;
+	struct umod_oops_line l = { .len = 0 };
+
+	if (sig != SIGSEGV || !umod_oops_stack_guard_hit(addr, &begin, &end))
+		return false;
+	umod_oops_put(&l, "BUG: TASK stack guard page was hit at ");
+	umod_oops_put_hex(&l, umod_ptr_to_hashval((void *)(uintptr_t)addr), 16);
+	umod_oops_put(&l, " (stack is ");
+	umod_oops_put_hex(&l, umod_ptr_to_hashval((void *)(uintptr_t)begin), 16);
+	umod_oops_put(&l, "..");
+	umod_oops_put_hex(&l, umod_ptr_to_hashval((void *)(uintptr_t)end), 16);
+	umod_oops_put(&l, ")");
+	umod_oops_emit(&l);
+	return true;
+}
+
 void umod_arch_oops_header(int sig, const siginfo_t *si, const ucontext_t *uc)
 {
 	const mcontext_t *mc = &uc->uc_mcontext;
@@ -88,6 +108,8 @@ void umod_arch_oops_header(int sig, const siginfo_t *si, const ucontext_t *uc)
 		umod_oops_put(&l, "divide error: 0000");
 	} else if (sig == SIGSEGV && si->si_code == SI_KERNEL) {
 		umod_oops_put(&l, "general protection fault: 0000");
+	} else if (report_stack_overflow(sig, si)) {
+		umod_oops_put(&l, "stack guard page: 0000");
 	} else {
 		report_page_fault((uint64_t)(uintptr_t)si->si_addr,
 				  trap == X86_TRAP_PF ? err : PF_PROT);
@@ -205,6 +227,9 @@ void umod_arch_show_trace(const ucontext_t *uc)
 	uint64_t rsp = (uint64_t)mc->gregs[REG_RSP], slots[OOPS_MAX_FRAMES], word;
 	int nslots = frame_slots(mc, slots);
 
+	/* a stack overflow: RSP is in the guard page, the frames start above it */
+	if (!umod_oops_read(rsp, &word, sizeof(word)))
+		rsp = (rsp | (UMOD_PAGE_SIZE - 1)) + 1;
 	umod_oops_emit_str("Call Trace:");
 	umod_oops_emit_str(" <TASK>");
 	for (int i = 0; i < UMOD_OOPS_SCAN_WORDS; i++) {

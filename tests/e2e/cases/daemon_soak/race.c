@@ -1,0 +1,1 @@
+../daemon_load_race/race.c
