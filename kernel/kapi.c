@@ -15,6 +15,7 @@
 #include <strings.h>
 #include <sys/types.h>
 
+#include "kernel/kapi.h"
 #include "kernel/module/internal.h"
 #include "lib/kstrtox.h"
 
@@ -221,6 +222,9 @@ static const struct umod_kapi_table *const kapi_tables[] = {
 	&umod_kapi_class,
 	&umod_kapi_misc,
 	&umod_kapi_kunit, &umod_kapi_kunit_assert,
+	/* kernel/kapi.h's */
+	&umod_kapi_div64, &umod_kapi_gcd, &umod_kapi_lcm, &umod_kapi_int_sqrt,
+	&umod_kapi_int_pow, &umod_kapi_rational, &umod_kapi_linear_ranges,
 };
 
 static int export_table(struct umod_symtab *tab, const struct umod_kapi_table *t)

@@ -69,4 +69,7 @@ void umod_ida_free(struct ida *ida, unsigned int id);
 void umod_get_random_bytes(void *buf, size_t len);
 uint32_t umod_get_random_u32_below(uint32_t ceil);
 
+/* lib/math/gcd.c */
+unsigned long umod_gcd(unsigned long a, unsigned long b);
+
 #endif /* _UMOD_LIB_KLIB_H */

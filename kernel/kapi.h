@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The export tables of the kernel library that kernel/kapi.c joins (the
+ * older ones are declared in kernel/module/internal.h): one per file, as
+ * each file's own list of what it exports. Tests read them too
+ * (tests/unit/kapi_lookup.h), so that they call what modules call.
+ */
+#ifndef _UMOD_KERNEL_KAPI_H
+#define _UMOD_KERNEL_KAPI_H
+
+#include "kernel/module/internal.h"
+
+/* lib/math/ */
+extern const struct umod_kapi_table umod_kapi_div64;		/* lib/math/div64.c */
+extern const struct umod_kapi_table umod_kapi_gcd;		/* lib/math/gcd.c */
+extern const struct umod_kapi_table umod_kapi_lcm;		/* lib/math/lcm.c */
+extern const struct umod_kapi_table umod_kapi_int_sqrt;		/* lib/math/int_sqrt.c */
+extern const struct umod_kapi_table umod_kapi_int_pow;		/* lib/math/int_pow.c */
+extern const struct umod_kapi_table umod_kapi_rational;		/* lib/math/rational.c */
+extern const struct umod_kapi_table umod_kapi_linear_ranges;	/* lib/linear_ranges.c */
+
+#endif /* _UMOD_KERNEL_KAPI_H */
