@@ -19,4 +19,15 @@ extern const struct umod_kapi_table umod_kapi_int_pow;		/* lib/math/int_pow.c */
 extern const struct umod_kapi_table umod_kapi_rational;		/* lib/math/rational.c */
 extern const struct umod_kapi_table umod_kapi_linear_ranges;	/* lib/linear_ranges.c */
 
+/* the CRC library */
+extern const struct umod_kapi_table umod_kapi_crc32;		/* lib/crc32.c */
+extern const struct umod_kapi_table umod_kapi_libcrc32c;	/* lib/libcrc32c.c */
+extern const struct umod_kapi_table umod_kapi_crc16;		/* lib/crc16.c */
+extern const struct umod_kapi_table umod_kapi_crc_ccitt;	/* lib/crc-ccitt.c */
+extern const struct umod_kapi_table umod_kapi_crc_itu_t;	/* lib/crc-itu-t.c */
+extern const struct umod_kapi_table umod_kapi_crc7;		/* lib/crc7.c */
+extern const struct umod_kapi_table umod_kapi_crc8;		/* lib/crc8.c */
+extern const struct umod_kapi_table umod_kapi_crc64;		/* lib/crc64.c */
+extern const struct umod_kapi_table umod_kapi_crc64_rocksoft;	/* lib/crc64-rocksoft.c */
+
 #endif /* _UMOD_KERNEL_KAPI_H */

@@ -72,4 +72,10 @@ uint32_t umod_get_random_u32_below(uint32_t ceil);
 /* lib/math/gcd.c */
 unsigned long umod_gcd(unsigned long a, unsigned long b);
 
+/* lib/crc32.c: __crc32c_le() */
+uint32_t umod_crc32c_le(uint32_t crc, const void *p, size_t len);
+
+/* lib/crc64.c: crc64_rocksoft_generic() */
+uint64_t umod_crc64_rocksoft_generic(uint64_t crc, const void *p, size_t len);
+
 #endif /* _UMOD_LIB_KLIB_H */
