@@ -227,7 +227,7 @@ static const struct umod_kapi_table *const kapi_tables[] = {
 	&umod_kapi_int_pow, &umod_kapi_rational, &umod_kapi_linear_ranges,
 	&umod_kapi_crc32, &umod_kapi_libcrc32c, &umod_kapi_crc16, &umod_kapi_crc_ccitt,
 	&umod_kapi_crc_itu_t, &umod_kapi_crc7, &umod_kapi_crc8, &umod_kapi_crc64,
-	&umod_kapi_crc64_rocksoft,
+	&umod_kapi_crc64_rocksoft, &umod_kapi_siphash,
 };
 
 static int export_table(struct umod_symtab *tab, const struct umod_kapi_table *t)

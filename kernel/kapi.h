@@ -30,4 +30,6 @@ extern const struct umod_kapi_table umod_kapi_crc8;		/* lib/crc8.c */
 extern const struct umod_kapi_table umod_kapi_crc64;		/* lib/crc64.c */
 extern const struct umod_kapi_table umod_kapi_crc64_rocksoft;	/* lib/crc64-rocksoft.c */
 
+extern const struct umod_kapi_table umod_kapi_siphash;		/* lib/siphash.c */
+
 #endif /* _UMOD_KERNEL_KAPI_H */

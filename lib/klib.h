@@ -78,4 +78,8 @@ uint32_t umod_crc32c_le(uint32_t crc, const void *p, size_t len);
 /* lib/crc64.c: crc64_rocksoft_generic() */
 uint64_t umod_crc64_rocksoft_generic(uint64_t crc, const void *p, size_t len);
 
+/* lib/siphash.c: SipHash-2-4 (%p's hash too) */
+uint64_t umod_siphash(const void *data, size_t len, const uint64_t key[2]);
+uint64_t umod_siphash_1u64(uint64_t word, const uint64_t key[2]);
+
 #endif /* _UMOD_LIB_KLIB_H */
