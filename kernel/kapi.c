@@ -227,7 +227,9 @@ static const struct umod_kapi_table *const kapi_tables[] = {
 	&umod_kapi_int_pow, &umod_kapi_rational, &umod_kapi_linear_ranges,
 	&umod_kapi_crc32, &umod_kapi_libcrc32c, &umod_kapi_crc16, &umod_kapi_crc_ccitt,
 	&umod_kapi_crc_itu_t, &umod_kapi_crc7, &umod_kapi_crc8, &umod_kapi_crc64,
-	&umod_kapi_crc64_rocksoft, &umod_kapi_siphash,
+	&umod_kapi_crc64_rocksoft, &umod_kapi_siphash, &umod_kapi_random32,
+	&umod_kapi_cpu, &umod_kapi_smp, &umod_kapi_cpumask, &umod_kapi_percpu,
+	&umod_kapi_bitmap, &umod_kapi_find_bit,
 };
 
 static int export_table(struct umod_symtab *tab, const struct umod_kapi_table *t)

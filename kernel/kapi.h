@@ -32,4 +32,16 @@ extern const struct umod_kapi_table umod_kapi_crc64_rocksoft;	/* lib/crc64-rocks
 
 extern const struct umod_kapi_table umod_kapi_siphash;		/* lib/siphash.c */
 
+extern const struct umod_kapi_table umod_kapi_random32;	/* lib/random32.c */
+
+/* CPUs and per-CPU data */
+extern const struct umod_kapi_table umod_kapi_cpu;		/* kernel/cpu.c */
+extern const struct umod_kapi_table umod_kapi_smp;		/* kernel/smp.c */
+extern const struct umod_kapi_table umod_kapi_cpumask;		/* lib/cpumask.c */
+extern const struct umod_kapi_table umod_kapi_percpu;		/* mm/percpu.c */
+
+/* bitmaps */
+extern const struct umod_kapi_table umod_kapi_bitmap;		/* lib/bitmap.c */
+extern const struct umod_kapi_table umod_kapi_find_bit;		/* lib/find_bit.c */
+
 #endif /* _UMOD_KERNEL_KAPI_H */

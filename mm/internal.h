@@ -186,6 +186,8 @@ struct umod_kobj {
 #endif
 
 void *umod_kmalloc_caller(struct module *kmod, size_t size, unsigned int flags, const void *caller);
+/* for library code: owned by the module running on this thread (or the host) */
+void *umod_kmalloc_lib(size_t size, unsigned int flags, const void *caller);
 size_t umod_kmalloc_bucket(size_t size);
 /* the calling thread's freed objects kept for reuse go back to free() */
 void umod_kmalloc_flush_thread(void);

@@ -18,6 +18,7 @@
 #include <linux/kobject.h>
 #include <linux/mutex.h>
 #include <linux/rcupdate.h>
+#include <linux/percpu.h>
 #include <umod/kabi.h>
 
 #define MODULE_NAME_LEN		UMOD_MODULE_NAME_LEN

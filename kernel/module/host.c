@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "kernel/module/internal.h"
+#include "mm/percpu-internal.h"
 
 #define HOST_LOG_SIZE	(128u << 10)	/* the kernel's default log_buf_len */
 
@@ -21,6 +22,7 @@ static void host_free(struct umod_host *host)
 	umod_keyring_free(host->keyring);
 	umod_symtab_free(host->exports);
 	umod_log_free(host->log);
+	umod_percpu_release(host);
 	umod_area_release(host);
 	pthread_cond_destroy(&host->module_wq);
 	pthread_mutex_destroy(&host->use_lock);

@@ -371,6 +371,7 @@ struct umod_host {
 	/* module memory mapped now, and its limit (layout.c) */
 	atomic_size_t module_memory, module_memory_limit;
 	struct umod_area *area;		/* area.c's; reserved at the first load */
+	_Atomic(struct umod_pcpu *) pcpu;	/* mm/percpu.c's, in the area's per-CPU zone */
 	/* kernel/watchdog.c: its thread, started with the host */
 	pthread_t watchdog;
 	bool watchdog_running, watchdog_stop;
@@ -525,6 +526,7 @@ struct umod_module {
 	unsigned int num_syms, num_gpl_syms;
 	const uint32_t *crcs, *gpl_crcs;	/* __kcrctab(_gpl), or NULL */
 	struct umod_kallsyms *kallsyms;	/* owned; see kallsyms.c */
+	void *percpu;			/* its .data..percpu, CPU 0's copy (mm/percpu.c) */
 };
 
 int umod_module_alloc(struct umod_host *host, const char *name,
@@ -561,6 +563,7 @@ struct umod_sec {
 #define UMOD_REGION_NONE	0
 #define UMOD_REGION_CORE	1
 #define UMOD_REGION_INIT	2
+#define UMOD_REGION_PERCPU	3	/* .data..percpu: a copy per CPU (mm/percpu.c) */
 
 /* everything one load needs, freed at its end (kernel's struct load_info) */
 struct load_info {
@@ -588,6 +591,7 @@ struct load_info {
 	struct umod_layout core, init;
 	void *map;
 	size_t map_size;
+	void *percpu;			/* .data..percpu's copies, until the module has them */
 	struct umod_module *mod;
 	/* UMOD_LOAD_OWN_IMAGE: the image, until kallsyms takes it with sec */
 	void *image_owned;
@@ -606,6 +610,8 @@ void umod_module_memory_release(struct umod_host *host, size_t size);
  * for oops reports' "last unloaded", or NULL); release drops the area.
  */
 int umod_area_alloc(struct umod_host *host, size_t size, void **addrp);
+/* the per-CPU zone after the module memory: CPU 0's unit, reserving the area */
+int umod_area_percpu_base(struct umod_host *host, void **basep);
 void umod_area_free(struct umod_host *host, void *addr, size_t size, const char *name);
 void umod_area_release(struct umod_host *host);
 /* for the oops handler: lock-free */

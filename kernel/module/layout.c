@@ -13,6 +13,7 @@
 
 #include "arch/arch.h"
 #include "kernel/module/internal.h"
+#include "mm/percpu-internal.h"
 
 /* the largest mapping one module may ask for (bss included) */
 #define MODULE_MEM_MAX	(512ul << 20)
@@ -76,8 +77,12 @@ void umod_layout_classify(struct load_info *info)
 		if (c < 0)
 			continue;
 		info->sec[i].cls = (unsigned char)c;
-		info->sec[i].region = is_init_section(umod_elf_secname(&info->elf, i)) ?
-				      UMOD_REGION_INIT : UMOD_REGION_CORE;
+		if (umod_elf_secname_is(&info->elf, i, ".data..percpu"))
+			info->sec[i].region = UMOD_REGION_PERCPU;	/* umod_percpu_modalloc() */
+		else if (is_init_section(umod_elf_secname(&info->elf, i)))
+			info->sec[i].region = UMOD_REGION_INIT;
+		else
+			info->sec[i].region = UMOD_REGION_CORE;
 	}
 }
 
@@ -120,7 +125,8 @@ int umod_layout_sections(struct load_info *info)
 			struct umod_sec *sec = &info->sec[i];
 			int r = sec->region == UMOD_REGION_INIT;
 
-			if (sec->cls != c || sec->region == UMOD_REGION_NONE)
+			if (sec->cls != c || sec->region == UMOD_REGION_NONE ||
+			    sec->region == UMOD_REGION_PERCPU)
 				continue;
 			if (!reserve(&off[r], s->sh_size, s->sh_addralign, &sec->off))
 				return too_big(info, umod_elf_secname(&info->elf, i),
@@ -178,11 +184,11 @@ int umod_layout_alloc(struct load_info *info)
 		return err;
 	}
 	err = umod_area_alloc(info->host, info->map_size, (void **)&map);
-	if (err) {
-		umod_module_memory_release(info->host, info->map_size);
-		info->map_size = 0;
-		return err;
-	}
+	if (err)
+		goto release;
+	err = umod_percpu_modalloc(info);
+	if (err)
+		goto free_map;
 	info->map = map;
 	info->core.base = map;
 	info->init.base = info->init.size ? map + info->core.size : NULL;
@@ -191,17 +197,26 @@ int umod_layout_alloc(struct load_info *info)
 		const Elf64_Shdr *s = &info->elf.sechdrs[i];
 		struct umod_sec *sec = &info->sec[i];
 
-		if (sec->region == UMOD_REGION_NONE)
+		if (sec->region == UMOD_REGION_NONE || sec->region == UMOD_REGION_PERCPU)
 			continue;
 		sec->addr = (sec->region == UMOD_REGION_CORE ? map : map + info->core.size) + sec->off;
 		if (s->sh_type != SHT_NOBITS)
 			memcpy(sec->addr, umod_elf_section_data(&info->elf, i), s->sh_size);
 	}
 	return 0;
+
+free_map:
+	umod_area_free(info->host, map, info->map_size, NULL);
+release:
+	umod_module_memory_release(info->host, info->map_size);
+	info->map_size = 0;
+	return err;
 }
 
 void umod_layout_free(struct load_info *info)
 {
+	umod_percpu_modfree(info->percpu);
+	info->percpu = NULL;
 	if (info->map) {
 		umod_area_free(info->host, info->map, info->map_size, NULL);
 		umod_module_memory_release(info->host, info->map_size);

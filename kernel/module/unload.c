@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "kernel/module/internal.h"
+#include "mm/percpu-internal.h"
 
 void umod_module_going_locked(struct umod_module *mod)
 {
@@ -54,6 +55,8 @@ static void release_mapping(struct umod_module *mod)
 	mod->map = NULL;
 	mod->map_size = 0;
 	mod->core.base = mod->init.base = NULL;
+	umod_percpu_modfree(mod->percpu);
+	mod->percpu = NULL;
 }
 
 /*
