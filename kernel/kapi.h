@@ -44,4 +44,10 @@ extern const struct umod_kapi_table umod_kapi_percpu;		/* mm/percpu.c */
 extern const struct umod_kapi_table umod_kapi_bitmap;		/* lib/bitmap.c */
 extern const struct umod_kapi_table umod_kapi_find_bit;		/* lib/find_bit.c */
 
+/* strings and option strings */
+extern const struct umod_kapi_table umod_kapi_string_helpers;	/* lib/string_helpers.c */
+extern const struct umod_kapi_table umod_kapi_glob;		/* lib/glob.c */
+extern const struct umod_kapi_table umod_kapi_cmdline;		/* lib/cmdline.c */
+extern const struct umod_kapi_table umod_kapi_memcat_p;		/* lib/memcat_p.c */
+
 #endif /* _UMOD_KERNEL_KAPI_H */

@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include <umod/kabi/idr.h>
 #include <umod/kabi/rbtree.h>
@@ -25,6 +26,9 @@ int umod_hex_dump_to_buffer(const void *buf, size_t len, int rowsize, int groups
 			    char *linebuf, size_t linebuflen, bool ascii);
 
 /* lib/string.c */
+ssize_t umod_strscpy(char *dest, const char *src, size_t count);
+
+/* lib/string_helpers.c */
 char *umod_skip_spaces(const char *str);
 char *umod_strim(char *s);
 bool umod_sysfs_streq(const char *s1, const char *s2);
