@@ -50,4 +50,8 @@ extern const struct umod_kapi_table umod_kapi_glob;		/* lib/glob.c */
 extern const struct umod_kapi_table umod_kapi_cmdline;		/* lib/cmdline.c */
 extern const struct umod_kapi_table umod_kapi_memcat_p;		/* lib/memcat_p.c */
 
+extern const struct umod_kapi_table umod_kapi_scatterlist;	/* lib/scatterlist.c */
+
+extern const struct umod_kapi_table umod_kapi_kfifo;		/* lib/kfifo.c */
+
 #endif /* _UMOD_KERNEL_KAPI_H */
