@@ -54,4 +54,8 @@ extern const struct umod_kapi_table umod_kapi_scatterlist;	/* lib/scatterlist.c 
 
 extern const struct umod_kapi_table umod_kapi_kfifo;		/* lib/kfifo.c */
 
+extern const struct umod_kapi_table umod_kapi_stacktrace;	/* kernel/stacktrace.c */
+
+extern const struct umod_kapi_table umod_kapi_jump_label;	/* kernel/jump_label.c */
+
 #endif /* _UMOD_KERNEL_KAPI_H */

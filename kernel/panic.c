@@ -165,10 +165,13 @@ void umod_warn_host(const char *file, int line, const char *func, const char *fm
 
 	if (!host)
 		return;
-	va_start(ap, fmt);
-	umod_vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	w.msg = msg;
+	/* NULL: a WARN_ON(), with no message line */
+	if (fmt) {
+		va_start(ap, fmt);
+		umod_vsnprintf(msg, sizeof(msg), fmt, ap);
+		va_end(ap);
+		w.msg = msg;
+	}
 	umod_oops_warn(host, &w);
 }
 
@@ -196,7 +199,35 @@ static void kapi_dump_stack(void)
 		umod_oops_dump_stack(host, "", (uint64_t)(uintptr_t)__builtin_frame_address(0));
 }
 
+/*
+ * add_taint(): the host of the calling module (or, for host code, none:
+ * a taint belongs to a host). LOCKDEP_NOW_UNRELIABLE says once that lock
+ * debugging is off, as the kernel does.
+ */
+static void kapi_add_taint(unsigned int flag, int lockdep_ok)
+{
+	struct umod_host *host = calling_host();
+
+	if (host && flag < TAINT_FLAGS_COUNT)
+		umod_host_add_taint(host, flag, lockdep_ok != 0);
+}
+
+static int kapi_test_taint(unsigned int flag)
+{
+	struct umod_host *host = calling_host();
+
+	return host && flag < TAINT_FLAGS_COUNT && umod_host_test_taint(host, flag);
+}
+
+static unsigned long kapi_get_taint(void)
+{
+	return umod_host_get_taint(calling_host());
+}
+
 static const struct umod_kapi_export panic_exports[] = {
+	UMOD_KAPI("add_taint", kapi_add_taint),
+	UMOD_KAPI("test_taint", kapi_test_taint),
+	UMOD_KAPI("get_taint", kapi_get_taint),
 	UMOD_KAPI("warn_slowpath_fmt", kapi_warn_slowpath_fmt),
 	UMOD_KAPI("__bug", kapi___bug),
 	UMOD_KAPI("dump_stack", kapi_dump_stack),

@@ -207,5 +207,8 @@ void *umod_pages_alloc(struct module *kmod, size_t size, const void *caller, boo
 /* true if @addr starts one (freed then); *@is_vmalloc says which kind */
 bool umod_pages_free(const void *addr, bool vmalloc, const void *caller);
 bool umod_pages_is_vmalloc(const void *addr);
+/* alloc_pages() blocks' counts: @delta added (0 frees), the new count or -1 */
+int umod_pages_ref(const void *page, int delta);
+int umod_pages_ref_count(const void *page);
 
 #endif /* _UMOD_MM_INTERNAL_H */

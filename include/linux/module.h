@@ -19,6 +19,7 @@
 #include <linux/mutex.h>
 #include <linux/rcupdate.h>
 #include <linux/percpu.h>
+#include <linux/jump_label.h>
 #include <umod/kabi.h>
 
 #define MODULE_NAME_LEN		UMOD_MODULE_NAME_LEN
