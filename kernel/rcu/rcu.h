@@ -1,0 +1,14 @@
+/* SPDX-License-Identifier: MIT */
+/* kernel/rcu/update.c for the host's own RCU-protected structures */
+#ifndef _UMOD_KERNEL_RCU_RCU_H
+#define _UMOD_KERNEL_RCU_RCU_H
+
+/* a read-side section, as module code's rcu_read_lock() (nesting allowed) */
+void umod_rcu_read_lock(void);
+void umod_rcu_read_unlock(void);
+/* kfree() after a grace period: @obj came from the kmalloc family */
+void umod_kfree_rcu(void *obj);
+/* waits for every reader that started before it (sleeps) */
+void umod_synchronize_rcu(void);
+
+#endif /* _UMOD_KERNEL_RCU_RCU_H */
