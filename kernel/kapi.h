@@ -60,4 +60,6 @@ extern const struct umod_kapi_table umod_kapi_jump_label;	/* kernel/jump_label.c
 
 extern const struct umod_kapi_table umod_kapi_xarray;		/* lib/xarray.c */
 
+extern const struct umod_kapi_table umod_kapi_rhashtable;	/* lib/rhashtable.c */
+
 #endif /* _UMOD_KERNEL_KAPI_H */
