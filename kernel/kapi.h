@@ -62,4 +62,6 @@ extern const struct umod_kapi_table umod_kapi_xarray;		/* lib/xarray.c */
 
 extern const struct umod_kapi_table umod_kapi_rhashtable;	/* lib/rhashtable.c */
 
+extern const struct umod_kapi_table umod_kapi_kobject_uevent;	/* lib/kobject_uevent.c */
+
 #endif /* _UMOD_KERNEL_KAPI_H */

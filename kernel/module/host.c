@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "kernel/module/internal.h"
+#include "lib/kobject_uevent.h"
 #include "mm/percpu-internal.h"
 
 #define HOST_LOG_SIZE	(128u << 10)	/* the kernel's default log_buf_len */
@@ -22,6 +23,7 @@ static void host_free(struct umod_host *host)
 	umod_keyring_free(host->keyring);
 	umod_symtab_free(host->exports);
 	umod_log_free(host->log);
+	umod_uevents_release(host);
 	umod_percpu_release(host);
 	umod_area_release(host);
 	pthread_cond_destroy(&host->module_wq);
@@ -78,6 +80,8 @@ UMOD_API int umod_host_new_exports(struct umod_host **hostp,
 		err = umod_kapi_export_all(host->exports);
 	if (!err)
 		err = umod_host_export_table(host, first, last);
+	if (!err)
+		err = umod_uevents_init(host);
 	if (!err)
 		err = umod_watchdog_start(host);
 	if (err) {

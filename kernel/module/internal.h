@@ -372,6 +372,7 @@ struct umod_host {
 	atomic_size_t module_memory, module_memory_limit;
 	struct umod_area *area;		/* area.c's; reserved at the first load */
 	_Atomic(struct umod_pcpu *) pcpu;	/* mm/percpu.c's, in the area's per-CPU zone */
+	struct umod_uevents *uevents;	/* lib/kobject_uevent.c's, from the first uevent */
 	/* kernel/watchdog.c: its thread, started with the host */
 	pthread_t watchdog;
 	bool watchdog_running, watchdog_stop;
