@@ -12,7 +12,7 @@
 #include <umod/kabi/jump_label.h>
 
 #include "kernel/kapi.h"
-#include "kernel/module/internal.h"
+#include "kernel/panic.h"
 
 static atomic_int *count_of(struct static_key *key)
 {

@@ -2,7 +2,7 @@
 /*
  * What the host exports to modules: the kernel API of include/linux/.
  * Each file that implements part of it has a table of its exports
- * (struct umod_kapi_table, see internal.h); this file joins them into a
+ * (struct umod_kapi_table, see kapi.h); this file joins them into a
  * host's export table, with the build-time CRCs, and holds the small part
  * that has no file of its own yet: strings, use counts,
  * symbol_get and request_module.
@@ -16,8 +16,10 @@
 #include <sys/types.h>
 
 #include "kernel/kapi.h"
-#include "kernel/module/internal.h"
+#include "kernel/module/module.h"
+#include "kernel/printk/internal.h"
 #include "lib/kstrtox.h"
+#include "util/symtab.h"
 
 /* ---- use counts and weak references ---------------------------------------- */
 
@@ -222,7 +224,7 @@ static const struct umod_kapi_table *const kapi_tables[] = {
 	&umod_kapi_class,
 	&umod_kapi_misc,
 	&umod_kapi_kunit, &umod_kapi_kunit_assert,
-	/* kernel/kapi.h's */
+	/* the rest of lib/ and kernel/ (issue 36) */
 	&umod_kapi_div64, &umod_kapi_gcd, &umod_kapi_lcm, &umod_kapi_int_sqrt,
 	&umod_kapi_int_pow, &umod_kapi_rational, &umod_kapi_linear_ranges,
 	&umod_kapi_crc32, &umod_kapi_libcrc32c, &umod_kapi_crc16, &umod_kapi_crc_ccitt,

@@ -12,7 +12,9 @@
 #include <umod/kabi/sched.h>
 
 #include "kernel/kapi.h"
-#include "kernel/module/internal.h"
+#include "kernel/module/module.h"
+#include "kernel/printk/internal.h"
+#include "kernel/sched/sched.h"
 #include "lib/vsprintf.h"
 
 /* the module whose code runs on this thread, and so whose trace this is */

@@ -15,7 +15,12 @@
 
 #include <umod/kabi/kobject.h>
 
-#include "kernel/module/internal.h"
+#include "fs/sysfs/sysfs.h"
+#include "kernel/kapi.h"
+#include "kernel/locking/spinlock.h"
+#include "kernel/module/module.h"
+#include "kernel/printk/internal.h"
+#include "kernel/sched/sched.h"
 #include "lib/kobject_uevent.h"
 #include "mm/internal.h"
 

@@ -18,8 +18,10 @@
 
 #include <umod/kabi/kobject.h>
 
+#include "fs/sysfs/sysfs.h"
 #include "kernel/kapi.h"
-#include "kernel/module/internal.h"
+#include "kernel/module/module.h"
+#include "kernel/panic.h"
 #include "lib/kobject_uevent.h"
 #include "lib/vsprintf.h"
 

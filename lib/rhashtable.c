@@ -26,6 +26,7 @@
 
 #include "kernel/kapi.h"
 #include "kernel/rcu/rcu.h"
+#include "kernel/sched/sched.h"
 #include "lib/klib.h"
 #include "mm/internal.h"
 

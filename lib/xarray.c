@@ -28,7 +28,10 @@
 #include <umod/kabi/xarray.h>
 
 #include "kernel/kapi.h"
+#include "kernel/locking/spinlock.h"
+#include "kernel/panic.h"
 #include "kernel/rcu/rcu.h"
+#include "kernel/sched/sched.h"
 #include "lib/klib.h"
 #include "mm/internal.h"
 

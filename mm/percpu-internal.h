@@ -8,7 +8,6 @@
 
 struct umod_host;
 struct umod_mm_site;
-struct load_info;
 
 /*
  * @size zeroed bytes aligned to @align in every possible CPU's unit,
@@ -22,14 +21,14 @@ bool umod_percpu_free(void *ptr);
 /* when the host goes (its area with it) */
 void umod_percpu_release(struct umod_host *host);
 
+/* the host's allocator, made before its first module runs; -ENOMEM */
+int umod_percpu_init(struct umod_host *host);
 /*
- * percpu_modalloc(): room for the module's .data..percpu section in every
- * CPU's unit, the section's bytes in CPU 0's, its address the section's; -ENOMEM (logged as Linux does) when
- * there is no room. info->percpu is then the module's until it is freed.
+ * __alloc_reserved_percpu(): a module's .data..percpu (zeroed, in every
+ * CPU's unit), or NULL with the kernel's messages when it does not fit
  */
-int umod_percpu_modalloc(struct load_info *info);
-/* percpu_modcopy(): once relocated, CPU 0's copy is every CPU's */
-void umod_percpu_modcopy(const struct load_info *info);
-void umod_percpu_modfree(void *percpu);
+void *umod_alloc_reserved_percpu(struct umod_host *host, size_t size, size_t align);
+/* CPU n's copy of anything in a zone is this far above CPU 0's */
+extern unsigned long umod_per_cpu_offset[];
 
 #endif /* _UMOD_MM_PERCPU_INTERNAL_H */

@@ -23,6 +23,9 @@
 #include <sys/mman.h>
 
 #include "kernel/kapi.h"
+#include "kernel/module/module.h"
+#include "kernel/panic.h"
+#include "kernel/printk/internal.h"
 #include "kernel/smpboot.h"
 #include "mm/internal.h"
 #include "mm/percpu-internal.h"
@@ -276,64 +279,16 @@ static void *alloc_for(struct module *kmod, size_t size, size_t align, unsigned 
 			  umod_mm_site(kmod, caller));
 }
 
-/* the section of a module's static per-CPU variables, or 0 */
-static unsigned int find_pcpusec(const struct load_info *info)
+/* the host's allocator ready: the loader asks before the first module's code runs */
+int umod_percpu_init(struct umod_host *host)
 {
-	for (unsigned int i = 1; i < info->elf.shnum; i++)
-		if (info->sec[i].region == UMOD_REGION_PERCPU)
-			return i;
-	return 0;
+	return pcpu_of(host) ? 0 : -ENOMEM;
 }
 
-/*
- * CPU 0's copy gets the section's bytes, for the relocations to patch;
- * umod_percpu_modcopy() gives every other CPU the result.
- */
-int umod_percpu_modalloc(struct load_info *info)
+/* __alloc_reserved_percpu(): a module's .data..percpu, with pcpu_alloc()'s messages */
+void *umod_alloc_reserved_percpu(struct umod_host *host, size_t size, size_t align)
 {
-	unsigned int i = find_pcpusec(info);
-	const Elf64_Shdr *s;
-	size_t align;
-
-	/* the allocator comes with the area, before any module code can ask */
-	if (!pcpu_of(info->host))
-		return -ENOMEM;
-	if (!i)
-		return 0;
-	s = &info->elf.sechdrs[i];
-	align = s->sh_addralign ? s->sh_addralign : 1;
-	if (align > UMOD_PAGE_SIZE) {
-		umod_log_printk(info->log, KERN_WARNING "%s: per-cpu alignment %li > %li\n",
-				info->name, (long)align, (long)UMOD_PAGE_SIZE);
-		align = UMOD_PAGE_SIZE;
-	}
-	info->percpu = s->sh_size ? pcpu_alloc(info->host, s->sh_size, align, true, NULL) : NULL;
-	if (s->sh_size && !info->percpu) {
-		umod_log_printk(info->log, KERN_WARNING "%s: Could not allocate %lu bytes percpu data\n",
-				info->name, (unsigned long)s->sh_size);
-		return -ENOMEM;
-	}
-	if (info->percpu && s->sh_type != SHT_NOBITS)
-		memcpy(info->percpu, umod_elf_section_data(&info->elf, i), s->sh_size);
-	info->sec[i].addr = info->percpu;
-	return 0;
-}
-
-void umod_percpu_modcopy(const struct load_info *info)
-{
-	unsigned int i = find_pcpusec(info);
-
-	if (!info->percpu)
-		return;
-	for (unsigned int cpu = 1; cpu < umod_nr_cpu_ids; cpu++)
-		memcpy((unsigned char *)info->percpu + cpu * UMOD_PCPU_UNIT_SIZE, info->percpu,
-		       info->elf.sechdrs[i].sh_size);
-}
-
-void umod_percpu_modfree(void *percpu)
-{
-	if (percpu)
-		umod_percpu_free(percpu);
+	return pcpu_alloc(host, size, align, true, NULL);
 }
 
 static void *kapi___alloc_percpu(struct module *kmod, size_t size, size_t align)

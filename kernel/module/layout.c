@@ -13,6 +13,8 @@
 
 #include "arch/arch.h"
 #include "kernel/module/internal.h"
+#include "kernel/printk/internal.h"
+#include "kernel/smpboot.h"
 #include "mm/percpu-internal.h"
 
 /* the largest mapping one module may ask for (bss included) */
@@ -78,7 +80,7 @@ void umod_layout_classify(struct load_info *info)
 			continue;
 		info->sec[i].cls = (unsigned char)c;
 		if (umod_elf_secname_is(&info->elf, i, ".data..percpu"))
-			info->sec[i].region = UMOD_REGION_PERCPU;	/* umod_percpu_modalloc() */
+			info->sec[i].region = UMOD_REGION_PERCPU;	/* percpu_modalloc() */
 		else if (is_init_section(umod_elf_secname(&info->elf, i)))
 			info->sec[i].region = UMOD_REGION_INIT;
 		else
@@ -167,6 +169,71 @@ void umod_module_memory_release(struct umod_host *host, size_t size)
 	atomic_fetch_sub(&host->module_memory, size);
 }
 
+/* ---- the module's per-CPU section (Linux: kernel/module/main.c) -------------- */
+
+/* the section of a module's static per-CPU variables, or 0 */
+static unsigned int find_pcpusec(const struct load_info *info)
+{
+	for (unsigned int i = 1; i < info->elf.shnum; i++)
+		if (info->sec[i].region == UMOD_REGION_PERCPU)
+			return i;
+	return 0;
+}
+
+/*
+ * percpu_modalloc(): room for .data..percpu in every CPU's unit; CPU 0's
+ * copy gets the section's bytes, for the relocations to patch, and is
+ * the section's address. umod_percpu_modcopy() gives the other CPUs the
+ * result.
+ */
+static int percpu_modalloc(struct load_info *info)
+{
+	unsigned int i = find_pcpusec(info);
+	const Elf64_Shdr *s;
+	size_t align;
+
+	/* the allocator comes with the area, before any module code can ask */
+	if (umod_percpu_init(info->host))
+		return -ENOMEM;
+	if (!i)
+		return 0;
+	s = &info->elf.sechdrs[i];
+	align = s->sh_addralign ? s->sh_addralign : 1;
+	if (align > UMOD_PAGE_SIZE) {
+		umod_log_printk(info->log, KERN_WARNING "%s: per-cpu alignment %li > %li\n",
+				info->name, (long)align, (long)UMOD_PAGE_SIZE);
+		align = UMOD_PAGE_SIZE;
+	}
+	info->percpu = s->sh_size ? umod_alloc_reserved_percpu(info->host, s->sh_size, align)
+				  : NULL;
+	if (s->sh_size && !info->percpu) {
+		umod_log_printk(info->log, KERN_WARNING "%s: Could not allocate %lu bytes percpu data\n",
+				info->name, (unsigned long)s->sh_size);
+		return -ENOMEM;
+	}
+	if (info->percpu && s->sh_type != SHT_NOBITS)
+		memcpy(info->percpu, umod_elf_section_data(&info->elf, i), s->sh_size);
+	info->sec[i].addr = info->percpu;
+	return 0;
+}
+
+void umod_percpu_modcopy(const struct load_info *info)
+{
+	unsigned int i = find_pcpusec(info);
+
+	if (!info->percpu)
+		return;
+	for (unsigned int cpu = 1; cpu < umod_nr_cpu_ids; cpu++)
+		memcpy((unsigned char *)info->percpu + umod_per_cpu_offset[cpu], info->percpu,
+		       info->elf.sechdrs[i].sh_size);
+}
+
+void umod_percpu_modfree(void *percpu)
+{
+	if (percpu)
+		umod_percpu_free(percpu);
+}
+
 /*
  * Both regions, read-write from the module area, with the sections copied
  * in; NOBITS stay zero from the fresh pages. Protection is applied after
@@ -186,7 +253,7 @@ int umod_layout_alloc(struct load_info *info)
 	err = umod_area_alloc(info->host, info->map_size, (void **)&map);
 	if (err)
 		goto release;
-	err = umod_percpu_modalloc(info);
+	err = percpu_modalloc(info);
 	if (err)
 		goto free_map;
 	info->map = map;

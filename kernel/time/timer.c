@@ -20,7 +20,15 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "kernel/module/internal.h"
+#include "kernel/kapi.h"
+#include "kernel/kthread.h"
+#include "kernel/module/module.h"
+#include "kernel/oops.h"
+#include "kernel/printk/internal.h"
+#include "kernel/sched/sched.h"
+#include "kernel/time/tick-internal.h"
+#include "kernel/time/timekeeping.h"
+#include "kernel/workqueue_internal.h"
 
 static struct {
 	pthread_mutex_t lock;

@@ -24,9 +24,11 @@
 
 #include <umod/kabi/kobject.h>
 
+#include "fs/sysfs/sysfs.h"
 #include "helpers.h"
 #include "kernel/kapi.h"
 #include "kernel/module/internal.h"
+#include "mm/internal.h"
 
 static struct capture cap;
 static struct module kmod;

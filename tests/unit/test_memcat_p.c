@@ -10,6 +10,7 @@
 #include "kapi_lookup.h"
 #include "kernel/kapi.h"
 #include "kernel/module/internal.h"
+#include "mm/internal.h"
 
 typedef void **(*memcat_fn)(void **, void **);
 

@@ -20,6 +20,9 @@
 #include <umod/kabi/mutex.h>
 #include <umod/kabi/ww_mutex.h>
 
+#include "kernel/kapi.h"
+#include "kernel/sched/sched.h"
+
 #include "kapi_lookup.h"
 #include "task_thread.h"
 

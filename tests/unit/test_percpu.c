@@ -19,6 +19,7 @@
 #include "helpers.h"
 #include "kernel/kapi.h"
 #include "kernel/module/internal.h"
+#include "mm/internal.h"
 #include "kernel/smpboot.h"
 
 #define MODULES		UMOD_TEST_MODULES "/"

@@ -21,6 +21,7 @@
 #include "kapi_lookup.h"
 #include "kernel/kapi.h"
 #include "kernel/module/internal.h"
+#include "mm/internal.h"
 #include "lib/klib.h"
 
 #define T	(&umod_kapi_string_helpers)
