@@ -90,12 +90,26 @@ static void free_obj(void *ptr, void *arg)
 	kfree(ptr);
 }
 
+/* the objects an rhltable lists under @key */
+static int count_key(struct rhltable *hlt, u32 key)
+{
+	struct rhlist_head *list, *pos;
+	struct obj *o;
+	int n = 0;
+
+	rcu_read_lock();
+	list = rhltable_lookup(hlt, &key, lparams);
+	rhl_for_each_entry_rcu(o, pos, list, list)
+		n++;
+	rcu_read_unlock();
+	return n;
+}
+
 static int rhashtable_demo(void)
 {
 	struct rhashtable ht;
 	struct rhltable hlt;
 	struct rhashtable_iter iter;
-	struct rhlist_head *list, *pos;
 	struct obj *o, dup[3];
 	int i, n, err, freed = 0;
 	u32 key;
@@ -157,21 +171,9 @@ static int rhashtable_demo(void)
 		dup[i].key = 5;
 		rhltable_insert(&hlt, &dup[i].list, lparams);
 	}
-	n = 0;
-	rcu_read_lock();
-	list = rhltable_lookup(&hlt, &(u32){ 5 }, lparams);
-	rhl_for_each_entry_rcu(o, pos, list, list)
-		n++;
-	rcu_read_unlock();
-	pr_info("rhl: key 5 holds %d\n", n);
+	pr_info("rhl: key 5 holds %d\n", count_key(&hlt, 5));
 	rhltable_remove(&hlt, &dup[1].list, lparams);
-	n = 0;
-	rcu_read_lock();
-	list = rhltable_lookup(&hlt, &(u32){ 5 }, lparams);
-	rhl_for_each_entry_rcu(o, pos, list, list)
-		n++;
-	rcu_read_unlock();
-	pr_info("rhl: after a remove %d\n", n);
+	pr_info("rhl: after a remove %d\n", count_key(&hlt, 5));
 	rhltable_destroy(&hlt);
 	return 0;
 }
