@@ -8,11 +8,15 @@
  * warns about are warned about here.
  */
 #include <stdatomic.h>
+#include <stdbool.h>
 
 #include <umod/kabi/jump_label.h>
 
 #include "kernel/kapi.h"
 #include "kernel/panic.h"
+
+/* WARN_ON_ONCE()'s: once per process, which is the kernel here */
+static atomic_bool warned_enable, warned_disable;
 
 static atomic_int *count_of(struct static_key *key)
 {
@@ -24,7 +28,7 @@ static void kapi_static_key_slow_inc(struct static_key *key)
 	atomic_int *n = count_of(key);
 	int v = atomic_load(n);
 
-	/* the first user turns it on: 0 (or a negative count) becomes 1 */
+	/* the first user turns it on (0 becomes 1); a negative count is only counted up */
 	while (v > 0)
 		if (atomic_compare_exchange_weak(n, &v, v + 1))
 			return;
@@ -53,12 +57,13 @@ static void kapi_static_key_enable(struct static_key *key)
 	int v = atomic_load(n);
 
 	if (v > 0) {
-		if (v != 1)
+		if (v != 1 && !atomic_exchange(&warned_enable, true))
 			umod_warn_host("kernel/jump_label.c", 177, "static_key_enable_cpuslocked",
 				       NULL);
 		return;
 	}
-	atomic_compare_exchange_strong(n, &v, 1);
+	/* from 0 only: a negative count is a first slow_inc() still at work in 6.1 */
+	atomic_compare_exchange_strong(n, &(int){ 0 }, 1);
 }
 
 static void kapi_static_key_disable(struct static_key *key)
@@ -67,7 +72,7 @@ static void kapi_static_key_disable(struct static_key *key)
 	int v = atomic_load(n);
 
 	if (v != 1) {
-		if (v != 0)
+		if (v != 0 && !atomic_exchange(&warned_disable, true))
 			umod_warn_host("kernel/jump_label.c", 204, "static_key_disable_cpuslocked",
 				       NULL);
 		return;

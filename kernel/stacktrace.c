@@ -13,6 +13,7 @@
 
 #include "kernel/kapi.h"
 #include "kernel/module/module.h"
+#include "kernel/panic.h"
 #include "kernel/printk/internal.h"
 #include "kernel/sched/sched.h"
 #include "lib/vsprintf.h"
@@ -53,16 +54,30 @@ static unsigned int walk(struct umod_host *host, const uint64_t *fp, unsigned lo
 	return n;
 }
 
+/*
+ * The walk must not be a tail call: a sibling call would give this
+ * function's frame record, which the walk starts from, to the walk's
+ * own saved registers.
+ */
+static inline unsigned int keep_frame(unsigned int n)
+{
+	__asm__ __volatile__("" : "+r"(n) : : "memory");
+	return n;
+}
+
 UMOD_KEEP_FRAME
 static unsigned int kapi_stack_trace_save(unsigned long *store, unsigned int size,
 					  unsigned int skipnr)
 {
 	struct umod_host *host = calling_host();
 
+	unsigned int n;
+
 	if (!host)
 		return 0;
 	/* this function's own record holds the return into its caller */
-	return walk(host, __builtin_frame_address(0), store, size, skipnr);
+	n = walk(host, __builtin_frame_address(0), store, size, skipnr);
+	return keep_frame(n);
 }
 
 /* only the calling task's stack can be walked: another's is on another thread */
@@ -73,9 +88,12 @@ static unsigned int kapi_stack_trace_save_tsk(struct task_struct *task, unsigned
 	struct umod_task *t = umod_task_peek();
 	struct umod_host *host = calling_host();
 
+	unsigned int n;
+
 	if (!host || !t || task != &t->task)
 		return 0;
-	return walk(host, __builtin_frame_address(0), store, size, skipnr);
+	n = walk(host, __builtin_frame_address(0), store, size, skipnr);
+	return keep_frame(n);
 }
 
 /* one line per entry, "%*c%pS" indented by @spaces + 1 */
@@ -84,7 +102,11 @@ static void kapi_stack_trace_print(const unsigned long *entries, unsigned int nr
 {
 	struct umod_host *host = calling_host();
 
-	if (!host || !entries)
+	if (!entries) {
+		umod_warn_host("kernel/stacktrace.c", 28, "stack_trace_print", NULL);
+		return;
+	}
+	if (!host)
 		return;
 	for (unsigned int i = 0; i < nr_entries; i++)
 		umod_log_printk(host->log, "%*c%pS\n", 1 + spaces, ' ', (void *)entries[i]);
@@ -96,8 +118,10 @@ static int kapi_stack_trace_snprint(char *buf, size_t size, const unsigned long 
 {
 	int total = 0;
 
-	if (!entries)
+	if (!entries) {
+		umod_warn_host("kernel/stacktrace.c", 51, "stack_trace_snprint", NULL);
 		return 0;
+	}
 	for (unsigned int i = 0; i < nr_entries && size; i++) {
 		int n = umod_snprintf(buf, size, "%*c%pS\n", 1 + spaces, ' ', (void *)entries[i]);
 
