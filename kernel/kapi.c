@@ -234,6 +234,17 @@ static const struct umod_kapi_table *const kapi_tables[] = {
 	&umod_kapi_class,
 	&umod_kapi_misc,
 	&umod_kapi_kunit, &umod_kapi_kunit_assert,
+	/* the rest of lib/ and kernel/ (issue 36) */
+	&umod_kapi_div64, &umod_kapi_gcd, &umod_kapi_lcm, &umod_kapi_int_sqrt,
+	&umod_kapi_int_pow, &umod_kapi_rational, &umod_kapi_linear_ranges,
+	&umod_kapi_crc32, &umod_kapi_libcrc32c, &umod_kapi_crc16, &umod_kapi_crc_ccitt,
+	&umod_kapi_crc_itu_t, &umod_kapi_crc7, &umod_kapi_crc8, &umod_kapi_crc64,
+	&umod_kapi_crc64_rocksoft, &umod_kapi_siphash, &umod_kapi_random32,
+	&umod_kapi_cpu, &umod_kapi_smp, &umod_kapi_cpumask, &umod_kapi_percpu,
+	&umod_kapi_bitmap, &umod_kapi_find_bit,
+	&umod_kapi_string_helpers, &umod_kapi_glob, &umod_kapi_cmdline, &umod_kapi_memcat_p,
+	&umod_kapi_scatterlist, &umod_kapi_kfifo, &umod_kapi_stacktrace, &umod_kapi_jump_label,
+	&umod_kapi_xarray, &umod_kapi_rhashtable, &umod_kapi_kobject_uevent,
 };
 
 static int export_table(struct umod_symtab *tab, const struct umod_kapi_table *t)

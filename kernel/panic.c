@@ -165,8 +165,11 @@ static void warn_in(struct umod_host *host, const char *file, int line, const ch
 			       .taint = UMOD_TAINT_WARN, .frame = frame };
 	char msg[512];
 
-	umod_vsnprintf(msg, sizeof(msg), fmt, ap);
-	w.msg = msg;
+	/* NULL: a WARN_ON(), with no message line */
+	if (fmt) {
+		umod_vsnprintf(msg, sizeof(msg), fmt, ap);
+		w.msg = msg;
+	}
 	umod_oops_warn(host, &w);
 }
 
@@ -234,7 +237,35 @@ static __attribute__((noreturn)) void kapi___stack_chk_fail(void)
 extern uintptr_t __stack_chk_guard;
 #endif
 
+/*
+ * add_taint(): the host of the calling module (or, for host code, none:
+ * a taint belongs to a host). LOCKDEP_NOW_UNRELIABLE says once that lock
+ * debugging is off, as the kernel does.
+ */
+static void kapi_add_taint(unsigned int flag, int lockdep_ok)
+{
+	struct umod_host *host = calling_host();
+
+	if (host && flag < TAINT_FLAGS_COUNT)
+		umod_host_add_taint(host, flag, lockdep_ok != 0);
+}
+
+static int kapi_test_taint(unsigned int flag)
+{
+	struct umod_host *host = calling_host();
+
+	return host && flag < TAINT_FLAGS_COUNT && umod_host_test_taint(host, flag);
+}
+
+static unsigned long kapi_get_taint(void)
+{
+	return umod_host_get_taint(calling_host());
+}
+
 static const struct umod_kapi_export panic_exports[] = {
+	UMOD_KAPI("add_taint", kapi_add_taint),
+	UMOD_KAPI("test_taint", kapi_test_taint),
+	UMOD_KAPI("get_taint", kapi_get_taint),
 	UMOD_KAPI("__stack_chk_fail", kapi___stack_chk_fail),
 #ifdef __aarch64__
 	UMOD_KAPI("__stack_chk_guard", &__stack_chk_guard),

@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include <umod/kabi/idr.h>
 #include <umod/kabi/rbtree.h>
@@ -25,6 +26,9 @@ int umod_hex_dump_to_buffer(const void *buf, size_t len, int rowsize, int groups
 			    char *linebuf, size_t linebuflen, bool ascii);
 
 /* lib/string.c */
+ssize_t umod_strscpy(char *dest, const char *src, size_t count);
+
+/* lib/string_helpers.c */
 char *umod_skip_spaces(const char *str);
 char *umod_strim(char *s);
 bool umod_sysfs_streq(const char *s1, const char *s2);
@@ -68,5 +72,18 @@ void umod_ida_free(struct ida *ida, unsigned int id);
 /* lib/random.c */
 void umod_get_random_bytes(void *buf, size_t len);
 uint32_t umod_get_random_u32_below(uint32_t ceil);
+
+/* lib/math/gcd.c */
+unsigned long umod_gcd(unsigned long a, unsigned long b);
+
+/* lib/crc32.c: __crc32c_le() */
+uint32_t umod_crc32c_le(uint32_t crc, const void *p, size_t len);
+
+/* lib/crc64.c: crc64_rocksoft_generic() */
+uint64_t umod_crc64_rocksoft_generic(uint64_t crc, const void *p, size_t len);
+
+/* lib/siphash.c: SipHash-2-4 (%p's hash too) */
+uint64_t umod_siphash(const void *data, size_t len, const uint64_t key[2]);
+uint64_t umod_siphash_1u64(uint64_t word, const uint64_t key[2]);
 
 #endif /* _UMOD_LIB_KLIB_H */

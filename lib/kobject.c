@@ -17,9 +17,12 @@
 
 #include "fs/sysfs/sysfs.h"
 #include "kernel/kapi.h"
+#include "kernel/locking/spinlock.h"
 #include "kernel/module/module.h"
 #include "kernel/printk/internal.h"
 #include "kernel/sched/sched.h"
+#include "lib/kobject_uevent.h"
+#include "mm/internal.h"
 
 /* ---- the roots: /sys/kernel, /sys/kernel/mm, /sys/firmware ------------------- */
 
@@ -220,6 +223,8 @@ static long release_thunk(void *arg)
 }
 
 /* the type's release, as its module's code; the name goes after it, as Linux's */
+static void kset_release(struct kobject *kobj);
+
 static void call_release(struct kobject *kobj)
 {
 	const struct kobj_type *t = kobj->ktype;
@@ -229,7 +234,7 @@ static void call_release(struct kobject *kobj)
 	long ret;
 
 	if (t && t->release) {
-		if (mod && t->release != dynamic_kobj_release)
+		if (mod && t->release != dynamic_kobj_release && t->release != kset_release)
 			umod_call(mod, release_thunk, kobj, &ret);
 		else
 			t->release(kobj);
@@ -251,6 +256,9 @@ static void kapi_kobject_put(struct kobject *kobj)
 	}
 	if (__atomic_sub_fetch(&kobj->kref.refcount.refs.counter, 1, __ATOMIC_ACQ_REL))
 		return;
+	/* kobject_cleanup(): "remove" if the owner sent "add" and not that */
+	if (kobj->state_add_uevent_sent && !kobj->state_remove_uevent_sent)
+		umod_kobject_uevent(kobj, UMOD_KOBJ_REMOVE);
 	if (kobj->state_in_sysfs)
 		kapi_kobject_del(kobj);
 	call_release(kobj);
@@ -265,6 +273,35 @@ void umod_kobject_forget(struct kobject *kobj)
 	kobj->state_in_sysfs = 0;
 }
 
+/* ---- ksets: a kobject of a kset is on its list (and its child, if no parent) ---- */
+
+static void kset_join(struct kobject *kobj)
+{
+	struct kset *k = kobj->kset;
+
+	kapi_kobject_get(&k->kobj);
+	umod_arch_spin_lock(&k->list_lock.rlock.raw_lock.locked);
+	kobj->entry.next = &k->list;
+	kobj->entry.prev = k->list.prev;
+	k->list.prev->next = &kobj->entry;
+	k->list.prev = &kobj->entry;
+	umod_arch_spin_unlock(&k->list_lock.rlock.raw_lock.locked);
+}
+
+static void kset_leave(struct kobject *kobj)
+{
+	struct kset *k = kobj->kset;
+
+	if (!k || kobj->entry.next == &kobj->entry)
+		return;
+	umod_arch_spin_lock(&k->list_lock.rlock.raw_lock.locked);
+	kobj->entry.prev->next = kobj->entry.next;
+	kobj->entry.next->prev = kobj->entry.prev;
+	kobj->entry.next = kobj->entry.prev = &kobj->entry;
+	umod_arch_spin_unlock(&k->list_lock.rlock.raw_lock.locked);
+	kapi_kobject_put(&k->kobj);
+}
+
 static void kapi_kobject_del(struct kobject *kobj)
 {
 	struct kernfs_node *sd;
@@ -272,6 +309,7 @@ static void kapi_kobject_del(struct kobject *kobj)
 
 	if (!kobj || is_root(kobj) || !kobj->sd)
 		return;
+	kset_leave(kobj);
 	sd = kobj->sd;
 	parent = kobj->parent;
 	kobj->sd = NULL;
@@ -299,9 +337,16 @@ static int add_internal(struct kobject *kobj)
 			 (void *)kobj);
 		return -EINVAL;
 	}
+	if (kobj->kset) {
+		if (!kobj->parent)
+			kobj->parent = kapi_kobject_get(&kobj->kset->kobj);
+		kset_join(kobj);
+	}
 	nw.parent = umod_kobject_dir(kobj->parent);
-	if (!nw.parent)
+	if (!nw.parent) {
+		kset_leave(kobj);
 		return -ENOENT;
+	}
 	if (!nw.host)
 		nw.host = umod_kernfs_host(nw.parent);
 	kobj->host = nw.host;
@@ -314,6 +359,7 @@ static int add_internal(struct kobject *kobj)
 		return err;
 	}
 	kobj->sd = NULL;
+	kset_leave(kobj);
 	if (err == -EEXIST)
 		kobj_log(kobj, KERN_ERR "kobject_add_internal failed for %s with -EEXIST, don't try to register things with the same name in the same directory.\n",
 			 kobj->name);
@@ -399,7 +445,151 @@ static struct kobject *kapi_kobject_create_and_add(struct module *owner, const c
 	return kobj;
 }
 
+/* the module whose code runs on this thread: a kset's owner when it sets none */
+static struct module *caller_kmod(void)
+{
+	struct umod_task *t = umod_task_peek();
+
+	return t && t->call ? t->call->mod->kmod : NULL;
+}
+
+/* kobject_init_internal() and the list: the caller has set the name and ktype */
+static void kset_init(struct module *owner, struct kset *k)
+{
+	struct kobject *kobj = &k->kobj;
+
+	__atomic_store_n(&kobj->kref.refcount.refs.counter, 1, __ATOMIC_RELAXED);
+	kobj->entry.next = kobj->entry.prev = &kobj->entry;
+	kobj->owner = owner ? owner : caller_kmod();
+	kobj->state_initialized = 1;
+	kobj->state_in_sysfs = 0;
+	kobj->state_add_uevent_sent = 0;
+	kobj->state_remove_uevent_sent = 0;
+	k->list.next = k->list.prev = &k->list;
+	k->list_lock.rlock.raw_lock.locked = 0;
+}
+
+/* the kset's directory, and its "add" event */
+static int kapi_kset_register(struct module *owner, struct kset *k)
+{
+	int err;
+
+	if (!k)
+		return -EINVAL;
+	kset_init(owner, k);
+	k->kobj.parent = kapi_kobject_get(k->kobj.parent);
+	err = add_internal(&k->kobj);
+	if (err) {
+		kapi_kobject_put(k->kobj.parent);
+		k->kobj.parent = NULL;
+		return err;
+	}
+	umod_kobject_uevent(&k->kobj, UMOD_KOBJ_ADD);
+	return 0;
+}
+
+static void kapi_kset_unregister(struct kset *k)
+{
+	if (!k)
+		return;
+	kapi_kobject_del(&k->kobj);
+	kapi_kobject_put(&k->kobj);
+}
+
+static void kset_release(struct kobject *kobj)
+{
+	free(umod_container_of(kobj, struct kset, kobj));
+}
+
+static const struct kobj_type kset_ktype = {
+	.sysfs_ops = &kobj_sysfs_ops,
+	.release = kset_release,
+};
+
+static struct kset *kapi_kset_create_and_add(struct module *owner, const char *name,
+					     const struct kset_uevent_ops *uevent_ops,
+					     struct kobject *parent)
+{
+	struct kset *k = calloc(1, sizeof(*k));
+
+	if (!k || kapi_kobject_set_name(&k->kobj, "%s", name)) {
+		free(k);
+		return NULL;
+	}
+	k->uevent_ops = uevent_ops;
+	k->kobj.parent = parent;
+	k->kobj.ktype = &kset_ktype;
+	if (kapi_kset_register(owner, k)) {
+		free((char *)k->kobj.name);
+		free(k);
+		return NULL;
+	}
+	return k;
+}
+
+/* a member of @k by name, with a reference, or NULL */
+static struct kobject *kapi_kset_find_obj(struct kset *k, const char *name)
+{
+	struct kobject *found = NULL;
+
+	umod_arch_spin_lock(&k->list_lock.rlock.raw_lock.locked);
+	for (struct list_head *e = k->list.next; e != &k->list; e = e->next) {
+		struct kobject *kobj = umod_container_of(e, struct kobject, entry);
+		int refs = __atomic_load_n(&kobj->kref.refcount.refs.counter, __ATOMIC_RELAXED);
+
+		if (kobj->name && !strcmp(kobj->name, name) && refs > 0 &&
+		    __atomic_compare_exchange_n(&kobj->kref.refcount.refs.counter, &refs,
+						refs + 1, false, __ATOMIC_ACQUIRE,
+						__ATOMIC_RELAXED)) {
+			found = kobj;
+			break;
+		}
+	}
+	umod_arch_spin_unlock(&k->list_lock.rlock.raw_lock.locked);
+	return found;
+}
+
+/* "/kernel/foo": the names up to the top, as kobject_get_path() gives them */
+char *umod_kobject_path(const struct kobject *kobj)
+{
+	size_t len = 1;
+	char *path;
+
+	for (const struct kobject *k = kobj; k; k = k->parent)
+		len += strlen(k->name ? k->name : "") + 1;
+	path = malloc(len);
+	if (!path)
+		return NULL;
+	path[--len] = '\0';
+	for (const struct kobject *k = kobj; k; k = k->parent) {
+		size_t n = strlen(k->name ? k->name : "");
+
+		len -= n;
+		memcpy(path + len, k->name, n);
+		path[--len] = '/';
+	}
+	return path;
+}
+
+static char *kapi_kobject_get_path(const struct kobject *kobj, unsigned int gfp)
+{
+	char *path = umod_kobject_path(kobj), *copy;
+
+	if (!path)
+		return NULL;
+	copy = umod_kmalloc_lib(strlen(path) + 1, gfp, __builtin_return_address(0));
+	if (copy)
+		strcpy(copy, path);
+	free(path);
+	return copy;
+}
+
 static const struct umod_kapi_export kobject_exports[] = {
+	UMOD_KAPI_GPL("kset_register", kapi_kset_register),
+	UMOD_KAPI_GPL("kset_unregister", kapi_kset_unregister),
+	UMOD_KAPI_GPL("kset_create_and_add", kapi_kset_create_and_add),
+	UMOD_KAPI_GPL("kset_find_obj", kapi_kset_find_obj),
+	UMOD_KAPI_GPL("kobject_get_path", kapi_kobject_get_path),
 	UMOD_KAPI("kobject_init", kapi_kobject_init),
 	UMOD_KAPI("kobject_add", kapi_kobject_add),
 	UMOD_KAPI_GPL("kobject_init_and_add", kapi_kobject_init_and_add),

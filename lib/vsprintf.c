@@ -26,6 +26,7 @@
 #include "kernel/kapi.h"
 #include "kernel/module/module.h"
 #include "kernel/sched/sched.h"
+#include "lib/klib.h"
 #include "lib/vsprintf.h"
 
 #define PTR_WIDTH	16		/* 2 * sizeof(void *) */
@@ -247,43 +248,6 @@ static void put_pointer_raw(struct out *o, const struct spec *sp, uintptr_t v)
 	for (int i = digits - 1; i >= 0; i--)
 		tmp[n++] = "0123456789abcdef"[(v >> (4 * i)) & 15];
 	put_padded(o, sp, tmp, (size_t)n);
-}
-
-/* SipHash-2-4 of one 64-bit word: the kernel's ptr_to_hashval() */
-static uint64_t rotl64(uint64_t x, int b)
-{
-	return (x << b) | (x >> (64 - b));
-}
-
-#define SIPROUND do {							\
-	v0 += v1; v1 = rotl64(v1, 13); v1 ^= v0; v0 = rotl64(v0, 32);	\
-	v2 += v3; v3 = rotl64(v3, 16); v3 ^= v2;			\
-	v0 += v3; v3 = rotl64(v3, 21); v3 ^= v0;			\
-	v2 += v1; v1 = rotl64(v1, 17); v1 ^= v2; v2 = rotl64(v2, 32);	\
-} while (0)
-
-uint64_t umod_siphash_1u64(uint64_t word, const uint64_t key[2])
-{
-	uint64_t v0 = 0x736f6d6570736575ull ^ key[0];
-	uint64_t v1 = 0x646f72616e646f6dull ^ key[1];
-	uint64_t v2 = 0x6c7967656e657261ull ^ key[0];
-	uint64_t v3 = 0x7465646279746573ull ^ key[1];
-	uint64_t b = (uint64_t)8 << 56;
-
-	v3 ^= word;
-	SIPROUND;
-	SIPROUND;
-	v0 ^= word;
-	v3 ^= b;
-	SIPROUND;
-	SIPROUND;
-	v0 ^= b;
-	v2 ^= 0xff;
-	SIPROUND;
-	SIPROUND;
-	SIPROUND;
-	SIPROUND;
-	return (v0 ^ v1) ^ (v2 ^ v3);
 }
 
 static uint64_t ptr_key[2];

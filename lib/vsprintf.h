@@ -19,7 +19,6 @@ long umod_simple_strtol(const char *cp, char **endp, unsigned int base);
 
 /* what %p prints for @p (the low 32 bits of a keyed SipHash) */
 unsigned long umod_ptr_to_hashval(const void *p);
-uint64_t umod_siphash_1u64(uint64_t word, const uint64_t key[2]);
 /* "-ENOMEM" for -12 into @buf; NULL when the code has no name */
 const char *umod_errname(int err, char *buf, size_t size);
 

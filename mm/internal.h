@@ -180,6 +180,8 @@ struct umod_kobj {
 #endif
 
 void *umod_kmalloc_caller(struct module *kmod, size_t size, unsigned int flags, const void *caller);
+/* for library code: owned by the module running on this thread (or the host) */
+void *umod_kmalloc_lib(size_t size, unsigned int flags, const void *caller);
 size_t umod_kmalloc_bucket(size_t size);
 /* the calling thread's freed objects kept for reuse go back to free() */
 void umod_kmalloc_flush_thread(void);
@@ -199,6 +201,9 @@ void *umod_pages_alloc(struct module *kmod, size_t size, const void *caller, boo
 /* true if @addr starts one (freed then); *@is_vmalloc says which kind */
 bool umod_pages_free(const void *addr, bool vmalloc, const void *caller);
 bool umod_pages_is_vmalloc(const void *addr);
+/* alloc_pages() blocks' counts: @delta added (0 frees), the new count or -1 */
+int umod_pages_ref(const void *page, int delta);
+int umod_pages_ref_count(const void *page);
 
 /* ---- what the rest of the host calls ------------------------------------ */
 

@@ -36,16 +36,43 @@ static unsigned long kapi_get_zeroed_page(struct module *mod, unsigned int gfp)
 	return (unsigned long)pages(mod, gfp, 0, __builtin_return_address(0));
 }
 
-/* freeing what the page allocator never gave: the kernel's "Bad page" */
-static void free_block(const void *addr, const void *caller)
+/* a page the page allocator never gave (or gave back): the kernel's "Bad page" */
+static void bad_page(const void *addr)
 {
 	char msg[128];
 
-	if (!addr || umod_pages_free(addr, false, caller))
-		return;
 	snprintf(msg, sizeof(msg), "BUG: Bad page state: 0x%016llx was not allocated by alloc_pages()",
 		 (unsigned long long)(uintptr_t)addr);
 	umod_mm_warn(umod_mm_host(NULL), "mm/page_alloc.c:1248 free_pages_prepare", msg);
+}
+
+/*
+ * __free_pages() drops the allocation's reference, as the kernel's
+ * put_page_testzero(): the block goes when nobody holds it any more.
+ */
+static void free_block(const void *addr, const void *caller)
+{
+	if (addr && umod_pages_ref(addr, -1) < 0)
+		bad_page(addr);
+}
+
+/* get_page(): one more reference on @page's block */
+static void kapi_get_page(struct page *page)
+{
+	if (umod_pages_ref(page, 1) < 0)
+		bad_page(page);
+}
+
+/* put_page(): the last reference frees the block */
+static void kapi_put_page(struct page *page)
+{
+	if (umod_pages_ref(page, -1) < 0)
+		bad_page(page);
+}
+
+static int kapi_page_ref_count(const struct page *page)
+{
+	return umod_pages_ref_count(page);
 }
 
 static void kapi___free_pages(struct page *page, unsigned int order)
@@ -64,6 +91,9 @@ static const struct umod_kapi_export page_exports[] = {
 	UMOD_KAPI("get_zeroed_page", kapi_get_zeroed_page),
 	UMOD_KAPI("__free_pages", kapi___free_pages),
 	UMOD_KAPI("free_pages", kapi_free_pages),
+	UMOD_KAPI("get_page", kapi_get_page),
+	UMOD_KAPI("put_page", kapi_put_page),
+	UMOD_KAPI("page_ref_count", kapi_page_ref_count),
 };
 
 const struct umod_kapi_table umod_kapi_page_alloc = UMOD_KAPI_TABLE(page_exports);

@@ -251,6 +251,44 @@ static void kapi_kmem_cache_free(struct kmem_cache *s, void *p)
 }
 
 /*
+ * kmem_cache_free_bulk(): @size objects of @s, or of kmalloc() when @s is
+ * NULL (kfree_bulk()), each as kmem_cache_free() or kfree() would.
+ */
+static void kapi_kmem_cache_free_bulk(struct kmem_cache *s, size_t size, void **p)
+{
+	const void *caller = __builtin_return_address(0);
+
+	for (size_t i = 0; i < size; i++) {
+		if (!p[i])
+			continue;
+		if (s)
+			umod_kmem_cache_free_obj(s, p[i], caller);
+		else
+			umod_kfree_caller(p[i], caller);
+	}
+}
+
+/*
+ * kmem_cache_alloc_bulk(): all @size objects or none; the count, or 0
+ * with whatever was taken given back, as SLUB's.
+ */
+static int kapi_kmem_cache_alloc_bulk(struct module *mod, struct kmem_cache *s,
+				      unsigned int flags, size_t size, void **p)
+{
+	const void *caller = __builtin_return_address(0);
+
+	for (size_t i = 0; i < size; i++) {
+		p[i] = cache_alloc(mod, s, flags, caller);
+		if (!p[i]) {
+			for (size_t k = 0; k < i; k++)
+				umod_kmem_cache_free_obj(s, p[k], caller);
+			return 0;
+		}
+	}
+	return (int)size;
+}
+
+/*
  * SLUB's list_slab_objects() and slab_common.c's WARN, for a cache that
  * still has objects: the objects' addresses, offsets as if they were all
  * in one slab, newest last.
@@ -319,6 +357,8 @@ static const struct umod_kapi_export cache_exports[] = {
 	UMOD_KAPI("kmem_cache_destroy", kapi_kmem_cache_destroy),
 	UMOD_KAPI("kmem_cache_alloc", kapi_kmem_cache_alloc),
 	UMOD_KAPI("kmem_cache_free", kapi_kmem_cache_free),
+	UMOD_KAPI("kmem_cache_alloc_bulk", kapi_kmem_cache_alloc_bulk),
+	UMOD_KAPI("kmem_cache_free_bulk", kapi_kmem_cache_free_bulk),
 	UMOD_KAPI("kmem_cache_shrink", kapi_kmem_cache_shrink),
 	UMOD_KAPI("kmem_cache_size", kapi_kmem_cache_size),
 };

@@ -17,6 +17,7 @@
 #include "kernel/module/module.h"
 #include "kernel/panic.h"
 #include "kernel/printk/internal.h"
+#include "kernel/sched/sched.h"
 #include "mm/internal.h"
 
 /* what malloc() promises (ASan's allocator only 8) */
@@ -370,6 +371,19 @@ static inline __attribute__((always_inline)) void kfree_inline(const void *p, co
 void umod_kfree_caller(const void *p, const void *caller)
 {
 	kfree_inline(p, caller);
+}
+
+/*
+ * For the kernel library's own allocations (a kfifo's buffer, a hash
+ * table's buckets): they belong to the module whose code runs on this
+ * thread, which called the library, and count at @caller, its call site.
+ */
+void *umod_kmalloc_lib(size_t size, unsigned int flags, const void *caller)
+{
+	struct umod_task *t = umod_task_peek();
+	struct module *kmod = t && t->call ? t->call->mod->kmod : NULL;
+
+	return umod_kmalloc_caller(kmod, size, flags, caller);
 }
 
 void umod_kfree(const void *p)

@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +26,8 @@ struct area {
 	size_t map_size;
 	struct umod_mm_site *site;
 	bool vmalloc;
+	/* alloc_pages() blocks: get_page()/put_page(); the last put frees */
+	atomic_int refs;
 };
 
 static pthread_mutex_t areas_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -84,6 +87,7 @@ void *umod_pages_alloc(struct module *kmod, size_t size, const void *caller, boo
 	}
 	a->size = size;
 	a->vmalloc = vmalloc;
+	atomic_init(&a->refs, 1);
 	umod_mm_charge(a->site, 1, (long)size);
 	b = area_hash(a->addr);
 	pthread_mutex_lock(&areas_lock);
@@ -108,16 +112,79 @@ static struct area *take_area(const void *addr, bool vmalloc)
 	return a;
 }
 
+static void release_area(struct area *a)
+{
+	umod_mm_charge(a->site, -1, -(long)a->size);
+	munmap(a->map, a->map_size);
+	free(a);
+}
+
 bool umod_pages_free(const void *addr, bool vmalloc, const void *caller)
 {
 	struct area *a = take_area(addr, vmalloc);
 
 	if (!a)
 		return false;
-	umod_mm_charge(a->site, -1, -(long)a->size);
-	munmap(a->map, a->map_size);
-	free(a);
+	release_area(a);
 	return true;
+}
+
+/*
+ * The page allocator's block holding @page; areas_lock held. Blocks are
+ * aligned to their size, so its start is @page rounded down to one of
+ * MAX_ORDER alignments.
+ */
+static struct area *block_of(const void *page)
+{
+	for (unsigned int order = 0; order < MAX_ORDER; order++) {
+		const char *start = (const char *)((uintptr_t)page & ~((PAGE_SIZE << order) - 1));
+
+		for (struct area *a = areas[area_hash(start)]; a; a = a->next)
+			if (a->addr == start && !a->vmalloc &&
+			    (const char *)page < a->addr + a->size)
+				return a;
+	}
+	return NULL;
+}
+
+/*
+ * @delta added to the reference count of @page's block; at 0 the block
+ * is freed. The new count, or -1 when @page is no allocated block's.
+ */
+int umod_pages_ref(const void *page, int delta)
+{
+	struct area *a;
+	int refs = -1;
+
+	pthread_mutex_lock(&areas_lock);
+	a = block_of(page);
+	if (a) {
+		refs = atomic_fetch_add(&a->refs, delta) + delta;
+		if (refs <= 0) {
+			struct area **pp = &areas[area_hash(a->addr)];
+
+			while (*pp != a)
+				pp = &(*pp)->next;
+			*pp = a->next;
+		}
+	}
+	pthread_mutex_unlock(&areas_lock);
+	if (a && refs <= 0)
+		release_area(a);
+	return refs;
+}
+
+/* @page's block's count, 0 when it is not one */
+int umod_pages_ref_count(const void *page)
+{
+	struct area *a;
+	int refs;
+
+	pthread_mutex_lock(&areas_lock);
+	a = block_of(page);
+	refs = a ? atomic_load(&a->refs) : 0;
+	pthread_mutex_unlock(&areas_lock);
+	return refs;
 }
 
 /* is @addr inside a vmalloc area? (a walk of the table: not a hot path) */

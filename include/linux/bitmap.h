@@ -1,5 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-/* Bitmaps: arrays of unsigned long, bit 0 the lowest of word 0. Header only. */
+/*
+ * Bitmaps: arrays of unsigned long, bit 0 the lowest of word 0. The
+ * operations are inline; parsing, printing and allocation are
+ * lib/bitmap.c's, the n-th bit lib/find_bit.c's.
+ */
 #ifndef _LINUX_BITMAP_H
 #define _LINUX_BITMAP_H
 
@@ -165,5 +169,64 @@ bitmap_find_next_zero_area(unsigned long *map, unsigned long size, unsigned long
 {
 	return bitmap_find_next_zero_area_off(map, size, start, nr, align_mask, 0);
 }
+
+/* ---- lib/bitmap.c: parsing, printing, conversions, regions, allocation ---- */
+
+static inline bool bitmap_subset(const unsigned long *src1, const unsigned long *src2,
+				 unsigned int nbits)
+{
+	for (unsigned int i = 0; i < nbits; i++)
+		if (test_bit(i, src1) && !test_bit(i, src2))
+			return false;
+	return true;
+}
+
+/* @src copied, and the bits of its last word past @nbits cleared */
+static inline void bitmap_copy_clear_tail(unsigned long *dst, const unsigned long *src,
+					  unsigned int nbits)
+{
+	bitmap_copy(dst, src, nbits);
+	if (nbits % BITS_PER_LONG)
+		dst[nbits / BITS_PER_LONG] &= BITMAP_LAST_WORD_MASK(nbits);
+}
+
+/* a comma-separated hex string, lowest 32 bits last ("ff,00000001") */
+int bitmap_parse(const char *buf, unsigned int buflen, unsigned long *dst, int nbits);
+int bitmap_parse_user(const char __user *ubuf, unsigned int ulen, unsigned long *dst,
+		      int nbits);
+/* a list of bits and ranges: "0,3-5,8-15:2/4", N for the last bit, "all" */
+int bitmap_parselist(const char *buf, unsigned long *maskp, int nmaskbits);
+int bitmap_parselist_user(const char __user *ubuf, unsigned int ulen, unsigned long *dst,
+			  int nbits);
+/* for a sysfs show: "%*pbl\n" (list) or "%*pb\n" into @buf's page */
+int bitmap_print_to_pagebuf(bool list, char *buf, const unsigned long *maskp, int nmaskbits);
+
+/* u32 arrays, lowest word first, the tail of the last word cleared */
+void bitmap_from_arr32(unsigned long *bitmap, const u32 *buf, unsigned int nbits);
+void bitmap_to_arr32(u32 *buf, const unsigned long *bitmap, unsigned int nbits);
+#define bitmap_from_arr64(bitmap, buf, nbits)				\
+	bitmap_copy_clear_tail((unsigned long *)(bitmap), (const unsigned long *)(buf), (nbits))
+#define bitmap_to_arr64(buf, bitmap, nbits)				\
+	bitmap_copy_clear_tail((unsigned long *)(buf), (const unsigned long *)(bitmap), (nbits))
+
+/* allocated for the calling module, freed with bitmap_free() */
+unsigned long *bitmap_alloc(unsigned int nbits, gfp_t flags);
+unsigned long *bitmap_zalloc(unsigned int nbits, gfp_t flags);
+void bitmap_free(const unsigned long *bitmap);
+
+static inline unsigned long *bitmap_alloc_node(unsigned int nbits, gfp_t flags, int node)
+{
+	return bitmap_alloc(nbits, flags);
+}
+
+static inline unsigned long *bitmap_zalloc_node(unsigned int nbits, gfp_t flags, int node)
+{
+	return bitmap_zalloc(nbits, flags);
+}
+
+/* aligned regions of 2^order bits: the first free one, or a given one */
+int bitmap_find_free_region(unsigned long *bitmap, unsigned int bits, int order);
+void bitmap_release_region(unsigned long *bitmap, unsigned int pos, int order);
+int bitmap_allocate_region(unsigned long *bitmap, unsigned int pos, int order);
 
 #endif /* _LINUX_BITMAP_H */

@@ -296,6 +296,36 @@ static inline unsigned long find_last_bit(const unsigned long *addr, unsigned lo
 	return size;
 }
 
+/*
+ * The n-th set bit (n from 0) below @size, or @size (lib/find_bit.c):
+ * find_nth_bit(), and the n-th bit set in both maps or in the first only.
+ */
+unsigned long __find_nth_bit(const unsigned long *addr, unsigned long size, unsigned long n);
+unsigned long __find_nth_and_bit(const unsigned long *addr1, const unsigned long *addr2,
+				 unsigned long size, unsigned long n);
+unsigned long __find_nth_andnot_bit(const unsigned long *addr1, const unsigned long *addr2,
+				    unsigned long size, unsigned long n);
+
+static inline unsigned long find_nth_bit(const unsigned long *addr, unsigned long size,
+					 unsigned long n)
+{
+	return n >= size ? size : __find_nth_bit(addr, size, n);
+}
+
+static inline unsigned long find_nth_and_bit(const unsigned long *addr1,
+					     const unsigned long *addr2, unsigned long size,
+					     unsigned long n)
+{
+	return n >= size ? size : __find_nth_and_bit(addr1, addr2, size, n);
+}
+
+static inline unsigned long find_nth_andnot_bit(const unsigned long *addr1,
+						const unsigned long *addr2, unsigned long size,
+						unsigned long n)
+{
+	return n >= size ? size : __find_nth_andnot_bit(addr1, addr2, size, n);
+}
+
 #define for_each_set_bit(bit, addr, size) \
 	for ((bit) = 0; (bit) = find_next_bit((addr), (size), (bit)), (bit) < (size); (bit)++)
 #define for_each_set_bit_from(bit, addr, size) \

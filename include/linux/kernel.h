@@ -61,6 +61,11 @@ int vscnprintf(char *buf, size_t size, const char *fmt, va_list args) __printf(3
 int sscanf(const char *buf, const char *fmt, ...) __scanf(2, 3);
 int vsscanf(const char *buf, const char *fmt, va_list args) __scanf(2, 0);
 
+/* option strings (lib/cmdline.c): "1,3-5,8", sizes with K/M/G/T/P/E */
+int get_option(char **str, int *pint);
+char *get_options(const char *str, int nints, int *ints);
+unsigned long long memparse(const char *ptr, char **retptr);
+
 /* the value of one hex digit, -1 if @ch is none; hex2bin: -EINVAL on a bad digit */
 int hex_to_bin(unsigned char ch);
 int __must_check hex2bin(u8 *dst, const char *src, size_t count);

@@ -25,8 +25,6 @@
 #include <umod/kabi/kobject.h>
 
 #define UEVENT_HELPER_PATH_LEN		256
-#define UEVENT_NUM_ENVP			64
-#define UEVENT_BUFFER_SIZE		2048
 
 enum kobject_action {
 	KOBJ_ADD,
@@ -71,21 +69,47 @@ struct kobject * __must_check kobject_create_and_add(struct module *owner, const
 struct kobject *kobject_get(struct kobject *kobj);
 void kobject_put(struct kobject *kobj);
 
-/* no udev to tell */
-static inline int kobject_uevent(struct kobject *kobj, enum kobject_action action)
+/* "/kernel/foo", kmalloc()ed: what a uevent's DEVPATH says */
+char *kobject_get_path(const struct kobject *kobj, gfp_t flag);
+
+/*
+ * uevents (lib/kobject_uevent.c): built and filtered as 6.1's, counted in
+ * /sys/kernel/uevent_seqnum; nobody listens (no netlink, no helper).
+ * -EINVAL for a kobject with no kset above it.
+ */
+int kobject_uevent(struct kobject *kobj, enum kobject_action action);
+int kobject_uevent_env(struct kobject *kobj, enum kobject_action action, char *envp[]);
+__printf(2, 3) int add_uevent_var(struct kobj_uevent_env *env, const char *format, ...);
+
+/* ---- ksets: a kobject that groups kobjects (their default parent) ---- */
+
+int __must_check kset_register(struct module *owner, struct kset *kset);
+#define kset_register(kset)	kset_register(THIS_MODULE, kset)
+void kset_unregister(struct kset *kset);
+struct kset * __must_check kset_create_and_add(struct module *owner, const char *name,
+						const struct kset_uevent_ops *u,
+						struct kobject *parent_kobj);
+#define kset_create_and_add(name, u, parent)	kset_create_and_add(THIS_MODULE, name, u, parent)
+struct kobject *kset_find_obj(struct kset *kset, const char *name);
+
+static inline struct kset *to_kset(struct kobject *kobj)
 {
-	(void)kobj;
-	(void)action;
-	return 0;
+	return kobj ? container_of(kobj, struct kset, kobj) : NULL;
 }
 
-static inline int kobject_uevent_env(struct kobject *kobj, enum kobject_action action,
-				     char *envp[])
+static inline struct kset *kset_get(struct kset *k)
 {
-	(void)kobj;
-	(void)action;
-	(void)envp;
-	return 0;
+	return k ? to_kset(kobject_get(&k->kobj)) : NULL;
+}
+
+static inline void kset_put(struct kset *k)
+{
+	kobject_put(&k->kobj);
+}
+
+static inline const struct kobj_type *get_ktype(struct kobject *kobj)
+{
+	return kobj->ktype;
 }
 
 #endif /* _LINUX_KOBJECT_H */

@@ -73,4 +73,10 @@ static inline u32 reciprocal_scale(u32 val, u32 ep_ro)
 u64 int_pow(u64 base, unsigned int exp);
 unsigned long int_sqrt(unsigned long x);
 
+/* a 64-bit long holds any u64: the plain one does (lib/math/int_sqrt.c) */
+static inline u32 int_sqrt64(u64 x)
+{
+	return (u32)int_sqrt(x);
+}
+
 #endif /* _LINUX_MATH_H */

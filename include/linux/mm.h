@@ -37,6 +37,21 @@ static inline struct page *vmalloc_to_page(const void *addr)
 #define offset_in_page(p)	((unsigned long)(p) & ~PAGE_MASK)
 #define nth_page(page, n)	((page) + (n))
 
+/*
+ * The pages alloc_pages() gave carry a reference count, 1 from the
+ * allocation (mm/page_alloc.c): get_page() takes one more, put_page() and
+ * __free_pages() drop one, and the last drop frees the block. The count
+ * is the whole block's (a compound page's, in the kernel's terms).
+ */
+void get_page(struct page *page);
+void put_page(struct page *page);
+int page_ref_count(const struct page *page);
+
+static inline int page_count(const struct page *page)
+{
+	return page_ref_count(page);
+}
+
 static inline bool is_vmalloc_or_module_addr(const void *x)
 {
 	return is_vmalloc_addr(x);

@@ -18,6 +18,8 @@
 #include <linux/kobject.h>
 #include <linux/mutex.h>
 #include <linux/rcupdate.h>
+#include <linux/percpu.h>
+#include <linux/jump_label.h>
 #include <umod/kabi.h>
 #include <linux/mm_types.h>
 #include <linux/sched.h>

@@ -27,7 +27,15 @@
 #define TAINT_TEST			18
 #define TAINT_FLAGS_COUNT		19
 
-#define LOCKDEP_STILL_OK		0
-#define LOCKDEP_NOW_UNRELIABLE		1
+enum lockdep_ok {
+	LOCKDEP_STILL_OK,
+	LOCKDEP_NOW_UNRELIABLE,
+};
+
+/* the calling module's host taints (kernel/panic.c); its letters show in
+ * oops and warning reports and /proc/sys/kernel/tainted */
+void add_taint(unsigned flag, enum lockdep_ok lockdep_ok);
+int test_taint(unsigned flag);
+unsigned long get_taint(void);
 
 #endif /* _LINUX_PANIC_H */

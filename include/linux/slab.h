@@ -163,6 +163,19 @@ unsigned int kmem_cache_size(struct kmem_cache *s);
 #define kmem_cache_create_usercopy(name, size, align, flags, uoff, usize, ctor) \
 	kmem_cache_create_usercopy(THIS_MODULE, name, size, align, flags, uoff, usize, ctor)
 #define kmem_cache_alloc(s, flags)	kmem_cache_alloc(THIS_MODULE, s, flags)
+
+/* @size objects into @p, all or none: @size, or 0 (mm/slab.c) */
+int kmem_cache_alloc_bulk(struct module *mod, struct kmem_cache *s, gfp_t flags, size_t size,
+			  void **p);
+/* @s NULL: kmalloc() objects, as kfree_bulk() frees them */
+void kmem_cache_free_bulk(struct kmem_cache *s, size_t size, void **p);
+#define kmem_cache_alloc_bulk(s, flags, size, p)			\
+	kmem_cache_alloc_bulk(THIS_MODULE, s, flags, size, p)
+
+static __always_inline void kfree_bulk(size_t size, void **p)
+{
+	kmem_cache_free_bulk((struct kmem_cache *)0, size, p);
+}
 #define kmem_cache_zalloc(s, flags)	kmem_cache_alloc(s, (flags) | __GFP_ZERO)
 #define kmem_cache_alloc_node(s, flags, node) kmem_cache_alloc(s, flags)
 

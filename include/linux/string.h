@@ -12,6 +12,7 @@
 #include <linux/overflow.h>
 #include <linux/stdarg.h>
 #include <linux/stringify.h>
+#include <linux/build_bug.h>
 
 void *memcpy(void *dest, const void *src, size_t n);
 void *memmove(void *dest, const void *src, size_t n);
@@ -53,6 +54,104 @@ bool sysfs_streq(const char *s1, const char *s2);
 int match_string(const char * const *array, size_t n, const char *string);
 int __sysfs_match_string(const char * const *array, size_t n, const char *s);
 #define sysfs_match_string(_a, _s) __sysfs_match_string(_a, ARRAY_SIZE(_a), _s)
+
+/* ---- 6.1's string.h extras (lib/string_helpers.c, lib/memcat_p.c) ---- */
+
+/* @n 16-, 32- and 64-bit copies of @v from @s on: inline, as x86-64's are */
+static inline void *memset16(u16 *s, u16 v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		s[i] = v;
+	return s;
+}
+
+static inline void *memset32(u32 *s, u32 v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		s[i] = v;
+	return s;
+}
+
+static inline void *memset64(u64 *s, u64 v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		s[i] = v;
+	return s;
+}
+
+static inline void *memset_l(unsigned long *p, unsigned long v, size_t n)
+{
+	return memset64((u64 *)p, v, n);
+}
+
+static inline void *memset_p(void **p, void *v, size_t n)
+{
+	return memset64((u64 *)p, (uintptr_t)v, n);
+}
+
+/* @src's @count bytes into @dest's @dest_len, the rest filled with @pad */
+void memcpy_and_pad(void *dest, size_t dest_len, const void *src, size_t count, int pad);
+
+/* the struct at @obj from just after @member (or from @member) to its end, set to @v */
+#define memset_after(obj, v, member)					\
+({									\
+	u8 *__ptr = (u8 *)(obj);					\
+	__typeof__(v) __val = (v);					\
+	__builtin_memset(__ptr + offsetofend(__typeof__(*(obj)), member), __val, \
+	       sizeof(*(obj)) - offsetofend(__typeof__(*(obj)), member)); \
+})
+
+#define memset_startat(obj, v, member)					\
+({									\
+	u8 *__ptr = (u8 *)(obj);					\
+	__typeof__(v) __val = (v);					\
+	__builtin_memset(__ptr + offsetof(__typeof__(*(obj)), member), __val, \
+	       sizeof(*(obj)) - offsetof(__typeof__(*(obj)), member));	\
+})
+
+/*
+ * A string into a fixed-size array that is not NUL-terminated (a
+ * hardware field): the size is the array's, known at compile time;
+ * strtomem_pad() fills the rest with @pad, strtomem() leaves it.
+ */
+#define strtomem_pad(dest, src, pad)	do {				\
+	const size_t _dest_len = __builtin_object_size(dest, 1);	\
+									\
+	BUILD_BUG_ON(!__builtin_constant_p(_dest_len) ||		\
+		     _dest_len == (size_t)-1);				\
+	memcpy_and_pad(dest, _dest_len, src, strnlen(src, _dest_len), pad); \
+} while (0)
+
+#define strtomem(dest, src)	do {					\
+	const size_t _dest_len = __builtin_object_size(dest, 1);	\
+									\
+	BUILD_BUG_ON(!__builtin_constant_p(_dest_len) ||		\
+		     _dest_len == (size_t)-1);				\
+	__builtin_memcpy(dest, src, strnlen(src, _dest_len));		\
+} while (0)
+
+/* two NULL-terminated pointer arrays joined in a new one (kfree() it) */
+void **__memcat_p(void **a, void **b);
+#define memcat_p(a, b) ({						\
+	BUILD_BUG_ON_MSG(!__same_type(*(a), *(b)),			\
+			 "type mismatch in memcat_p()");		\
+	(__typeof__(*a) *)__memcat_p((void **)(a), (void **)(b));	\
+})
+
+/* strlen(@prefix) if @str starts with it, else 0 */
+static __always_inline size_t str_has_prefix(const char *str, const char *prefix)
+{
+	size_t len = __builtin_strlen(prefix);
+
+	return strncmp(str, prefix, len) == 0 ? len : 0;
+}
+
+/* a memset() the compiler cannot drop as a dead store (key material) */
+static inline void memzero_explicit(void *s, size_t count)
+{
+	__builtin_memset(s, 0, count);
+	__asm__ __volatile__("" : : "r"(s) : "memory");
+}
 
 /* strim() without its result: leading white space stays */
 static inline __must_check char *strstrip(char *str)

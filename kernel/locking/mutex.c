@@ -10,6 +10,7 @@
 #include <limits.h>
 
 #include <umod/kabi/mutex.h>
+#include <umod/kabi/ww_mutex.h>
 
 #include "kernel/kapi.h"
 #include "kernel/sched/sched.h"
@@ -118,6 +119,131 @@ static int kapi_atomic_dec_and_mutex_lock(atomic_t *cnt, struct mutex *lock)
 	return 0;
 }
 
+/* ---- wound/wait mutexes (6.1 keeps them in this file too) -------------------- */
+
+/*
+ * Sets of mutexes taken in any order without deadlock: each acquire
+ * context has a stamp (older is smaller), and when two contend the
+ * younger backs off with -EDEADLK, drops what it holds and starts again
+ * (ww_mutex_lock_slow). Wait-die: a younger waiter dies at once.
+ * Wound-wait: an older waiter wounds the younger holder, which backs off
+ * when it next meets contention. A waiter re-checks every jiffy as well
+ * as when woken, so a wound it slept through is still seen.
+ */
+struct ww_wait {
+	struct ww_mutex *lock;
+	struct ww_acquire_ctx *ctx;
+	unsigned long me;
+	bool got, killed;
+};
+
+/* is @a younger than @b? */
+static bool ww_younger(const struct ww_acquire_ctx *a, const struct ww_acquire_ctx *b)
+{
+	return (long)(a->stamp - __atomic_load_n(&b->stamp, __ATOMIC_RELAXED)) > 0;
+}
+
+/* holding locks, must @ctx back off from @hold (the lock's holder's)? */
+static bool ww_must_die(struct ww_acquire_ctx *ctx, struct ww_acquire_ctx *hold)
+{
+	if (!ctx->acquired)
+		return false;
+	if (!ctx->is_wait_die)
+		return __atomic_load_n(&ctx->wounded, __ATOMIC_ACQUIRE);
+	return hold && ww_younger(ctx, hold);
+}
+
+static bool ww_ready(void *arg)
+{
+	struct ww_wait *w = arg;
+
+	w->got = try_take(&w->lock->base, w->me);
+	if (!w->got)
+		w->killed = ww_must_die(w->ctx, __atomic_load_n(&w->lock->ctx, __ATOMIC_ACQUIRE));
+	return w->got || w->killed;
+}
+
+/* an older waiter wounds a younger holder that holds something, and wakes it */
+static void ww_wound(struct ww_acquire_ctx *ctx, struct ww_acquire_ctx *hold)
+{
+	if (ctx->is_wait_die || !hold || !__atomic_load_n(&hold->acquired, __ATOMIC_RELAXED) ||
+	    !ww_younger(hold, ctx))
+		return;
+	__atomic_store_n(&hold->wounded, 1, __ATOMIC_RELEASE);
+	umod_task_wake(hold->task, TASK_NORMAL);
+}
+
+static int ww_lock_common(struct ww_mutex *lock, struct ww_acquire_ctx *ctx, unsigned int state)
+{
+	struct umod_task *t = umod_task_fast();
+	struct ww_wait w = { lock, ctx, (unsigned long)&t->task, false, false };
+
+	if (!ctx)
+		return lock_common(&lock->base, state);
+	if (__atomic_load_n(&lock->ctx, __ATOMIC_RELAXED) == ctx)
+		return -EALREADY;
+	/* a context that dropped everything after a wound starts afresh */
+	if (!ctx->acquired)
+		ctx->wounded = 0;
+	umod_might_resched(SITE, 0);
+	while (!ww_ready(&w)) {
+		long timeout = 1;
+		int err;
+
+		ww_wound(ctx, __atomic_load_n(&lock->ctx, __ATOMIC_ACQUIRE));
+		umod_wq_lock(&lock->base.wait);
+		err = umod_wait_locked(&lock->base.wait, t, ww_ready, &w, state, &timeout);
+		umod_wq_unlock(&lock->base.wait, t);
+		if (err == -EINTR)
+			return -EINTR;
+		if (!err)
+			break;
+	}
+	if (!w.got)
+		return -EDEADLK;
+	__atomic_store_n(&lock->ctx, ctx, __ATOMIC_RELEASE);
+	ctx->acquired++;
+	return 0;
+}
+
+UMOD_KEEP_FRAME
+static int kapi_ww_mutex_lock(struct ww_mutex *lock, struct ww_acquire_ctx *ctx)
+{
+	return ww_lock_common(lock, ctx, TASK_UNINTERRUPTIBLE);
+}
+
+UMOD_KEEP_FRAME
+static int kapi_ww_mutex_lock_interruptible(struct ww_mutex *lock, struct ww_acquire_ctx *ctx)
+{
+	return ww_lock_common(lock, ctx, TASK_INTERRUPTIBLE);
+}
+
+/* no deadlock avoidance: 1 if taken, 0 if not */
+static int kapi_ww_mutex_trylock(struct ww_mutex *lock, struct ww_acquire_ctx *ctx)
+{
+	if (!ctx)
+		return kapi_mutex_trylock(&lock->base);
+	if (!ctx->acquired)
+		ctx->wounded = 0;
+	if (!kapi_mutex_trylock(&lock->base))
+		return 0;
+	__atomic_store_n(&lock->ctx, ctx, __ATOMIC_RELEASE);
+	ctx->acquired++;
+	return 1;
+}
+
+static void kapi_ww_mutex_unlock(struct ww_mutex *lock)
+{
+	struct ww_acquire_ctx *ctx = lock->ctx;
+
+	if (ctx) {
+		if (ctx->acquired)
+			ctx->acquired--;
+		__atomic_store_n(&lock->ctx, NULL, __ATOMIC_RELEASE);
+	}
+	kapi_mutex_unlock(&lock->base);
+}
+
 static const struct umod_kapi_export mutex_exports[] = {
 	UMOD_KAPI("__mutex_init", kapi_mutex_init),
 	UMOD_KAPI("mutex_lock", kapi_mutex_lock),
@@ -127,6 +253,10 @@ static const struct umod_kapi_export mutex_exports[] = {
 	UMOD_KAPI("mutex_trylock", kapi_mutex_trylock),
 	UMOD_KAPI("mutex_unlock", kapi_mutex_unlock),
 	UMOD_KAPI("atomic_dec_and_mutex_lock", kapi_atomic_dec_and_mutex_lock),
+	UMOD_KAPI("ww_mutex_lock", kapi_ww_mutex_lock),
+	UMOD_KAPI("ww_mutex_lock_interruptible", kapi_ww_mutex_lock_interruptible),
+	UMOD_KAPI("ww_mutex_trylock", kapi_ww_mutex_trylock),
+	UMOD_KAPI("ww_mutex_unlock", kapi_ww_mutex_unlock),
 };
 
 const struct umod_kapi_table umod_kapi_mutex = UMOD_KAPI_TABLE(mutex_exports);

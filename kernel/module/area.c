@@ -10,6 +10,11 @@
  * an unloaded module faults, as it would in the kernel, and the oops
  * names the module that was there last.
  *
+ * After the module memory comes the per-CPU zone: one unit per possible
+ * CPU (mm/percpu.c), reserved with it so that the first unit is within
+ * reach of every module's PC-relative references, and never carved by
+ * module allocations.
+ *
  * Free space is a sorted array of extents. Allocation is first-fit from a
  * cursor that moves on past each new range, so the space an unloaded
  * module left is reused last: a stale pointer keeps faulting as long as
@@ -22,6 +27,7 @@
 #include <unistd.h>
 
 #include "kernel/module/internal.h"
+#include "kernel/smpboot.h"
 
 #define AREA_EXTENTS	64
 
@@ -32,7 +38,8 @@ struct extent {
 struct umod_area {
 	pthread_mutex_t lock;
 	unsigned char *base;
-	size_t size;
+	size_t size;		/* module memory; the per-CPU zone follows */
+	size_t map_size;	/* both */
 	size_t cursor;		/* where the next search starts */
 	struct extent *free;	/* sorted by off, never adjacent */
 	size_t nfree, cap;
@@ -48,9 +55,10 @@ static int area_reserve(struct umod_host *host)
 	if (!a)
 		return -ENOMEM;
 	size = (size + UMOD_PAGE_SIZE - 1) & ~(size_t)(UMOD_PAGE_SIZE - 1);
+	a->map_size = size + umod_nr_cpu_ids * UMOD_PCPU_UNIT_SIZE;
 	/* room for the holes of many modules, so loads rarely grow it */
 	a->free = malloc(AREA_EXTENTS * sizeof(*a->free));
-	a->base = mmap(NULL, size, PROT_NONE,
+	a->base = mmap(NULL, a->map_size, PROT_NONE,
 		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 	if (!a->free || a->base == MAP_FAILED) {
 		free(a->free);
@@ -159,20 +167,37 @@ static int give_back(struct umod_area *a, size_t off, size_t len)
 	return 0;
 }
 
-int umod_area_alloc(struct umod_host *host, size_t size, void **addrp)
+static int area_get(struct umod_host *host, struct umod_area **ap)
 {
-	struct umod_area *a;
-	struct extent *e;
-	size_t off = 0;
 	int err = 0;
 
 	pthread_mutex_lock(&host->module_mutex);
 	if (!host->area)
 		err = area_reserve(host);
+	*ap = host->area;
 	pthread_mutex_unlock(&host->module_mutex);
+	return err;
+}
+
+int umod_area_percpu_base(struct umod_host *host, void **basep)
+{
+	struct umod_area *a;
+	int err = area_get(host, &a);
+
+	if (!err)
+		*basep = a->base + a->size;
+	return err;
+}
+
+int umod_area_alloc(struct umod_host *host, size_t size, void **addrp)
+{
+	struct umod_area *a;
+	struct extent *e;
+	size_t off = 0;
+	int err = area_get(host, &a);
+
 	if (err)
 		return err;
-	a = host->area;
 	pthread_mutex_lock(&a->lock);
 	e = find_fit(a, size, &off);
 	err = e ? take(a, e, off, size) : -ENOMEM;
@@ -237,7 +262,7 @@ void umod_area_release(struct umod_host *host)
 
 	if (!a)
 		return;
-	munmap(a->base, a->size);
+	munmap(a->base, a->map_size);
 	pthread_mutex_destroy(&a->lock);
 	free(a->free);
 	free(a);

@@ -17,6 +17,8 @@
 #include "kernel/params.h"
 #include "kernel/printk/internal.h"
 #include "kernel/watchdog.h"
+#include "lib/kobject_uevent.h"
+#include "mm/percpu-internal.h"
 #include "util/symtab.h"
 
 #define HOST_LOG_SIZE	(128u << 10)	/* the kernel's default log_buf_len */
@@ -28,6 +30,8 @@ static void host_free(struct umod_host *host)
 	umod_keyring_free(host->keyring);
 	umod_symtab_free(host->exports);
 	umod_log_free(host->log);
+	umod_uevents_release(host);
+	umod_percpu_release(host);
 	umod_area_release(host);
 	pthread_cond_destroy(&host->module_wq);
 	pthread_mutex_destroy(&host->use_lock);
@@ -84,6 +88,8 @@ UMOD_API int umod_host_new_exports(struct umod_host **hostp,
 		err = umod_kapi_export_all(host->exports);
 	if (!err)
 		err = umod_host_export_table(host, first, last);
+	if (!err)
+		err = umod_uevents_init(host);
 	if (!err)
 		err = umod_watchdog_start(host);
 	if (err) {

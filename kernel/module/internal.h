@@ -129,6 +129,7 @@ struct umod_sec {
 #define UMOD_REGION_NONE	0
 #define UMOD_REGION_CORE	1
 #define UMOD_REGION_INIT	2
+#define UMOD_REGION_PERCPU	3	/* .data..percpu: a copy per CPU (mm/percpu.c) */
 
 /* everything one load needs, freed at its end (kernel's struct load_info) */
 struct load_info {
@@ -156,6 +157,7 @@ struct load_info {
 	struct umod_layout core, init;
 	void *map;
 	size_t map_size;
+	void *percpu;			/* .data..percpu's copies, until the module has them */
 	struct umod_module *mod;
 	/* UMOD_LOAD_OWN_IMAGE: the image, until kallsyms takes it with sec */
 	void *image_owned;
@@ -179,6 +181,10 @@ void umod_area_release(struct umod_host *host);
 void umod_layout_classify(struct load_info *info);
 int umod_layout_sections(struct load_info *info);
 int umod_layout_alloc(struct load_info *info);
+/* percpu_modcopy(): once relocated, CPU 0's copy of .data..percpu is every CPU's */
+void umod_percpu_modcopy(const struct load_info *info);
+/* percpu_modfree(): a module's .data..percpu (NULL: none) */
+void umod_percpu_modfree(void *percpu);
 void umod_layout_free(struct load_info *info);
 int umod_module_protect(struct umod_module *mod);
 int umod_module_protect_after_init(struct umod_module *mod);

@@ -14,6 +14,8 @@
 #include "arch/arch.h"
 #include "kernel/module/internal.h"
 #include "kernel/printk/internal.h"
+#include "kernel/smpboot.h"
+#include "mm/percpu-internal.h"
 
 /* the largest mapping one module may ask for (bss included) */
 #define MODULE_MEM_MAX	(512ul << 20)
@@ -77,8 +79,12 @@ void umod_layout_classify(struct load_info *info)
 		if (c < 0)
 			continue;
 		info->sec[i].cls = (unsigned char)c;
-		info->sec[i].region = is_init_section(umod_elf_secname(&info->elf, i)) ?
-				      UMOD_REGION_INIT : UMOD_REGION_CORE;
+		if (umod_elf_secname_is(&info->elf, i, ".data..percpu"))
+			info->sec[i].region = UMOD_REGION_PERCPU;	/* percpu_modalloc() */
+		else if (is_init_section(umod_elf_secname(&info->elf, i)))
+			info->sec[i].region = UMOD_REGION_INIT;
+		else
+			info->sec[i].region = UMOD_REGION_CORE;
 	}
 }
 
@@ -121,7 +127,8 @@ int umod_layout_sections(struct load_info *info)
 			struct umod_sec *sec = &info->sec[i];
 			int r = sec->region == UMOD_REGION_INIT;
 
-			if (sec->cls != c || sec->region == UMOD_REGION_NONE)
+			if (sec->cls != c || sec->region == UMOD_REGION_NONE ||
+			    sec->region == UMOD_REGION_PERCPU)
 				continue;
 			if (!reserve(&off[r], s->sh_size, s->sh_addralign, &sec->off))
 				return too_big(info, umod_elf_secname(&info->elf, i),
@@ -162,6 +169,71 @@ void umod_module_memory_release(struct umod_host *host, size_t size)
 	atomic_fetch_sub(&host->module_memory, size);
 }
 
+/* ---- the module's per-CPU section (Linux: kernel/module/main.c) -------------- */
+
+/* the section of a module's static per-CPU variables, or 0 */
+static unsigned int find_pcpusec(const struct load_info *info)
+{
+	for (unsigned int i = 1; i < info->elf.shnum; i++)
+		if (info->sec[i].region == UMOD_REGION_PERCPU)
+			return i;
+	return 0;
+}
+
+/*
+ * percpu_modalloc(): room for .data..percpu in every CPU's unit; CPU 0's
+ * copy gets the section's bytes, for the relocations to patch, and is
+ * the section's address. umod_percpu_modcopy() gives the other CPUs the
+ * result.
+ */
+static int percpu_modalloc(struct load_info *info)
+{
+	unsigned int i = find_pcpusec(info);
+	const Elf64_Shdr *s;
+	size_t align;
+
+	/* the allocator comes with the area, before any module code can ask */
+	if (umod_percpu_init(info->host))
+		return -ENOMEM;
+	if (!i)
+		return 0;
+	s = &info->elf.sechdrs[i];
+	align = s->sh_addralign ? s->sh_addralign : 1;
+	if (align > UMOD_PAGE_SIZE) {
+		umod_log_printk(info->log, KERN_WARNING "%s: per-cpu alignment %li > %li\n",
+				info->name, (long)align, (long)UMOD_PAGE_SIZE);
+		align = UMOD_PAGE_SIZE;
+	}
+	info->percpu = s->sh_size ? umod_alloc_reserved_percpu(info->host, s->sh_size, align)
+				  : NULL;
+	if (s->sh_size && !info->percpu) {
+		umod_log_printk(info->log, KERN_WARNING "%s: Could not allocate %lu bytes percpu data\n",
+				info->name, (unsigned long)s->sh_size);
+		return -ENOMEM;
+	}
+	if (info->percpu && s->sh_type != SHT_NOBITS)
+		memcpy(info->percpu, umod_elf_section_data(&info->elf, i), s->sh_size);
+	info->sec[i].addr = info->percpu;
+	return 0;
+}
+
+void umod_percpu_modcopy(const struct load_info *info)
+{
+	unsigned int i = find_pcpusec(info);
+
+	if (!info->percpu)
+		return;
+	for (unsigned int cpu = 1; cpu < umod_nr_cpu_ids; cpu++)
+		memcpy((unsigned char *)info->percpu + umod_per_cpu_offset[cpu], info->percpu,
+		       info->elf.sechdrs[i].sh_size);
+}
+
+void umod_percpu_modfree(void *percpu)
+{
+	if (percpu)
+		umod_percpu_free(percpu);
+}
+
 /*
  * Both regions, read-write from the module area, with the sections copied
  * in; NOBITS stay zero from the fresh pages. Protection is applied after
@@ -179,11 +251,11 @@ int umod_layout_alloc(struct load_info *info)
 		return err;
 	}
 	err = umod_area_alloc(info->host, info->map_size, (void **)&map);
-	if (err) {
-		umod_module_memory_release(info->host, info->map_size);
-		info->map_size = 0;
-		return err;
-	}
+	if (err)
+		goto release;
+	err = percpu_modalloc(info);
+	if (err)
+		goto free_map;
 	info->map = map;
 	info->core.base = map;
 	info->init.base = info->init.size ? map + info->core.size : NULL;
@@ -192,17 +264,26 @@ int umod_layout_alloc(struct load_info *info)
 		const Elf64_Shdr *s = &info->elf.sechdrs[i];
 		struct umod_sec *sec = &info->sec[i];
 
-		if (sec->region == UMOD_REGION_NONE)
+		if (sec->region == UMOD_REGION_NONE || sec->region == UMOD_REGION_PERCPU)
 			continue;
 		sec->addr = (sec->region == UMOD_REGION_CORE ? map : map + info->core.size) + sec->off;
 		if (s->sh_type != SHT_NOBITS)
 			memcpy(sec->addr, umod_elf_section_data(&info->elf, i), s->sh_size);
 	}
 	return 0;
+
+free_map:
+	umod_area_free(info->host, map, info->map_size, NULL);
+release:
+	umod_module_memory_release(info->host, info->map_size);
+	info->map_size = 0;
+	return err;
 }
 
 void umod_layout_free(struct load_info *info)
 {
+	umod_percpu_modfree(info->percpu);
+	info->percpu = NULL;
 	if (info->map) {
 		umod_area_free(info->host, info->map, info->map_size, NULL);
 		umod_module_memory_release(info->host, info->map_size);

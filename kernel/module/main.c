@@ -496,6 +496,12 @@ static int simplify_symbols(struct load_info *info)
 	return ret;
 }
 
+/* as Linux, whose percpu_modalloc() takes SHF_ALLOC off .data..percpu */
+static bool recorded(const struct load_info *info, unsigned int i)
+{
+	return info->sec[i].addr && info->sec[i].region != UMOD_REGION_PERCPU;
+}
+
 /* the loaded sections' names and places, copied: the image goes away */
 static int record_sections(struct load_info *info)
 {
@@ -504,7 +510,7 @@ static int record_sections(struct load_info *info)
 	char *p;
 
 	for (unsigned int i = 1; i < info->elf.shnum; i++) {
-		if (!info->sec[i].addr)
+		if (!recorded(info, i))
 			continue;
 		n++;
 		names += strlen(umod_elf_secname(&info->elf, i)) + 1;
@@ -517,7 +523,7 @@ static int record_sections(struct load_info *info)
 		const char *name = umod_elf_secname(&info->elf, i);
 		struct umod_section *s;
 
-		if (!info->sec[i].addr)
+		if (!recorded(info, i))
 			continue;
 		s = &mod->sections[mod->num_sections++];
 		s->name = strcpy(p, name);
@@ -588,7 +594,9 @@ static int complete_formation(struct load_info *info)
 	mod->map_size = info->map_size;
 	mod->core = info->core;
 	mod->init = info->init;
+	mod->percpu = info->percpu;
 	info->map = NULL;
+	info->percpu = NULL;
 	err = record_sections(info);
 	if (!err)
 		err = umod_kallsyms_record(info);
@@ -800,6 +808,8 @@ static int load_module(struct umod_host *host, const void *image, size_t len,
 	err = umod_reloc_apply(&info);
 	if (!err)
 		err = umod_exports_find(&info);	/* their offsets are relocated */
+	if (!err)
+		umod_percpu_modcopy(&info);
 	if (err || (flags & UMOD_LOAD_STOP_BEFORE_INIT))
 		goto free_usage;
 	err = complete_formation(&info);

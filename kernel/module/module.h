@@ -78,6 +78,8 @@ struct umod_host {
 	/* module memory mapped now, and its limit (layout.c) */
 	atomic_size_t module_memory, module_memory_limit;
 	struct umod_area *area;		/* area.c's; reserved at the first load */
+	_Atomic(struct umod_pcpu *) pcpu;	/* mm/percpu.c's, in the area's per-CPU zone */
+	struct umod_uevents *uevents;	/* lib/kobject_uevent.c's, made with the host */
 	/* kernel/watchdog.c: its thread, started with the host */
 	pthread_t watchdog;
 	bool watchdog_running, watchdog_stop;
@@ -141,6 +143,7 @@ struct umod_module {
 	unsigned int num_syms, num_gpl_syms;
 	const uint32_t *crcs, *gpl_crcs;	/* __kcrctab(_gpl), or NULL */
 	struct umod_kallsyms *kallsyms;	/* owned; see kallsyms.c */
+	void *percpu;			/* its .data..percpu, CPU 0's copy (mm/percpu.c) */
 };
 
 const struct umod_section *umod_module_find_section(const struct umod_module *mod,
@@ -225,6 +228,8 @@ size_t umod_sysfs_next_component(const char **path, const char **comp);
 /* for the oops handler: lock-free */
 bool umod_area_contains(const struct umod_host *host, uint64_t addr);
 const char *umod_area_last_unloaded(const struct umod_host *host);
+/* mm/percpu.c's zone after the module memory: CPU 0's unit, reserving the area */
+int umod_area_percpu_base(struct umod_host *host, void **basep);
 
 /* ---- kallsyms.c: module symbols by address ------------------------------ */
 

@@ -23,6 +23,7 @@
 #include "kernel/panic.h"
 #include "kernel/params.h"
 #include "kernel/printk/internal.h"
+#include "lib/kobject_uevent.h"
 
 #define DIR_MODE	0755
 
@@ -68,6 +69,7 @@ int umod_mod_sysfs_setup(struct umod_module *mod)
 	pthread_mutex_lock(&mod->host->module_mutex);
 	mod->sysfs = s;
 	pthread_mutex_unlock(&mod->host->module_mutex);
+	umod_uevent_seqnum_next(mod->host);	/* mod_sysfs_setup()'s KOBJ_ADD */
 	return 0;
 }
 
@@ -89,6 +91,7 @@ void umod_mod_sysfs_teardown(struct umod_module *mod)
 	if (s) {
 		pthread_cond_destroy(&s->drained);
 		free(s);
+		umod_uevent_seqnum_next(host);	/* the module kobject's KOBJ_REMOVE */
 	}
 }
 
@@ -307,8 +310,8 @@ static bool notes_visible(const struct umod_module *mod)
 
 /*
  * uevent: writing an action asks for that event, as kobject_synth_uevent()
- * takes it; no one listens for uevents here, so a known action is simply
- * accepted, and anything else gets the kernel's warning and -EINVAL.
+ * takes it; no one listens for uevents here, so a known action only counts
+ * in uevent_seqnum, and anything else gets the kernel's warning and -EINVAL.
  */
 static int store_uevent(struct umod_module *mod, const struct sysfs_node *n, char *buf,
 			size_t len)
@@ -319,8 +322,10 @@ static int store_uevent(struct umod_module *mod, const struct sysfs_node *n, cha
 	size_t word = strcspn(buf, " \n");
 
 	for (size_t i = 0; i < UMOD_ARRAY_SIZE(actions); i++)
-		if (word == strlen(actions[i]) && !strncmp(buf, actions[i], word))
+		if (word == strlen(actions[i]) && !strncmp(buf, actions[i], word)) {
+			umod_uevent_seqnum_next(mod->host);
 			return (int)len;
+		}
 	umod_log_printk(mod->host->log, KERN_WARNING "synth uevent: /module/%s: unknown uevent action string\n",
 			mod->name);
 	return -EINVAL;

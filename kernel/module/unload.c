@@ -65,6 +65,8 @@ static void release_mapping(struct umod_module *mod)
 	mod->map = NULL;
 	mod->map_size = 0;
 	mod->core.base = mod->init.base = NULL;
+	umod_percpu_modfree(mod->percpu);
+	mod->percpu = NULL;
 }
 
 /*

@@ -252,6 +252,28 @@ static void kapi_kvfree_call_rcu(struct callback_head *head, void (*func)(struct
 	queue_callback(NULL, NULL, (char *)head - (unsigned long)func);
 }
 
+/* for the host's own RCU-protected structures (lib/xarray.c, lib/rhashtable.c) */
+void umod_rcu_read_lock(void)
+{
+	kapi_rcu_read_lock();
+}
+
+void umod_rcu_read_unlock(void)
+{
+	kapi_rcu_read_unlock();
+}
+
+void umod_kfree_rcu(void *obj)
+{
+	queue_callback(NULL, NULL, obj);
+}
+
+void umod_synchronize_rcu(void)
+{
+	urcu_memb_synchronize_rcu();
+	tsan_gp_done();
+}
+
 void umod_rcu_barrier(void)
 {
 	uint64_t target;

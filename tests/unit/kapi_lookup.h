@@ -18,4 +18,7 @@ static inline void *kapi_in(const struct umod_kapi_table *t, const char *name)
 	return NULL;
 }
 
+/* the export @name of @table as a function of type @type: KAPI_FN(&t, "gcd", gcd_fn) */
+#define KAPI_FN(table, name, type)	((type)kapi_in(table, name))
+
 #endif

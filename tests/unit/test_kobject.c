@@ -6,7 +6,9 @@
  * through the public umod_sysfs_*() calls with "/sys/..." paths: modes,
  * nesting and release, duplicate names and the kernel's messages, what a
  * store's error keeps, the page limit, the use count a read holds, the
- * leftovers of a module that forgets kobject_put(), and host isolation.
+ * leftovers of a module that forgets kobject_put(), host isolation, and
+ * ksets: their members' directories, lookup, paths, and the references
+ * and "add"/"remove" uevents that tie a kset to its members.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -23,10 +25,10 @@
 #include <umod/kabi/kobject.h>
 
 #include "fs/sysfs/sysfs.h"
+#include "helpers.h"
 #include "kernel/kapi.h"
 #include "kernel/module/internal.h"
-
-#include "helpers.h"
+#include "mm/internal.h"
 
 static struct capture cap;
 static struct module kmod;
@@ -37,7 +39,9 @@ static struct umod_host *host;
 
 static const void *kapi(const char *name)
 {
-	const struct umod_kapi_table *t[] = { &umod_kapi_kobject, &umod_kapi_sysfs };
+	const struct umod_kapi_table *t[] = {
+		&umod_kapi_kobject, &umod_kapi_sysfs, &umod_kapi_kobject_uevent,
+	};
 
 	for (size_t i = 0; i < UMOD_ARRAY_SIZE(t); i++)
 		for (size_t j = 0; j < t[i]->n; j++)
@@ -333,6 +337,126 @@ static void nesting_and_release(void **state)
 	assert_int_equal(umod_sysfs_stat(host, "/sys/kernel/outer", NULL, NULL), -ENOENT);
 }
 
+/* ---- ksets ---------------------------------------------------------------------------- */
+
+#define kset_create(m, n, u, p)	KAPI(struct kset *(*)(struct module *, const char *, const struct kset_uevent_ops *, struct kobject *), "kset_create_and_add")(m, n, u, p)
+#define kset_unregister(k)	KAPI(void (*)(struct kset *), "kset_unregister")(k)
+#define kset_find(k, n)		KAPI(struct kobject *(*)(struct kset *, const char *), "kset_find_obj")(k, n)
+#define get_path(k)		KAPI(char *(*)(const struct kobject *, unsigned int), "kobject_get_path")(k, 0xcc0)
+#define kuevent(k, a)		KAPI(int (*)(struct kobject *, int), "kobject_uevent")(k, a)
+
+static int refs(struct kobject *kobj)
+{
+	return __atomic_load_n(&kobj->kref.refcount.refs.counter, __ATOMIC_RELAXED);
+}
+
+static unsigned long seqnum(void)
+{
+	char buf[32];
+
+	assert_true(rd("/sys/kernel/uevent_seqnum", buf, sizeof(buf)) > 0);
+	return strtoul(buf, NULL, 10);
+}
+
+static void ksets_hold_their_members(void **state)
+{
+	struct kobj_type ktype = thing_ktype;
+	struct thing a = { 0 }, b = { 0 }, c = { 0 };
+	struct kset *k;
+	char *path;
+	unsigned long seq;
+
+	ktype.sysfs_ops = KAPI(const struct sysfs_ops *, "kobj_sysfs_ops");
+	releases = 0;
+	k = kset_create(&kmod, "grp", NULL, kernel_kobj());
+	assert_non_null(k);
+	mode_of("/sys/kernel/grp", UMOD_SYSFS_DIR, 0755);
+	assert_int_equal(refs(&k->kobj), 1);
+	mode_of("/sys/kernel/uevent_seqnum", UMOD_SYSFS_FILE, 0444);
+	seq = seqnum();
+	/* kset_register()'s "add" needs a kset above the kset: there is none */
+	assert_false(k->kobj.state_add_uevent_sent);
+	assert_int_equal(kuevent(&k->kobj, 2), -EINVAL);
+	assert_int_equal(seqnum(), seq);
+
+	/* no parent: the kset is; a parent: the directory is there, the list is the kset's */
+	a.kobj.kset = k;
+	assert_int_equal(init_and_add(&kmod, &a.kobj, &ktype, NULL, "a"), 0);
+	assert_ptr_equal(a.kobj.parent, &k->kobj);
+	mode_of("/sys/kernel/grp/a/value", UMOD_SYSFS_FILE, 0644);
+	b.kobj.kset = k;
+	assert_int_equal(init_and_add(&kmod, &b.kobj, &ktype, &a.kobj, "b"), 0);
+	mode_of("/sys/kernel/grp/a/b", UMOD_SYSFS_DIR, 0755);
+	assert_int_equal(refs(&k->kobj), 4);	/* a's parent, and two members */
+
+	/* a name already in the directory: refused, off the list, parent dropped */
+	c.kobj.kset = k;
+	assert_int_equal(init_and_add(&kmod, &c.kobj, &ktype, NULL, "a"), -EEXIST);
+	assert_null(c.kobj.parent);
+	assert_int_equal(refs(&k->kobj), 4);
+	kput(&c.kobj);
+	assert_int_equal(refs(&k->kobj), 4);
+	assert_int_equal(releases, 1);
+
+	assert_ptr_equal(kset_find(k, "b"), &b.kobj);
+	assert_int_equal(refs(&b.kobj), 2);
+	kput(&b.kobj);
+	assert_null(kset_find(k, "c"));
+	path = get_path(&b.kobj);
+	assert_string_equal(path, "/kernel/grp/a/b");
+	umod_kfree(path);
+
+	/* nobody sent "add" for a and b, so their puts send no "remove" */
+	assert_int_equal(kuevent(&a.kobj, 0), 0);
+	assert_int_equal(seqnum(), seq + 1);
+	assert_true(a.kobj.state_add_uevent_sent);
+	kput(&b.kobj);
+	assert_int_equal(seqnum(), seq + 1);
+	kput(&a.kobj);
+	assert_true(a.kobj.state_remove_uevent_sent);
+	assert_int_equal(seqnum(), seq + 2);
+	assert_int_equal(releases, 3);
+	assert_int_equal(refs(&k->kobj), 1);
+	assert_int_equal(umod_sysfs_stat(host, "/sys/kernel/grp/a", NULL, NULL), -ENOENT);
+
+	kset_unregister(k);
+	assert_int_equal(seqnum(), seq + 2);
+	assert_int_equal(umod_sysfs_stat(host, "/sys/kernel/grp", NULL, NULL), -ENOENT);
+}
+
+/* a kset in a kset: a child directory, and a member when its kobject says so */
+static void ksets_nest(void **state)
+{
+	struct kobj_type ktype = thing_ktype;
+	struct kset *outer = kset_create(&kmod, "outer", NULL, kernel_kobj());
+	struct kset *inner, member = { 0 };
+
+	ktype.sysfs_ops = KAPI(const struct sysfs_ops *, "kobj_sysfs_ops");
+	releases = 0;
+	assert_non_null(outer);
+	assert_null(kset_create(&kmod, "outer", NULL, kernel_kobj()));
+	inner = kset_create(&kmod, "inner", NULL, &outer->kobj);
+	assert_non_null(inner);
+	mode_of("/sys/kernel/outer/inner", UMOD_SYSFS_DIR, 0755);
+	assert_null(kset_find(outer, "inner"));		/* a child, not a member */
+
+	member.kobj.kset = outer;
+	member.kobj.ktype = &ktype;
+	assert_int_equal(KAPI(int (*)(struct kobject *, const char *, ...), "kobject_set_name")
+			 (&member.kobj, "m%d", 1), 0);
+	assert_int_equal(KAPI(int (*)(struct module *, struct kset *), "kset_register")
+			 (&kmod, &member), 0);
+	mode_of("/sys/kernel/outer/m1", UMOD_SYSFS_DIR, 0755);
+	assert_ptr_equal(kset_find(outer, "m1"), &member.kobj);
+	kput(&member.kobj);
+	kset_unregister(&member);
+	assert_int_equal(releases, 1);			/* the module's release */
+	kset_unregister(inner);
+	assert_int_equal(refs(&outer->kobj), 1);
+	kset_unregister(outer);
+	assert_int_equal(umod_sysfs_stat(host, "/sys/kernel/outer", NULL, NULL), -ENOENT);
+}
+
 /* ---- a removal waits for the shows in flight ------------------------------------------ */
 
 static pthread_mutex_t gate_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -501,6 +625,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(duplicates_are_refused, setup, teardown),
 		cmocka_unit_test_setup_teardown(links_are_relative, setup, teardown),
 		cmocka_unit_test_setup_teardown(nesting_and_release, setup, teardown),
+		cmocka_unit_test_setup_teardown(ksets_hold_their_members, setup, teardown),
+		cmocka_unit_test_setup_teardown(ksets_nest, setup, teardown),
 		cmocka_unit_test_setup_teardown(removal_waits_for_readers, setup, teardown),
 		cmocka_unit_test_setup_teardown(leftovers_are_reported_and_removed, setup, teardown),
 		cmocka_unit_test_setup_teardown(reads_hold_both_modules, setup, teardown),

@@ -2,7 +2,11 @@
 /*
  * kernel/locking/mutex.c through its exports: mutual exclusion among
  * tasks that sleep for it, mutex_trylock() under contention, and the
- * interruptible and killable forms returning -EINTR on a signal.
+ * interruptible and killable forms returning -EINTR on a signal; the
+ * wound/wait mutexes: -EALREADY, and two contexts taking two locks in
+ * opposite orders under wait-die (the younger dies at once) and
+ * wound-wait (the older wounds the younger, which backs off when it next
+ * meets contention), each ending with both contexts through.
  */
 #include <errno.h>
 #include <setjmp.h>
@@ -14,6 +18,7 @@
 #include <cmocka.h>
 
 #include <umod/kabi/mutex.h>
+#include <umod/kabi/ww_mutex.h>
 
 #include "kernel/kapi.h"
 #include "kernel/sched/sched.h"
@@ -139,11 +144,137 @@ static void trylock_and_signals(void **state)
 	umod_task_put(me);
 }
 
+/* ---- wound/wait ------------------------------------------------------------ */
+
+static int (*ww_lock)(struct ww_mutex *, struct ww_acquire_ctx *);
+static int (*ww_trylock)(struct ww_mutex *, struct ww_acquire_ctx *);
+static void (*ww_unlock)(struct ww_mutex *);
+
+static struct ww_mutex l1, l2;
+static atomic_int step;
+
+struct ww_side {
+	unsigned long stamp;
+	int wait_die;
+	struct ww_mutex *first, *second;
+	int first_step, second_step;	/* take first at step first_step, second at second_step */
+	int got_second, got_slow;
+};
+
+static void wait_step(int n)
+{
+	while (atomic_load(&step) < n)
+		usleep(1000);
+}
+
+/*
+ * Takes @first, lets the other side take its lock, then asks for
+ * @second: on -EDEADLK it backs off (drops @first), takes @second with
+ * lock_slow and then @first again, as the kernel's documentation says.
+ */
+static long ww_side_body(void *arg)
+{
+	struct ww_side *s = arg;
+	struct ww_acquire_ctx ctx = {
+		.task = &umod_task_current()->task, .stamp = s->stamp,
+		.is_wait_die = (unsigned short)s->wait_die,
+	};
+
+	wait_step(s->first_step);
+	assert_int_equal(ww_lock(s->first, &ctx), 0);
+	atomic_fetch_add(&step, 1);
+	wait_step(s->second_step);
+	s->got_second = ww_lock(s->second, &ctx);
+	if (s->got_second == -EDEADLK) {
+		ww_unlock(s->first);
+		s->got_slow = ww_lock(s->second, &ctx);
+		assert_int_equal(ww_lock(s->first, &ctx), 0);
+	}
+	assert_int_equal(ctx.acquired, 2);
+	ww_unlock(s->second);
+	ww_unlock(s->first);
+	assert_int_equal(ctx.acquired, 0);
+	return 0;
+}
+
+static void ww_round(int wait_die, int *older_got, int *younger_got, int *younger_slow)
+{
+	struct ww_side older = { 1, wait_die, &l1, &l2, 0, 2, 0, 0 };
+	struct ww_side younger = { 2, wait_die, &l2, &l1, 1, 2, 0, 0 };
+	struct task_thread a, b;
+
+	mutex_init(&l1.base, "l1", NULL);
+	mutex_init(&l2.base, "l2", NULL);
+	l1.ctx = l2.ctx = NULL;
+	atomic_store(&step, 0);
+	assert_int_equal(task_thread_start(&a, ww_side_body, &older, 0), 0);
+	assert_int_equal(task_thread_start(&b, ww_side_body, &younger, 0), 0);
+	task_thread_join(&a);
+	task_thread_join(&b);
+	*older_got = older.got_second;
+	*younger_got = younger.got_second;
+	*younger_slow = younger.got_slow;
+	assert_int_equal(l1.base.owner, 0);
+	assert_int_equal(l2.base.owner, 0);
+}
+
+static void ww_wait_die_and_wound_wait(void **state)
+{
+	int older, younger, slow;
+
+	ww_lock = kapi_in(&umod_kapi_mutex, "ww_mutex_lock");
+	ww_trylock = kapi_in(&umod_kapi_mutex, "ww_mutex_trylock");
+	ww_unlock = kapi_in(&umod_kapi_mutex, "ww_mutex_unlock");
+	/* wait-die: the younger, asking for the older's lock, dies; the older waits */
+	ww_round(1, &older, &younger, &slow);
+	assert_int_equal(older, 0);
+	assert_int_equal(younger, -EDEADLK);
+	assert_int_equal(slow, 0);
+	/* wound-wait: the older wounds the younger, which backs off all the same */
+	ww_round(0, &older, &younger, &slow);
+	assert_int_equal(older, 0);
+	assert_int_equal(younger, -EDEADLK);
+	assert_int_equal(slow, 0);
+}
+
+static long ww_alone(void *arg)
+{
+	struct ww_acquire_ctx ctx = { .task = &umod_task_current()->task, .stamp = 7 };
+
+	mutex_init(&l1.base, "l1", NULL);
+	l1.ctx = NULL;
+	assert_int_equal(ww_lock(&l1, &ctx), 0);
+	assert_int_equal(ww_lock(&l1, &ctx), -EALREADY);
+	assert_int_equal(ww_trylock(&l1, &ctx), 0);
+	ww_unlock(&l1);
+	assert_int_equal(ww_trylock(&l1, &ctx), 1);
+	assert_ptr_equal(l1.ctx, &ctx);
+	ww_unlock(&l1);
+	/* no context: a plain mutex */
+	assert_int_equal(ww_lock(&l1, NULL), 0);
+	assert_null(l1.ctx);
+	ww_unlock(&l1);
+	return 0;
+}
+
+static void ww_one_context(void **state)
+{
+	struct task_thread a;
+
+	ww_lock = kapi_in(&umod_kapi_mutex, "ww_mutex_lock");
+	ww_trylock = kapi_in(&umod_kapi_mutex, "ww_mutex_trylock");
+	ww_unlock = kapi_in(&umod_kapi_mutex, "ww_mutex_unlock");
+	assert_int_equal(task_thread_start(&a, ww_alone, NULL, 0), 0);
+	task_thread_join(&a);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(excludes_and_trylock_contends),
 		cmocka_unit_test(trylock_and_signals),
+		cmocka_unit_test(ww_one_context),
+		cmocka_unit_test(ww_wait_die_and_wound_wait),
 	};
 
 	return cmocka_run_group_tests(tests, setup, NULL);

@@ -48,6 +48,8 @@ static void *(*cache_alloc)(struct module *, struct kmem_cache *, unsigned int);
 static void (*cache_free)(struct kmem_cache *, void *);
 static void (*cache_destroy)(struct kmem_cache *);
 static char *(*kasprintf_)(struct module *, unsigned int, const char *, ...);
+static int (*alloc_bulk)(struct module *, struct kmem_cache *, unsigned int, size_t, void **);
+static void (*free_bulk)(struct kmem_cache *, size_t, void **);
 
 static int setup(void **state)
 {
@@ -63,6 +65,8 @@ static int setup(void **state)
 	cache_alloc = test_export(host, "kmem_cache_alloc");
 	cache_free = test_export(host, "kmem_cache_free");
 	cache_destroy = test_export(host, "kmem_cache_destroy");
+	alloc_bulk = test_export(host, "kmem_cache_alloc_bulk");
+	free_bulk = test_export(host, "kmem_cache_free_bulk");
 	kasprintf_ = test_export(host, "kasprintf");
 	return 0;
 }
@@ -239,6 +243,29 @@ static void ctor(void *obj)
 	ctor_runs++;
 }
 
+/* all objects or none; kfree_bulk() is free_bulk() of a NULL cache; NULL entries are skipped */
+static void bulk_alloc_and_free(void **state)
+{
+	struct kmem_cache *s = cache_create(NULL, "bulk", 48, 0, 0, NULL);
+	void *p[16], *k[3];
+
+	assert_non_null(s);
+	assert_int_equal(alloc_bulk(NULL, s, GFP_KERNEL, 16, p), 16);
+	for (int i = 0; i < 16; i++) {
+		assert_non_null(p[i]);
+		memset(p[i], i, 48);
+		for (int j = 0; j < i; j++)
+			assert_ptr_not_equal(p[i], p[j]);
+	}
+	free_bulk(s, 16, p);
+	for (int i = 0; i < 3; i++)
+		k[i] = kmalloc_(NULL, 100 + i, GFP_KERNEL);
+	k[1] = (kfree_(k[1]), NULL);
+	free_bulk(NULL, 3, k);				/* kfree_bulk() */
+	cache_destroy(s);
+	assert_int_equal(cap.n, 0);			/* nothing busy, nothing freed twice */
+}
+
 static void cache_ctor_and_alignment(void **state)
 {
 	struct kmem_cache *s = cache_create(NULL, "t40", 40, 0, HWCACHE_ALIGN, ctor);
@@ -358,6 +385,7 @@ int main(void)
 		cmocka_unit_test_setup(kasprintf_formats, reset),
 		cmocka_unit_test_setup(double_free_reported, reset),
 		cmocka_unit_test_setup(bad_pointer_reported, reset),
+		cmocka_unit_test_setup(bulk_alloc_and_free, reset),
 		cmocka_unit_test_setup(cache_ctor_and_alignment, reset),
 		cmocka_unit_test_setup(counted_per_site_across_threads, reset),
 		cmocka_unit_test_setup(module_leaks_reported_per_site, reset),

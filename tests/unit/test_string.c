@@ -1,43 +1,36 @@
 // SPDX-License-Identifier: MIT
 /*
- * lib/string.c and lib/ctype.c: strim/skip_spaces with the kernel's
- * white space, sysfs_streq's one trailing newline, match_string's stop at
- * NULL, and the Latin-1 character table.
+ * lib/string.c and lib/ctype.c: strscpy's cut and -E2BIG, and the
+ * Latin-1 character table. (The trimmers and matchers are
+ * lib/string_helpers.c's, in test_string_helpers.c.)
  */
 #include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <string.h>
+#include <sys/types.h>
 
 #include <cmocka.h>
 
+#include "kapi_lookup.h"
+#include "kernel/kapi.h"
 #include "lib/klib.h"
 
-static void trimming(void **state)
+typedef ssize_t (*strscpy_fn)(char *, const char *, size_t);
+
+static void copies(void **state)
 {
-	char s[] = " \t\v hello world \n\f ";
-	char empty[] = "";
+	strscpy_fn scpy = KAPI_FN(&umod_kapi_string, "strscpy", strscpy_fn);
+	char buf[6];
 
-	assert_string_equal(umod_strim(s), "hello world");
-	assert_string_equal(umod_skip_spaces("\n\r x "), "x ");
-	assert_string_equal(umod_strim(empty), "");
-}
-
-static void sysfs_comparisons(void **state)
-{
-	static const char *const modes[] = { "off", "on", NULL, "auto" };
-
-	assert_true(umod_sysfs_streq("on", "on\n"));
-	assert_true(umod_sysfs_streq("on\n", "on"));
-	assert_true(umod_sysfs_streq("on", "on"));
-	assert_false(umod_sysfs_streq("on", "on\n\n"));
-	assert_false(umod_sysfs_streq("on", "o"));
-	assert_int_equal(umod_match_string(modes, 4, "on"), 1);
-	/* match_string stops at the first NULL, sysfs_match_string skips it */
-	assert_int_equal(umod_match_string(modes, 4, "auto"), -EINVAL);
-	assert_int_equal(umod_sysfs_match_string(modes, 4, "auto\n"), 3);
-	assert_int_equal(umod_sysfs_match_string(modes, 4, "of"), -EINVAL);
+	assert_int_equal(scpy(buf, "hello", sizeof(buf)), 5);
+	assert_string_equal(buf, "hello");
+	/* cut, terminated, -E2BIG */
+	assert_int_equal(scpy(buf, "hello!", sizeof(buf)), -E2BIG);
+	assert_string_equal(buf, "hello");
+	assert_int_equal(scpy(buf, "x", 0), -E2BIG);
+	assert_string_equal(buf, "hello");
 }
 
 static void ctype_table(void **state)
@@ -62,8 +55,7 @@ static void ctype_table(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(trimming),
-		cmocka_unit_test(sysfs_comparisons),
+		cmocka_unit_test(copies),
 		cmocka_unit_test(ctype_table),
 	};
 

@@ -2,7 +2,8 @@
 /*
  * kernel/panic.c and util/license.c: the kernel's taint letters and their
  * print_tainted() columns, the module subset, the one "Disabling lock
- * debugging" line, and the exact list of GPL-compatible licences.
+ * debugging" line, add_taint()/test_taint()/get_taint() as module code
+ * calls them, and the exact list of GPL-compatible licences.
  */
 #include <errno.h>
 #include <setjmp.h>
@@ -16,6 +17,9 @@
 #include "util/license.h"
 
 #include "helpers.h"
+#include "kapi_lookup.h"
+#include "kernel/kapi.h"
+#include "kernel/module/internal.h"
 
 static struct capture cap;
 
@@ -67,6 +71,60 @@ static void print_tainted_columns(void **state)
 	umod_host_unref(host);
 }
 
+#define TAINT_USER	6	/* U, which the host itself never sets */
+
+/* the exports, run as a fake module's code: they act on the calling host */
+struct taint_call {
+	unsigned int flag;
+	int lockdep;
+	int tested;
+	unsigned long all;
+};
+
+static long taint_from_module(void *arg)
+{
+	struct taint_call *c = arg;
+
+	KAPI_FN(&umod_kapi_panic, "add_taint", void (*)(unsigned int, int))(c->flag, c->lockdep);
+	c->tested = KAPI_FN(&umod_kapi_panic, "test_taint", int (*)(unsigned int))(c->flag);
+	c->all = KAPI_FN(&umod_kapi_panic, "get_taint", unsigned long (*)(void))();
+	return 0;
+}
+
+static void add_taint_from_module_code(void **state)
+{
+	struct umod_host *host = test_host_new(&cap);
+	struct module kmod;
+	struct umod_module *mod = fake_module_new(host, "tainter", &kmod, NULL, 0);
+	struct taint_call user = { .flag = TAINT_USER };
+	struct taint_call warn = { .flag = UMOD_TAINT_WARN, .lockdep = 1 };
+	struct taint_call bogus = { .flag = 64 };
+	long ret;
+	char buf[64];
+
+	assert_non_null(mod);
+	cap.n = 0;
+	assert_int_equal(umod_call(mod, taint_from_module, &user, &ret), 0);
+	assert_int_equal(user.tested, 1);
+	assert_true(user.all == 1ul << TAINT_USER);
+	assert_int_equal(cap.n, 0);			/* LOCKDEP_STILL_OK: nothing said */
+	assert_int_equal(umod_call(mod, taint_from_module, &warn, &ret), 0);
+	assert_true(warn.all == (1ul << TAINT_USER | 1ul << UMOD_TAINT_WARN));
+	assert_true(capture_has(&cap, "Disabling lock debugging due to kernel taint"));
+	umod_host_print_tainted(host, buf, sizeof(buf));
+	assert_string_equal(buf, "Tainted: G     U  W         ");
+	/* a flag the kernel has no letter for is ignored */
+	assert_int_equal(umod_call(mod, taint_from_module, &bogus, &ret), 0);
+	assert_int_equal(bogus.tested, 0);
+	assert_true(bogus.all == warn.all);
+	/* host code calling them outside any module: no host, nothing tainted */
+	taint_from_module(&user);
+	assert_int_equal(user.tested, 0);
+	assert_true(user.all == 0);
+	fake_module_free(mod);
+	umod_host_unref(host);
+}
+
 static void gpl_compatible_list(void **state)
 {
 	static const char *const yes[] = {
@@ -89,6 +147,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(letters),
 		cmocka_unit_test(print_tainted_columns),
+		cmocka_unit_test(add_taint_from_module_code),
 		cmocka_unit_test(gpl_compatible_list),
 	};
 

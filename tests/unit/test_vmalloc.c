@@ -34,6 +34,9 @@ static void (*kvfree_)(const void *);
 static void *(*alloc_pages_)(struct module *, unsigned int, unsigned int);
 static void (*free_pages_)(void *, unsigned int);
 static unsigned long (*zeroed_page)(struct module *, unsigned int);
+static void (*get_page_)(void *);
+static void (*put_page_)(void *);
+static int (*page_refs)(const void *);
 
 static int setup(void **state)
 {
@@ -49,6 +52,9 @@ static int setup(void **state)
 	alloc_pages_ = test_export(host, "alloc_pages");
 	free_pages_ = test_export(host, "__free_pages");
 	zeroed_page = test_export(host, "get_zeroed_page");
+	get_page_ = test_export(host, "get_page");
+	put_page_ = test_export(host, "put_page");
+	page_refs = test_export(host, "page_ref_count");
 	return 0;
 }
 
@@ -116,6 +122,41 @@ static void pages_aligned_to_order(void **state)
 	assert_int_equal(cap.n, 0);
 }
 
+/*
+ * An alloc_pages() block has one reference; get_page() adds one (a tail
+ * page's counts for its block), put_page() drops one, and whichever drop
+ * is the last frees the block: __free_pages() then no longer does.
+ */
+static long stale_put(void *page)
+{
+	put_page_(page);
+	return 0;
+}
+
+static void page_references(void **state)
+{
+	unsigned char *p = alloc_pages_(NULL, GFP_KERNEL, 1);
+	long ret;
+
+	assert_non_null(p);
+	assert_int_equal(page_refs(p), 1);
+	get_page_(p);
+	get_page_(p + 4096);
+	assert_int_equal(page_refs(p), 3);
+	assert_int_equal(page_refs(p + 4096), 3);
+	put_page_(p + 4096);
+	free_pages_(p, 1);			/* the allocation's reference */
+	assert_int_equal(page_refs(p), 1);
+	memset(p, 0x5a, 8192);			/* still there */
+	put_page_(p);				/* the last: freed */
+	assert_int_equal(page_refs(p), 0);
+	assert_int_equal(cap.n, 0);
+	/* no block: the kernel's bad page report, the module's */
+	assert_int_equal(umod_call(fake, stale_put, p, &ret), 0);
+	assert_string_equal(cap.lines[0], "------------[ cut here ]------------");
+	assert_memory_equal(cap.lines[1], "BUG: Bad page state: 0x", 23);
+}
+
 static long bad_vfree(void *arg)
 {
 	static char not_vmalloc[8192] __attribute__((aligned(4096)));
@@ -151,6 +192,7 @@ int main(void)
 		cmocka_unit_test_setup(vmalloc_areas, reset),
 		cmocka_unit_test_setup(kvmalloc_chooses, reset),
 		cmocka_unit_test_setup(pages_aligned_to_order, reset),
+		cmocka_unit_test_setup(page_references, reset),
 		cmocka_unit_test_setup(vfree_unknown_warns, reset),
 		cmocka_unit_test_setup(owned_and_reported, reset),
 	};

@@ -9,6 +9,7 @@
 #ifndef _UMOD_KABI_KOBJECT_H
 #define _UMOD_KABI_KOBJECT_H
 
+#include <umod/kabi/spinlock.h>
 #include <umod/kabi/types.h>
 
 struct module;
@@ -79,6 +80,32 @@ struct kobj_attribute {
 	long (*show)(struct kobject *kobj, struct kobj_attribute *attr, char *buf);
 	long (*store)(struct kobject *kobj, struct kobj_attribute *attr, const char *buf,
 		      __SIZE_TYPE__ count);
+};
+
+/* uevents: what kobject_uevent_env() builds (argv is the helper's, unused) */
+#define UEVENT_NUM_ENVP			64
+#define UEVENT_BUFFER_SIZE		2048
+
+struct kobj_uevent_env {
+	char *argv[3];
+	char *envp[UEVENT_NUM_ENVP];
+	int envp_idx;
+	char buf[UEVENT_BUFFER_SIZE];
+	int buflen;
+};
+
+struct kset_uevent_ops {
+	int (*const filter)(struct kobject *kobj);
+	const char *(*const name)(struct kobject *kobj);
+	int (*const uevent)(struct kobject *kobj, struct kobj_uevent_env *env);
+};
+
+/* a set of kobjects, itself a kobject: its members' default parent */
+struct kset {
+	struct list_head list;
+	spinlock_t list_lock;
+	struct kobject kobj;
+	const struct kset_uevent_ops *uevent_ops;
 };
 
 /* debugfs_create_blob()'s argument */
