@@ -195,7 +195,6 @@ static const struct umod_kapi_table *const kapi_tables[] = {
 	&umod_kapi_softirq,
 	&umod_kapi_kthread,
 	&umod_kapi_cred,
-	&umod_kapi_smp,
 	&umod_kapi_fcntl,
 	&umod_kapi_wait,
 	&umod_kapi_spinlock,

@@ -64,7 +64,6 @@ extern const struct umod_kapi_table umod_kapi_workqueue;	/* kernel/workqueue.c *
 extern const struct umod_kapi_table umod_kapi_softirq;	/* kernel/softirq.c */
 extern const struct umod_kapi_table umod_kapi_kthread;	/* kernel/kthread.c */
 extern const struct umod_kapi_table umod_kapi_cred;	/* kernel/cred.c */
-extern const struct umod_kapi_table umod_kapi_smp;	/* kernel/smp.c */
 extern const struct umod_kapi_table umod_kapi_fcntl;	/* fs/fcntl.c */
 extern const struct umod_kapi_table umod_kapi_wait;	/* kernel/sched/wait.c */
 extern const struct umod_kapi_table umod_kapi_spinlock;	/* kernel/locking/spinlock.c */
