@@ -240,5 +240,13 @@ struct umod_daemon *umod_fuse_daemon(void);
 struct timespec umod_fuse_mounted(void);
 /* in a FUSE operation: the thread acts for the client process (current) */
 void umod_fuse_identity(void);
+/*
+ * in a FUSE operation: give the kernel's inode of @path (mount-relative) a
+ * size splice(2) can read up to (see DESIGN.md "FUSE read paths"); *ino is
+ * the FUSE node, found from @path when 0. 0 or -errno.
+ */
+int umod_fuse_splice_size(const char *path, uint64_t *ino);
+/* ... and drop what the kernel cached of node @ino's pages, after the last close */
+void umod_fuse_drop_cache(uint64_t ino);
 
 #endif /* _UMOD_DAEMON_H */

@@ -49,12 +49,19 @@ void *umod_fuse_init(struct fuse_conn_info *conn, struct fuse_config *cfg);
 #define SYSFS_FILE_SIZE	4096
 #define VIEW_PAGE	4096
 
-/* an open file of proc/ or dev/; the view's files have none (fh 0) */
+/* an open file of proc/ or dev/ (the view's sys/ files have none: fh 0) */
 struct tree_file {
-	struct umod_file *f;
+	struct umod_file *f;		/* NULL: one of the daemon's own /proc files */
 	pthread_mutex_t lock;
 	struct fuse_pollhandle *ph;	/* the last poll's, told at a wake-up */
+	/* on the list of open files whose kernel size splice needs (spliced) */
+	char *path;
+	uint64_t ino;			/* the FUSE node: 0 until known */
+	struct tree_file *next;
 };
+
+static struct tree_file *spliced;
+static pthread_mutex_t spliced_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static char host_dir[PATH_MAX];	/* "": no pass-through */
 
@@ -153,6 +160,75 @@ static int tree_stat(struct umod_daemon *d, const char *path, mode_t *mode, off_
 	return err == -ENOENT ? real_stat(path, mode, size) : err;
 }
 
+/*
+ * Files open for reading whose size is 0 get a kernel size splice can read
+ * up to (umod_fuse_splice_size()); an attribute reply would set it back to
+ * the 0 it carries, unless the size was raised after the request was sent,
+ * which makes the kernel keep its own (stat still shows the reply's 0).
+ * lseek(SEEK_END) asks through the open file and must get the 0: 6.1's
+ * seq_lseek refuses SEEK_END, and `tail` then reads the file through.
+ */
+static struct tree_file *spliced_find(const char *path)
+{
+	struct tree_file *tf;
+
+	for (tf = spliced; tf; tf = tf->next)
+		if (!strcmp(tf->path, path))
+			return tf;
+	return NULL;
+}
+
+static void spliced_keep(const char *path)
+{
+	struct tree_file *tf;
+
+	pthread_mutex_lock(&spliced_lock);
+	tf = spliced_find(path);
+	if (tf && tf->ino)
+		umod_fuse_splice_size(path, &tf->ino);
+	pthread_mutex_unlock(&spliced_lock);
+}
+
+/* first the node (from another open of the path, or the mount), then the list */
+static void spliced_add(struct tree_file *tf, const char *path)
+{
+	struct tree_file *other;
+
+	if (!(tf->path = strdup(path)))
+		return;
+	pthread_mutex_lock(&spliced_lock);
+	other = spliced_find(path);
+	tf->ino = other ? other->ino : 0;
+	pthread_mutex_unlock(&spliced_lock);
+	/* a stat of our own mount: not under the lock, other workers answer it */
+	if (umod_fuse_splice_size(path, &tf->ino))
+		tf->ino = 0;
+	pthread_mutex_lock(&spliced_lock);
+	tf->next = spliced;
+	spliced = tf;
+	pthread_mutex_unlock(&spliced_lock);
+}
+
+/* the last close of a path drops the pages the kernel kept of it */
+static void spliced_del(struct tree_file *tf)
+{
+	struct tree_file **p;
+	bool last;
+
+	if (!tf->path)
+		return;
+	pthread_mutex_lock(&spliced_lock);
+	for (p = &spliced; *p && *p != tf; p = &(*p)->next)
+		;
+	if (*p)
+		*p = tf->next;
+	last = !spliced_find(tf->path);
+	pthread_mutex_unlock(&spliced_lock);
+	if (last && tf->ino)
+		umod_fuse_drop_cache(tf->ino);
+	free(tf->path);
+}
+
 static int tree_getattr(const char *path, struct stat *st, struct fuse_file_info *fi)
 {
 	struct umod_daemon *d = umod_fuse_daemon();
@@ -162,6 +238,9 @@ static int tree_getattr(const char *path, struct stat *st, struct fuse_file_info
 
 	if (err)
 		return err;
+	/* fi: asked for through an open file (lseek's SEEK_END): the real 0 */
+	if (!fi && S_ISREG(mode) && !size)
+		spliced_keep(path);
 	memset(st, 0, sizeof(*st));
 	st->st_mode = mode;
 	st->st_nlink = S_ISDIR(mode) ? 2 : 1;
@@ -335,22 +414,28 @@ static int tree_open(const char *path, struct fuse_file_info *fi)
 
 	fi->direct_io = 1;	/* sizes are nominal (0, 4096): always ask */
 	fi->fh = 0;
-	if (w == AT_VIEW || w == AT_PROC_BUILTIN)
-		return view_open(d, path, fi->flags, w == AT_PROC_BUILTIN);
-	if (w != AT_FS)
+	if (w == AT_VIEW)
+		return view_open(d, path, fi->flags, false);
+	if (w != AT_FS && w != AT_PROC_BUILTIN)
 		return -EISDIR;
 	if (!(tf = calloc(1, sizeof(*tf))))
 		return -ENOMEM;
-	umod_fuse_identity();
-	err = umod_fs_open(d->host, path,
-			   fi->flags & (O_ACCMODE | O_NONBLOCK | O_APPEND), &tf->f);
+	if (w == AT_PROC_BUILTIN)
+		err = view_open(d, path, fi->flags, true);
+	else {
+		umod_fuse_identity();
+		err = umod_fs_open(d->host, path,
+				   fi->flags & (O_ACCMODE | O_NONBLOCK | O_APPEND), &tf->f);
+	}
 	if (err) {
 		free(tf);
 		return (int)to_user(err);
 	}
 	pthread_mutex_init(&tf->lock, NULL);
 	fi->fh = (uint64_t)(uintptr_t)tf;
-	fi->nonseekable = !umod_fs_seekable(tf->f);
+	fi->nonseekable = tf->f && !umod_fs_seekable(tf->f);
+	if ((fi->flags & O_ACCMODE) != O_WRONLY)
+		spliced_add(tf, path);
 	return 0;
 }
 
@@ -410,7 +495,7 @@ static int tree_read(const char *path, char *buf, size_t size, off_t off,
 	struct tree_file *tf = tree_file(fi);
 	int64_t pos = off;
 
-	if (!tf)
+	if (!tf || !tf->f)
 		return view_read(umod_fuse_daemon(), path, buf, size, off);
 	umod_fuse_identity();
 	return (int)to_user(umod_fs_read(tf->f, buf, size, &pos));
@@ -422,7 +507,7 @@ static int tree_write(const char *path, const char *buf, size_t size, off_t off,
 	struct tree_file *tf = tree_file(fi);
 	int64_t pos = off;
 
-	if (!tf) {
+	if (!tf || !tf->f) {
 		if (under(path, "/proc"))
 			return -EACCES;
 		return (int)umod_view_write(umod_fuse_daemon(), path + 4, buf, size);
@@ -437,8 +522,10 @@ static int tree_release(const char *path, struct fuse_file_info *fi)
 
 	if (!tf)
 		return 0;
+	spliced_del(tf);
 	umod_fuse_identity();
-	umod_fs_release(tf->f);
+	if (tf->f)
+		umod_fs_release(tf->f);
 	if (tf->ph)
 		fuse_pollhandle_destroy(tf->ph);
 	pthread_mutex_destroy(&tf->lock);
@@ -480,7 +567,7 @@ static int tree_ioctl(const char *path, unsigned int cmd, void *arg,
 	struct tree_file *tf = tree_file(fi);
 	long ret;
 
-	if (!tf)
+	if (!tf || !tf->f)
 		return -ENOTTY;
 	umod_fuse_identity();
 	/* FUSE copied _IOC_SIZE bytes in and will copy them out, by direction */
@@ -510,7 +597,7 @@ static int tree_poll(const char *path, struct fuse_file_info *fi,
 	unsigned int revents = 0;
 	int err;
 
-	if (!tf) {
+	if (!tf || !tf->f) {
 		if (ph)
 			fuse_pollhandle_destroy(ph);
 		*reventsp = POLLIN | POLLOUT | POLLRDNORM | POLLWRNORM;
