@@ -103,6 +103,9 @@ struct umod_dirent {
 int umod_client_next_module(struct umod_client *c, struct umod_listed *m);
 int umod_client_next_record(struct umod_client *c, struct umod_logrec *r);
 int umod_client_next_entry(struct umod_client *c, struct umod_dirent *e);
+/* after a status of -ENOTRECOVERABLE: the signal the oops ends the client
+ * with, or 0 (none: the oops has no counterpart that ends a task) */
+int umod_client_oops_signal(struct umod_client *c);
 /* the value of a SYSFS_READ reply: 0 or -EPROTO */
 int umod_client_value(struct umod_client *c, const void **value, size_t *len);
 

@@ -409,6 +409,16 @@ UMOD_API struct umod_task *umod_task_get_current(void);
  */
 UMOD_API void umod_task_interrupt(struct umod_task *t);
 UMOD_API void umod_task_unref(struct umod_task *t);
+/*
+ * umod_task_oops_signal - after an entry into module code on the calling
+ * thread failed with an oops (-ENOTRECOVERABLE): the signal Linux ends the
+ * task with there (x86-64: SIGKILL after a page fault, SIGSEGV after any
+ * other trap; arm64: SIGSEGV), so that the process the thread acts for
+ * can end as Linux's would (`Killed`). 0 before any oops on the thread,
+ * and after an abort() under module code (an ASan report: KASAN's lets
+ * the task go on, which ASan cannot).
+ */
+UMOD_API int umod_task_oops_signal(void);
 
 /* ---- modules ----------------------------------------------------------- */
 
