@@ -174,6 +174,8 @@ int umod_check_private(const struct stat *st, bool is_dir);
 int umod_listen_open(const char *path, int *fdp);
 /* 0 if the peer on @fd runs as @owner or as root, else -EPERM */
 int umod_peer_check(int fd, uid_t owner);
+/* the calling thread runs on the CPUs process @pid may run on */
+void umod_peer_affinity(pid_t pid);
 
 /* service.c: what a service manager (systemd) passes and expects */
 /*

@@ -75,9 +75,9 @@ struct timespec umod_fuse_mounted(void)
 }
 
 /*
- * The client's pid and name become current's, as the kernel runs a system
- * call as its caller; a thread serves many clients, so the last one is
- * remembered to spare reading /proc per request.
+ * The client's pid, name and CPUs become current's, as the kernel runs a
+ * system call as its caller; a thread serves many clients, so the last one
+ * is remembered to spare reading /proc per request.
  */
 void umod_fuse_identity(void)
 {
@@ -96,6 +96,7 @@ void umod_fuse_identity(void)
 		fclose(f);
 	}
 	umod_task_set_identity((int)pid, comm);
+	umod_peer_affinity(pid);
 	last = pid;
 }
 

@@ -28,6 +28,7 @@
 
 #include <generated/utsrelease.h>
 
+#include "drivers/firmware/dmi.h"
 #include "kernel/module/internal.h"
 
 /* a stand-in for the user process a non-kernel task acts for */
@@ -450,7 +451,8 @@ static bool might_sleep_ratelimited(void)
 	return !atomic_compare_exchange_strong(&might_sleep_prev_jiffy, &prev, now);
 }
 
-/* "CPU: 0 PID: 42 Comm: insmod Tainted: G           O       6.1.0 #1", as dump_stack() */
+/* "CPU: 0 PID: 42 Comm: insmod Tainted: G           O       6.1.0 #1" and
+ * "Hardware name: ...", as dump_stack_print_info() */
 static void report_cpu_line(struct umod_host *host, const struct umod_task *t)
 {
 	unsigned long taints = atomic_load(&host->taints);
@@ -462,6 +464,8 @@ static void report_cpu_line(struct umod_host *host, const struct umod_task *t)
 	umod_log_printk(host->log, KERN_DEFAULT "CPU: %d PID: %d Comm: %.20s %s%s %s #1\n",
 			cpu < 0 ? 0 : cpu, t->task.pid, t->task.comm,
 			taints ? "Tainted: " : "Not tainted", cols, UTS_RELEASE);
+	umod_dmi_setup();
+	umod_log_printk(host->log, KERN_DEFAULT "Hardware name: %s\n", umod_dump_stack_arch_desc());
 }
 
 /* one line of the trace, if @ret returns into a module; true if so */
