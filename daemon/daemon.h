@@ -232,6 +232,16 @@ bool umod_proc_is(const char *path);
 /* one of the files the daemon's /proc has of its own: modules, kallsyms, tainted */
 bool umod_proc_builtin(const char *path);
 ssize_t umod_proc_read(struct umod_daemon *d, const char *path, char *buf, size_t size);
+/*
+ * proc_pid.c: /proc/PID of each kernel thread (umod_for_each_kthread()), as
+ * 6.1 shows a kthread: -ENOENT for anything else. _list("/proc") names the
+ * threads' directories, _list("/proc/PID") their files; _read() is -EFBIG
+ * when @size is too small.
+ */
+int umod_proc_pid_stat(const char *path, mode_t *mode);
+int umod_proc_pid_list(const char *path, int (*fill)(void *data, const char *name, mode_t mode),
+		       void *data);
+ssize_t umod_proc_pid_read(const char *path, char *buf, size_t size);
 /* tree.c: names of the real /proc and /dev (and /sys's top) the tree has
  * not become symlinks into @dir/proc, @dir/dev, @dir/sys (umod shell) */
 void umod_tree_set_host(const char *dir);

@@ -70,7 +70,7 @@ void umod_tree_set_host(const char *dir)
 	snprintf(host_dir, sizeof(host_dir), "%s", dir ? dir : "");
 }
 
-enum where { AT_ROOT, AT_VIEW, AT_PROC_BUILTIN, AT_PROC_DIR, AT_FS };
+enum where { AT_ROOT, AT_VIEW, AT_PROC_BUILTIN, AT_PROC_DIR, AT_PROC_PID, AT_FS };
 
 static bool under(const char *path, const char *dir)
 {
@@ -88,6 +88,9 @@ static enum where where(struct umod_daemon *d, const char *path)
 		return AT_ROOT;
 	if (umod_proc_builtin(path))
 		return AT_PROC_BUILTIN;
+	/* a kernel thread's, not the real /proc's entry of that thread */
+	if (umod_proc_pid_stat(path, &mode) == 0)
+		return AT_PROC_PID;
 	if (!strcmp(path, "/proc/sys") || !strcmp(path, "/proc/sys/kernel"))
 		return AT_PROC_DIR;
 	if (under(path, "/sys") && !under(path, "/sys/class"))
@@ -144,6 +147,8 @@ static int tree_stat(struct umod_daemon *d, const char *path, mode_t *mode, off_
 	case AT_PROC_BUILTIN:
 		*mode = S_IFREG | 0444;
 		return 0;
+	case AT_PROC_PID:
+		return umod_proc_pid_stat(path, mode);
 	case AT_VIEW:
 		err = umod_view_stat(d, path + 4, mode);
 		if (!err && S_ISREG(*mode))
@@ -244,8 +249,9 @@ static int tree_getattr(const char *path, struct stat *st, struct fuse_file_info
 	memset(st, 0, sizeof(*st));
 	st->st_mode = mode;
 	st->st_nlink = S_ISDIR(mode) ? 2 : 1;
-	st->st_uid = d->owner;
-	st->st_gid = getegid();
+	/* a kernel thread is root's */
+	st->st_uid = where(d, path) == AT_PROC_PID ? 0 : d->owner;
+	st->st_gid = where(d, path) == AT_PROC_PID ? 0 : getegid();
 	st->st_size = size;
 	st->st_atim = st->st_mtim = st->st_ctim = umod_fuse_mounted();
 	return 0;
@@ -345,6 +351,7 @@ static int list_tree(struct umod_daemon *d, const char *path, struct fill *f)
 		fill_mode(f, "kallsyms", S_IFREG | 0444);
 		fill_mode(f, "modules", S_IFREG | 0444);
 		fill_mode(f, "sys", S_IFDIR | 0555);
+		umod_proc_pid_list(path, fill_mode, f);
 		return umod_fs_list(host, path, fill_fs, f);
 	}
 	if (!strcmp(path, "/proc/sys"))
@@ -359,6 +366,8 @@ static int list_tree(struct umod_daemon *d, const char *path, struct fill *f)
 	}
 	if (where(d, path) == AT_VIEW)
 		return umod_view_list(d, path + 4, fill_mode, f);
+	if (where(d, path) == AT_PROC_PID)
+		return umod_proc_pid_list(path, fill_mode, f);
 	return umod_fs_list(host, path, fill_fs, f);
 }
 
@@ -388,11 +397,12 @@ static long to_user(long ret)
 	return ret <= -512 && ret >= -516 ? -EINTR : ret;
 }
 
-/* sysfs-like files of the view: checks as fuse.c's */
-static int view_open(struct umod_daemon *d, const char *path, int flags, bool builtin)
+/* sysfs-like files of the view, and the daemon's /proc: checks as fuse.c's */
+static int view_open(struct umod_daemon *d, const char *path, int flags, enum where w)
 {
 	mode_t mode = S_IFREG | 0444;
-	int err = builtin ? 0 : umod_view_stat(d, path + 4, &mode);
+	int err = w == AT_PROC_PID ? umod_proc_pid_stat(path, &mode) :
+		  w == AT_VIEW ? umod_view_stat(d, path + 4, &mode) : 0;
 
 	if (err)
 		return err;
@@ -415,13 +425,13 @@ static int tree_open(const char *path, struct fuse_file_info *fi)
 	fi->direct_io = 1;	/* sizes are nominal (0, 4096): always ask */
 	fi->fh = 0;
 	if (w == AT_VIEW)
-		return view_open(d, path, fi->flags, false);
-	if (w != AT_FS && w != AT_PROC_BUILTIN)
+		return view_open(d, path, fi->flags, w);
+	if (w != AT_FS && w != AT_PROC_BUILTIN && w != AT_PROC_PID)
 		return -EISDIR;
 	if (!(tf = calloc(1, sizeof(*tf))))
 		return -ENOMEM;
-	if (w == AT_PROC_BUILTIN)
-		err = view_open(d, path, fi->flags, true);
+	if (w != AT_FS)
+		err = view_open(d, path, fi->flags, w);
 	else {
 		umod_fuse_identity();
 		err = umod_fs_open(d->host, path,
@@ -508,6 +518,9 @@ static int tree_write(const char *path, const char *buf, size_t size, off_t off,
 	int64_t pos = off;
 
 	if (!tf || !tf->f) {
+		/* comm_write(): another thread group's name is not to be set */
+		if (where(umod_fuse_daemon(), path) == AT_PROC_PID)
+			return -EINVAL;
 		if (under(path, "/proc"))
 			return -EACCES;
 		return (int)umod_view_write(umod_fuse_daemon(), path + 4, buf, size);

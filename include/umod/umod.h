@@ -419,6 +419,26 @@ UMOD_API void umod_task_unref(struct umod_task *t);
  * the task go on, which ASan cannot).
  */
 UMOD_API int umod_task_oops_signal(void);
+/*
+ * umod_for_each_kthread - @fn(@data, task) for each kernel thread of the
+ * process while its thread runs: the kthreads modules start, workqueue
+ * workers, the timer and RCU threads (Linux lists them as processes in
+ * /proc). The list lock is held: @fn must not start or end a kernel
+ * thread. Stops at @fn's first non-zero return and returns it; 0, or
+ * -EINVAL without @fn.
+ * umod_task_get_pid - the task's pid (a kernel thread's: its thread id)
+ * umod_task_get_comm - its name (valid while @fn runs)
+ * umod_task_get_flags - the kernel's PF_* bits it has (PF_KTHREAD 0x00200000,
+ * PF_WQ_WORKER 0x20)
+ * umod_task_get_state - its state as /proc/PID/stat's letter: 'R' (running,
+ * or waiting on something that is not a kernel sleep), 'S', 'D', 'I', 'P',
+ * 'T', 'X'
+ */
+UMOD_API int umod_for_each_kthread(int (*fn)(void *data, struct umod_task *t), void *data);
+UMOD_API int umod_task_get_pid(const struct umod_task *t);
+UMOD_API const char *umod_task_get_comm(const struct umod_task *t);
+UMOD_API unsigned int umod_task_get_flags(const struct umod_task *t);
+UMOD_API char umod_task_get_state(const struct umod_task *t);
 
 /* ---- modules ----------------------------------------------------------- */
 

@@ -178,6 +178,7 @@ extern const struct umod_crc_table umod_host_crc_table;
 
 /* ---- kernel/sched/core.c: tasks ---------------------------------------- */
 
+#define UMOD_PF_WQ_WORKER	0x00000020	/* PF_WQ_WORKER */
 #define UMOD_PF_KTHREAD		0x00200000	/* PF_KTHREAD */
 
 /* the kernel's preempt_count() layout: what in_atomic() and friends test */
@@ -204,6 +205,8 @@ struct umod_task {
 	_Atomic uint64_t switch_ns;
 	/* rcu_read_lock() nesting: might_sleep() reports a sleep inside */
 	unsigned int rcu_read_depth;
+	/* a kernel thread's, while its thread runs: on the list /proc shows */
+	struct umod_list kthread_node;
 };
 
 /*
