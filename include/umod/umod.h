@@ -715,9 +715,13 @@ UMOD_API ssize_t umod_sysfs_readlink(struct umod_host *host, const char *path,
  */
 struct umod_file;
 
-/* umod_fs_open - opens @path: 0, -ENOENT, -EACCES (the entry's mode, for
- * root too), -EISDIR, -ENXIO (no such device, or its module is going), or
- * what the module's open op returned */
+/* umod_fs_open - opens @path: 0, -ENOENT, -EACCES (a sys/ file's mode, for
+ * root too, as kernfs), -EISDIR, -ENXIO (no such device, or its module is
+ * going), or what the module's open op returned. The permission bits of a
+ * proc entry or a device node are checked by the caller against whoever
+ * opens (the VFS's part: a FUSE mount with default_permissions), as Linux
+ * checks them before the file's open; its ops then answer (a proc entry
+ * without a write op: -EIO on write) */
 UMOD_API int umod_fs_open(struct umod_host *host, const char *path, int flags,
 			    struct umod_file **fp);
 /* read(2)/write(2) at *@pos (which moves), or at the file's own position
