@@ -76,7 +76,10 @@
 #ifndef __stringify_1
 #include <linux/stringify.h>
 #endif
-#define __ADDRESSABLE(sym)	static void *__UNIQUE_ID(__addressable_##sym) __used = (void *)&(sym);
+/* a pointer the compiler must keep, so @sym is kept; .discard.*: not linked in */
+#define ___ADDRESSABLE(sym, __attrs)					\
+	static void *__used __attrs __UNIQUE_ID(__PASTE(__addressable_, sym)) = (void *)&(sym);
+#define __ADDRESSABLE(sym)	___ADDRESSABLE(sym, __section(".discard.addressable"))
 #define data_race(expr)		(expr)
 
 #endif /* _LINUX_COMPILER_H */
