@@ -16,6 +16,16 @@ static void caches_ctor(void *p)
 	memset(p, 0, 24);
 }
 
+static void destroy_all(void)
+{
+	kmem_cache_destroy(by_rcu);
+	kmem_cache_destroy(usercopy);
+	kmem_cache_destroy(with_ctor);
+	kmem_cache_destroy(acct);
+	kmem_cache_destroy(pair_b);
+	kmem_cache_destroy(pair_a);
+}
+
 static int __init caches_init(void)
 {
 	pair_a = kmem_cache_create("caches_pair_a", 24, 0, 0, NULL);
@@ -33,12 +43,7 @@ static int __init caches_init(void)
 	objs[4] = kmem_cache_alloc(acct, GFP_KERNEL);
 	return 0;
 fail:
-	kmem_cache_destroy(by_rcu);
-	kmem_cache_destroy(usercopy);
-	kmem_cache_destroy(with_ctor);
-	kmem_cache_destroy(acct);
-	kmem_cache_destroy(pair_b);
-	kmem_cache_destroy(pair_a);
+	destroy_all();
 	return -ENOMEM;
 }
 
@@ -49,12 +54,7 @@ static void __exit caches_exit(void)
 	kmem_cache_free(pair_b, objs[2]);
 	kmem_cache_free(with_ctor, objs[3]);
 	kmem_cache_free(acct, objs[4]);
-	kmem_cache_destroy(by_rcu);
-	kmem_cache_destroy(usercopy);
-	kmem_cache_destroy(with_ctor);
-	kmem_cache_destroy(acct);
-	kmem_cache_destroy(pair_b);
-	kmem_cache_destroy(pair_a);
+	destroy_all();
 }
 
 module_init(caches_init);
