@@ -3,6 +3,7 @@
 #   make                      build umod into build/
 #   make demo                 build and run the article's hellop example
 #   make check                build and run every test
+#   make htmldocs             Documentation/ as HTML in build/htmldocs/
 #   make bench                run the benchmarks
 #   make fuzz FUZZ_SECONDS=N  run every libFuzzer target for N seconds (clang)
 #   make install prefix=...   install (scripts/Makefile.install: DESTDIR, bindir, ...)
@@ -42,13 +43,14 @@ BUILD_LDFLAGS := -pthread $(SAN_FLAGS) $(LDFLAGS)
 # what libumod itself links against (compressed modules, signatures)
 LIB_LIBS := -llzma -lzstd -lurcu-memb
 
-# libumod: the host (kernel/, arch/), kmod's half (libkmod/), the helpers
-# both use (lib/)
+# libumod: the host (kernel/, mm/, fs/, drivers/, arch/, lib/), kmod's half
+# (libkmod/), the helpers both use (util/)
 LIB_SRCS := $(wildcard $(srctree)/kernel/*.c $(srctree)/kernel/*/*.c) \
 	$(wildcard $(srctree)/mm/*.c $(srctree)/fs/*.c $(srctree)/fs/*/*.c) \
 	$(wildcard $(srctree)/drivers/*/*.c) \
 	$(wildcard $(srctree)/arch/$(SRCARCH)/kernel/*.c) \
-	$(wildcard $(srctree)/libkmod/*.c) $(wildcard $(srctree)/lib/*.c)
+	$(wildcard $(srctree)/libkmod/*.c) $(wildcard $(srctree)/lib/*.c) \
+	$(wildcard $(srctree)/util/*.c)
 TOOL_SRCS := $(wildcard $(srctree)/tools/*.c) $(wildcard $(srctree)/daemon/*.c)
 MODPOST_SRCS := $(filter-out %/host_symvers.c,$(wildcard $(srctree)/scripts/mod/*.c))
 GENDWARF_SRCS := $(wildcard $(srctree)/scripts/gendwarfksyms/*.c)
@@ -86,7 +88,7 @@ $(shell mkdir -p $(objtree) && (echo '$(BUILD_ID)' | cmp -s - $(FLAGS_STAMP) || 
 # keep objects between runs: they are not throwaway intermediates
 .SECONDARY:
 
-.PHONY: all deps demo check check-unit check-e2e check-kernel-tree examples test-modules bench bench-plot install clean
+.PHONY: all deps demo check check-includes check-unit check-e2e check-kernel-tree examples test-modules bench bench-plot install clean
 all: $(UMOD_BIN) $(MODPOST) $(GENDWARFKSYMS) $(LIBUMOD_A) $(LIBUMOD_SO) \
 	$(objtree)/Module.symvers
 
@@ -235,13 +237,14 @@ include $(srctree)/tests/tsan/Makefile.inc
 
 ifneq ($(EMULATOR),)
 # another arch under qemu-user: its unit tests and its e2e subset
-# (tests/e2e/arch-$(SRCARCH).list; README "Other architectures")
+# (tests/e2e/arch-$(SRCARCH).list; Documentation/arch/arm64.rst)
 check: deps
 	$(Q)$(MAKE) --no-print-directory examples
 	$(Q)$(MAKE) --no-print-directory check-unit
 	$(Q)$(MAKE) --no-print-directory check-e2e
 else
 check: deps
+	$(Q)$(MAKE) --no-print-directory check-includes
 	$(Q)$(MAKE) --no-print-directory examples
 	$(Q)$(MAKE) --no-print-directory check-unit
 	$(Q)$(MAKE) --no-print-directory check-e2e
@@ -250,7 +253,12 @@ check: deps
 	$(Q)$(MAKE) --no-print-directory check-tsan
 	$(Q)$(MAKE) --no-print-directory check-kernel-tree
 	$(Q)$(MAKE) --no-print-directory check-install
+	$(Q)$(MAKE) --no-print-directory check-docs
 endif
+
+# DESIGN.md's include rules, and that they catch a planted violation
+check-includes:
+	$(Q)$(srctree)/scripts/check-includes.sh --self-test
 
 # umod against kmod on Debian's own kernel modules (downloads ~70 MB once)
 check-kernel-tree: all
@@ -281,6 +289,7 @@ bench-plot:
 	fi
 
 include $(srctree)/scripts/Makefile.install
+include $(srctree)/Documentation/Makefile.inc
 
 clean:
 	rm -rf $(objtree)

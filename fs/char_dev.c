@@ -12,6 +12,10 @@
 #include <string.h>
 
 #include "fs/internal.h"
+#include "kernel/kapi.h"
+#include "kernel/module/module.h"
+#include "kernel/printk/internal.h"
+#include "kernel/sched/sched.h"
 
 #define MINORBITS		20
 #define MINORMASK		((1u << MINORBITS) - 1)

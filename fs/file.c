@@ -20,6 +20,9 @@
 #include <sys/stat.h>
 
 #include "fs/internal.h"
+#include "kernel/module/module.h"
+#include "kernel/sched/sched.h"
+#include "util/symtab.h"
 
 /* ---- the namespaces, one per host ------------------------------------------- */
 

@@ -12,10 +12,14 @@
 #include <sys/types.h>
 
 #include <umod/kabi/fs.h>
+#include <umod/umod.h>
 #include <umod/kabi/wait.h>
 
-#include "kernel/module/internal.h"
 #include "lib/usercopy.h"
+#include "util/list.h"
+
+struct umod_host;
+struct umod_module;
 
 enum umod_fs_kind {
 	UMOD_FS_DIR = 1,
@@ -150,5 +154,12 @@ void umod_proc_leftovers(struct umod_fs *fs, struct umod_module *mod,
 
 /* fs/seq_file.c: the host's proc_ops for proc_create_single/seq */
 extern const struct proc_ops umod_proc_single_ops, umod_proc_seq_ops;
+
+/* ---- file.c: what the loader calls -------------------------------------- */
+
+/* the module's proc entries, devices, classes and open files go (unload.c) */
+void umod_fs_leftovers(struct umod_module *mod);
+/* the host goes: its file namespace with it (unload.c, after the last module) */
+void umod_fs_host_gone(struct umod_host *host);
 
 #endif /* _UMOD_FS_INTERNAL_H */

@@ -8,6 +8,7 @@
 #include <errno.h>
 
 #include "fs/internal.h"
+#include "kernel/kapi.h"
 
 #define OFFSET_MAX	((long long)(~0ULL >> 1))
 #define SEEK_SET	0

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "fs/internal.h"
+#include "kernel/kapi.h"
 
 #define SEQ_SKIP	1
 #define SEEK_SET	0

@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: MIT
 /*
- * .ko.xz and .ko.zst decompression (lib/decompress.c, liblzma/libzstd):
+ * .ko.xz and .ko.zst decompression (util/decompress.c, liblzma/libzstd):
  * corrupt or truncated streams are refused, and no stream may expand past
  * the bound it is given (16 MiB here, so the fuzzer's memory stays small).
  */
 #include <errno.h>
 
+#include "util/decompress.h"
+#include "util/file.h"
+
 #include "fuzz.h"
-#include "kernel/module/internal.h"
-#include "lib/decompress.h"
-#include "lib/file.h"
 
 #define FUZZ_MAX	(16u << 20)
 

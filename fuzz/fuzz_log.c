@@ -10,8 +10,9 @@
 #include <errno.h>
 #include <string.h>
 
+#include "kernel/printk/internal.h"
+
 #include "fuzz.h"
-#include "kernel/module/internal.h"
 
 #define LINE_MAX_TEXT	992	/* kernel/printk/printk.c's LOG_LINE_MAX */
 

@@ -6,9 +6,10 @@
  */
 #include <string.h>
 
-#include "fuzz.h"
-#include "kernel/module/internal.h"
 #include "libkmod/libkmod.h"
+#include "util/macro.h"
+
+#include "fuzz.h"
 
 static const char *const names[] = { "snd_hda_intel", "foo", "bar-baz", "" };
 

@@ -6,9 +6,10 @@
  */
 #include <string.h>
 
+#include "util/macro.h"
+#include "util/modinfo.h"
+
 #include "fuzz.h"
-#include "kernel/module/internal.h"
-#include "lib/modinfo.h"
 
 static const char *const keys[] = {
 	"name", "vermagic", "license", "depends", "parm", "alias", "",

@@ -9,8 +9,11 @@
 #include <errno.h>
 #include <string.h>
 
+#include "kernel/module/module.h"
+#include "kernel/params.h"
+#include "util/symtab.h"
+
 #include "fuzz.h"
-#include "kernel/module/internal.h"
 
 #define MAX_PARAMS	64
 

@@ -9,9 +9,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "util/symvers.h"
+
 #include "fuzz.h"
-#include "kernel/module/internal.h"
-#include "lib/symvers.h"
 
 struct state {
 	unsigned int line;

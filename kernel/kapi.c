@@ -2,7 +2,7 @@
 /*
  * What the host exports to modules: the kernel API of include/linux/.
  * Each file that implements part of it has a table of its exports
- * (struct umod_kapi_table, see internal.h); this file joins them into a
+ * (struct umod_kapi_table, see kapi.h); this file joins them into a
  * host's export table, with the build-time CRCs, and holds the small part
  * that has no file of its own yet: strings, use counts,
  * symbol_get and request_module.
@@ -15,8 +15,11 @@
 #include <strings.h>
 #include <sys/types.h>
 
-#include "kernel/module/internal.h"
+#include "kernel/kapi.h"
+#include "kernel/module/module.h"
+#include "kernel/printk/internal.h"
 #include "lib/kstrtox.h"
+#include "util/symtab.h"
 
 /* ---- use counts and weak references ---------------------------------------- */
 

@@ -17,7 +17,13 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "kernel/module/internal.h"
+#include "kernel/kapi.h"
+#include "kernel/kthread.h"
+#include "kernel/module/module.h"
+#include "kernel/oops.h"
+#include "kernel/printk/internal.h"
+#include "kernel/sched/sched.h"
+#include "kernel/time/tick-internal.h"
 
 #define TASK_UNINTERRUPTIBLE	0x0002u
 #define TASK_PARKED		0x0040u

@@ -43,7 +43,11 @@
 #include "arch/arch.h"
 #include "drivers/firmware/dmi.h"
 #include "kernel/host_syms.h"
-#include "kernel/module/internal.h"
+#include "kernel/module/module.h"
+#include "kernel/oops.h"
+#include "kernel/panic.h"
+#include "kernel/printk/internal.h"
+#include "kernel/sched/sched.h"
 #include "mm/kasan.h"
 
 #define OOPS_MAX_FDS		4

@@ -11,7 +11,12 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "kernel/module/internal.h"
+#include "kernel/kapi.h"
+#include "kernel/module/module.h"
+#include "kernel/oops.h"
+#include "kernel/panic.h"
+#include "kernel/printk/internal.h"
+#include "kernel/sched/sched.h"
 #include "lib/vsprintf.h"
 
 struct taint_flag {

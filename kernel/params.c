@@ -11,7 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernel/module/internal.h"
+#include "kernel/kapi.h"
+#include "kernel/module/module.h"
+#include "kernel/params.h"
+#include "kernel/printk/internal.h"
 #include "lib/kstrtox.h"
 
 #define CHARP_MAX	1024	/* the kernel's limit for a charp value */

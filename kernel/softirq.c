@@ -12,7 +12,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "kernel/module/internal.h"
+#include "kernel/kapi.h"
+#include "kernel/sched/sched.h"
+#include "kernel/time/tick-internal.h"
 
 #define TASKLET_SCHED	0	/* TASKLET_STATE_SCHED */
 #define TASKLET_RUN	1	/* TASKLET_STATE_RUN */

@@ -12,7 +12,7 @@
 #include <umod/kabi/utsname.h>
 
 #include "arch/arch.h"
-#include "kernel/module/internal.h"
+#include "kernel/kapi.h"
 
 struct uts_namespace umod_init_uts_ns = {
 	.name = {

@@ -23,7 +23,11 @@
 #include <time.h>
 #include <ucontext.h>
 
-#include "kernel/module/internal.h"
+#include "kernel/module/module.h"
+#include "kernel/oops.h"
+#include "kernel/sched/sched.h"
+#include "kernel/time/timekeeping.h"
+#include "kernel/watchdog.h"
 
 #define LOCKUP_SIGNAL		SIGXCPU
 

@@ -22,7 +22,13 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "kernel/module/internal.h"
+#include "kernel/kapi.h"
+#include "kernel/module/module.h"
+#include "kernel/oops.h"
+#include "kernel/sched/sched.h"
+#include "kernel/time/tick-internal.h"
+#include "kernel/time/timekeeping.h"
+#include "kernel/workqueue_internal.h"
 
 #define WQ_UNBOUND	(1u << 1)
 #define WQ_HIGHPRI	(1u << 4)

@@ -4,7 +4,7 @@
  * isalpha(0xe9) holds and tolower(0xc9) is 0xe9 in module code, as in
  * Linux, whatever the host's locale says.
  */
-#include "kernel/module/internal.h"
+#include "kernel/kapi.h"
 #include "lib/klib.h"
 
 enum {

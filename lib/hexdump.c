@@ -10,7 +10,9 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "kernel/module/internal.h"
+#include "kernel/kapi.h"
+#include "kernel/module/module.h"
+#include "kernel/printk/internal.h"
 #include "lib/klib.h"
 #include "lib/vsprintf.h"
 

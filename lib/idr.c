@@ -22,7 +22,8 @@
 
 #include <umod/kabi/idr.h>
 
-#include "kernel/module/internal.h"
+#include "kernel/kapi.h"
+#include "kernel/panic.h"
 #include "lib/klib.h"
 
 struct idr_slot {

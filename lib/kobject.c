@@ -15,7 +15,11 @@
 
 #include <umod/kabi/kobject.h>
 
-#include "kernel/module/internal.h"
+#include "fs/sysfs/sysfs.h"
+#include "kernel/kapi.h"
+#include "kernel/module/module.h"
+#include "kernel/printk/internal.h"
+#include "kernel/sched/sched.h"
 
 /* ---- the roots: /sys/kernel, /sys/kernel/mm, /sys/firmware ------------------- */
 

@@ -6,7 +6,7 @@
  */
 #include <stddef.h>
 
-#include "kernel/module/internal.h"
+#include "kernel/kapi.h"
 #include "lib/klib.h"
 
 

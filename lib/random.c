@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <sys/random.h>
 
-#include "kernel/module/internal.h"
+#include "kernel/kapi.h"
 #include "lib/klib.h"
 
 void umod_get_random_bytes(void *buf, size_t len)

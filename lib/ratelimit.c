@@ -12,7 +12,9 @@
 
 #include <umod/kabi/ratelimit.h>
 
-#include "kernel/module/internal.h"
+#include "kernel/kapi.h"
+#include "kernel/module/module.h"
+#include "kernel/printk/internal.h"
 
 #define RL_HZ			250
 #define RATELIMIT_MSG_ON_RELEASE	1ul

@@ -11,7 +11,7 @@
 
 #include <umod/kabi/rbtree.h>
 
-#include "kernel/module/internal.h"
+#include "kernel/kapi.h"
 #include "lib/klib.h"
 
 static struct rb_node *parent_of(const struct rb_node *n)

@@ -8,7 +8,8 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 
-#include "kernel/module/internal.h"
+#include "kernel/kapi.h"
+#include "kernel/panic.h"
 
 #define REFCOUNT_SATURATED	(INT_MIN / 2)
 

@@ -9,7 +9,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "kernel/module/internal.h"
+#include "kernel/kapi.h"
 #include "lib/klib.h"
 
 typedef int (*cmp_func_t)(const void *a, const void *b);

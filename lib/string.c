@@ -13,7 +13,7 @@
 #include <string.h>
 #include <sys/types.h>
 
-#include "kernel/module/internal.h"
+#include "kernel/kapi.h"
 #include "lib/klib.h"
 
 

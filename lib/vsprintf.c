@@ -23,7 +23,9 @@
 #include <string.h>
 #include <sys/random.h>
 
-#include "kernel/module/internal.h"
+#include "kernel/kapi.h"
+#include "kernel/module/module.h"
+#include "kernel/sched/sched.h"
 #include "lib/vsprintf.h"
 
 #define PTR_WIDTH	16		/* 2 * sizeof(void *) */

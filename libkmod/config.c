@@ -23,8 +23,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/array.h"
-#include "lib/file.h"
+#include "util/array.h"
+#include "util/file.h"
 #include "libkmod/libkmod.h"
 
 static void conf_warn(const struct umod_modconf *c, const char *fmt, ...)

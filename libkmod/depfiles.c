@@ -24,9 +24,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "lib/array.h"
-#include "lib/file.h"
-#include "lib/modinfo.h"
+#include "util/array.h"
+#include "util/file.h"
+#include "util/modinfo.h"
 #include "libkmod/depmod.h"
 #include "libkmod/libkmod.h"
 

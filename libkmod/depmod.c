@@ -30,8 +30,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "lib/array.h"
-#include "lib/file.h"
+#include "util/array.h"
+#include "util/file.h"
 #include "libkmod/depmod.h"
 #include "libkmod/libkmod.h"
 

@@ -26,8 +26,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/array.h"
-#include "lib/file.h"
+#include "util/array.h"
+#include "util/file.h"
 #include "libkmod/libkmod.h"
 
 static int list_add(struct umod_depmod_list *l, const char *s, size_t len)

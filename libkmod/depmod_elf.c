@@ -17,11 +17,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "lib/array.h"
-#include "lib/decompress.h"
-#include "lib/elf.h"
-#include "lib/file.h"
-#include "lib/modinfo.h"
+#include "util/array.h"
+#include "util/decompress.h"
+#include "util/elf.h"
+#include "util/file.h"
+#include "util/modinfo.h"
 #include "libkmod/depmod.h"
 #include "libkmod/libkmod.h"
 

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/file.h"
+#include "util/file.h"
 #include "libkmod/depmod.h"
 #include "libkmod/libkmod.h"
 

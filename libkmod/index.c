@@ -19,7 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/array.h"
+#include "util/array.h"
 #include "libkmod/libkmod.h"
 
 #define INDEX_MAGIC		0xB007F457u

@@ -16,8 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/file.h"
-#include "lib/modinfo.h"
+#include "util/file.h"
+#include "util/modinfo.h"
 #include "libkmod/libkmod.h"
 
 static void db_warn(FILE *err, const char *fmt, ...) __attribute__((__format__(printf, 2, 3)));

@@ -25,7 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/array.h"
+#include "util/array.h"
 #include "libkmod/libkmod.h"
 
 struct umod_probe_mod {

@@ -10,9 +10,9 @@
 
 #include <umod/umod.h>
 
-#include "lib/elf.h"
-#include "lib/file.h"
-#include "lib/modinfo.h"
+#include "util/elf.h"
+#include "util/file.h"
+#include "util/modinfo.h"
 #include "libkmod/libkmod.h"
 
 /* "key=value" split as kmod does: no '=' means the whole string is the key */

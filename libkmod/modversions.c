@@ -18,8 +18,8 @@
 #include <errno.h>
 #include <string.h>
 
-#include "lib/elf.h"
-#include "lib/file.h"
+#include "util/elf.h"
+#include "util/file.h"
 #include "libkmod/libkmod.h"
 
 #define MODVERSION_SIZE		64

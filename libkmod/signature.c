@@ -13,14 +13,14 @@
  * encrypted digest (OpenSSL parses it). Other id types carry signer, key id
  * and signature as raw bytes before the structure. This file only reads
  * the information; nothing is verified against a key here (that is
- * kernel/module/signing.c). libcrypto is opened on the first PKCS#7 signature (lib/crypto.h).
+ * kernel/module/signing.c). libcrypto is opened on the first PKCS#7 signature (util/crypto.h).
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/crypto.h"
-#include "lib/macro.h"
+#include "util/crypto.h"
+#include "util/macro.h"
 #include "libkmod/libkmod.h"
 
 #define SIG_MAGIC	"~Module signature appended~\n"

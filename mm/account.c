@@ -17,6 +17,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "kernel/module/module.h"
+#include "kernel/panic.h"
+#include "kernel/printk/internal.h"
+#include "kernel/sched/sched.h"
 #include "mm/internal.h"
 
 _Thread_local int umod_mm_slot __attribute__((tls_model("initial-exec")));

@@ -9,13 +9,17 @@
 
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
-
 
 struct kmem_cache;
 #include <umod/kabi/mm.h>
 
-#include "kernel/module/internal.h"
+#include "util/list.h"
+
+struct umod_host;
+struct umod_module;
 
 /* include/linux/gfp.h and slab.h's values, which host code cannot include */
 #define UMOD_GFP_ZERO		0x100u
@@ -132,14 +136,6 @@ static inline struct umod_mm_site *umod_mm_site(struct module *kmod, const void 
 
 /* ---- reports --------------------------------------------------------------- */
 
-/* the kernel's TAINT_BAD_PAGE (B) and TAINT_WARN (W) */
-#ifndef UMOD_TAINT_BAD_PAGE
-#define UMOD_TAINT_BAD_PAGE	5
-#endif
-#ifndef UMOD_TAINT_WARN
-#define UMOD_TAINT_WARN		9
-#endif
-
 /* whose log a report goes to: @kmod's host, else that of the module running */
 struct umod_host *umod_mm_host(struct module *kmod);
 /* "func+0x1c/0x60 [mod]" (or "0x..." when no module's) for a return address */
@@ -237,5 +233,12 @@ void *umod_pages_alloc(struct module *kmod, size_t size, const void *caller, boo
 /* true if @addr starts one (freed then); *@is_vmalloc says which kind */
 bool umod_pages_free(const void *addr, bool vmalloc, const void *caller);
 bool umod_pages_is_vmalloc(const void *addr);
+
+/* ---- what the rest of the host calls ------------------------------------ */
+
+/* kfree(), for host code that frees what modules allocated (kfree_rcu) */
+void umod_kfree(const void *p);
+/* module_leftovers[]: one line per call site that still owns memory */
+void umod_mm_module_leftovers(struct umod_module *mod);
 
 #endif /* _UMOD_MM_INTERNAL_H */

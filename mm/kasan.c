@@ -32,6 +32,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kernel/module/module.h"
+#include "kernel/oops.h"
+#include "kernel/panic.h"
 #include "mm/internal.h"
 #include "mm/kasan.h"
 

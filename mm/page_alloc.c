@@ -6,6 +6,7 @@
  */
 #include <stdio.h>
 
+#include "kernel/kapi.h"
 #include "mm/internal.h"
 
 static void *pages(struct module *mod, unsigned int gfp, unsigned int order, const void *caller)

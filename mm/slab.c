@@ -13,6 +13,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kernel/kapi.h"
+#include "kernel/module/module.h"
+#include "kernel/panic.h"
+#include "kernel/printk/internal.h"
 #include "mm/internal.h"
 
 #define SLAB_HWCACHE_ALIGN	0x00002000u

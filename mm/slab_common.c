@@ -13,6 +13,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kernel/kapi.h"
+#include "kernel/module/module.h"
+#include "kernel/panic.h"
+#include "kernel/printk/internal.h"
 #include "mm/internal.h"
 
 /* what malloc() promises (ASan's allocator only 8) */

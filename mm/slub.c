@@ -24,7 +24,13 @@
 #include <string.h>
 #include <sys/sysinfo.h>
 
+#include <umod/umod.h>
+
+#include "fs/sysfs/sysfs.h"
+#include "kernel/module/module.h"
 #include "mm/internal.h"
+#include "util/list.h"
+#include "util/macro.h"
 
 #define SLAB_CONSISTENCY_CHECKS	0x00000100u
 #define SLAB_RED_ZONE		0x00000400u

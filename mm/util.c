@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "kernel/kapi.h"
 #include "mm/internal.h"
 
 static void *dup_mem(struct module *mod, const void *src, size_t len, unsigned int gfp,

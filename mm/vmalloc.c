@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
+#include "kernel/kapi.h"
 #include "mm/internal.h"
 
 #define AREA_BUCKETS	256

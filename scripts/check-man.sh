@@ -7,8 +7,13 @@
 #      (umod(8) against `umod --help`, umod-X(8) against `umod X --help`),
 #      and every command `umod --help` lists has a page or is in umod(8);
 #   3. every function and macro umod.h declares is named by a section 3 page;
-#   4. the embedding program of README.md and libumod(3) is the one the e2e
-#      case installed_tree builds and runs (the page's indented by 4 spaces).
+#   4. the embedding program of Documentation/embedding/libumod.rst and
+#      libumod(3) is the one the e2e case installed_tree builds and runs
+#      (the docs include the file; the page's is indented by 4 spaces);
+#   5. README.md and Documentation/ agree with the program and the tree
+#      (scripts/check-docs.py: the options of the command lines they show,
+#      README's relative links). The options they name in prose are checked
+#      against the man pages by make htmldocs.
 #   scripts/check-man.sh SRCTREE OBJTREE
 set -u
 src=$1
@@ -85,15 +90,18 @@ missing=$(comm -23 "$tmp/api" "$tmp/named")
 
 # ---- 4. the embedding program ------------------------------------------------
 app=$src/tests/e2e/cases/installed_tree/app.c
-sed -n '/^## Embedding libumod$/,/^## /p' "$src/README.md" |
-	sed -n '/^```c$/,/^```$/{/^```/d;p}' > "$tmp/readme.c"
 checked=$((checked + 1))
-cmp -s "$app" "$tmp/readme.c" || fail "README.md's embedding program is not $app:" \
-	"$(diff "$app" "$tmp/readme.c" | head -5)"
+grep -qx '.. literalinclude:: ../../tests/e2e/cases/installed_tree/app.c' \
+	"$src/Documentation/embedding/libumod.rst" ||
+	fail "Documentation/embedding/libumod.rst does not include $app"
 sed -n '/^# EXAMPLE$/,/^# /p' "$src/man/libumod.3.scd" |
 	sed -n '/^```$/,/^```$/{/^```/d;p}' | sed 's/\\\\/\\/g' > "$tmp/page.c"
 checked=$((checked + 1))
 expand -t 4 "$app" | cmp -s - "$tmp/page.c" || fail "libumod.3's example is not $app"
+
+# ---- 5. the documentation ---------------------------------------------------
+checked=$((checked + 1))
+python3 "$src/scripts/check-docs.py" "$src" "$umod" || fail "README.md or Documentation/ (above)"
 
 echo "check-install: $((checked - failed)) passed, $failed failed"
 [ "$failed" -eq 0 ]

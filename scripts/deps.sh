@@ -43,6 +43,10 @@ liburcu-dev
 linux-kbuild-6.1
 strace
 procps
+python3
+python3-sphinx
+python3-sphinx-rtd-theme
+chromium
 "
 
 # the libraries libumod, umod and the tests link, for the target arch

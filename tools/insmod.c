@@ -16,8 +16,8 @@
 #include <umod/umod.h>
 
 #include "../daemon/daemon.h"
-#include "lib/decompress.h"
-#include "lib/file.h"
+#include "util/decompress.h"
+#include "util/file.h"
 #include "tools.h"
 
 static void help(void)

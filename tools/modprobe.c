@@ -23,7 +23,7 @@
 #include <umod/umod.h>
 
 #include "../daemon/daemon.h"
-#include "lib/file.h"
+#include "util/file.h"
 #include "libkmod/libkmod.h"
 #include "tools.h"
 

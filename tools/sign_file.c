@@ -27,7 +27,7 @@
 #include <string.h>
 
 
-#include "lib/crypto.h"
+#include "util/crypto.h"
 #include "tools.h"
 
 #define SIG_MAGIC	"~Module signature appended~\n"

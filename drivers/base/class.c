@@ -14,6 +14,9 @@
 #include <sys/stat.h>
 
 #include "fs/internal.h"
+#include "kernel/kapi.h"
+#include "kernel/module/module.h"
+#include "kernel/printk/internal.h"
 
 #define MINORBITS	20
 

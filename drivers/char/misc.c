@@ -11,6 +11,10 @@
 #include <string.h>
 
 #include "fs/internal.h"
+#include "kernel/kapi.h"
+#include "kernel/module/module.h"
+#include "kernel/printk/internal.h"
+#include "kernel/sched/sched.h"
 
 #define MISC_MAJOR		10
 #define MISC_DYNAMIC_MINOR	255

@@ -17,7 +17,10 @@
 #include <umod/kabi/fs.h>
 #include <umod/kabi/kobject.h>
 
-#include "kernel/module/internal.h"
+#include "fs/sysfs/sysfs.h"
+#include "kernel/kapi.h"
+#include "kernel/module/module.h"
+#include "kernel/printk/internal.h"
 #include "lib/kstrtox.h"
 #include "lib/usercopy.h"
 

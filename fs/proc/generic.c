@@ -7,11 +7,15 @@
  * open on it, as proc_entry_rundown() does; reads of them then fail.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "fs/internal.h"
+#include "kernel/kapi.h"
+#include "kernel/module/module.h"
+#include "kernel/printk/internal.h"
 
 static const char *dir_name(struct umod_fs_node *dir)
 {

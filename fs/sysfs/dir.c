@@ -15,11 +15,14 @@
  * removal waits for them and an unload cannot start under them.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "kernel/module/internal.h"
+#include "fs/sysfs/sysfs.h"
+#include "kernel/module/module.h"
+#include "kernel/printk/internal.h"
 
 struct kernfs_node {
 	char *name;

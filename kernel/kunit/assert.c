@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernel/module/internal.h"
+#include "kernel/kapi.h"
 #include "kernel/kunit/kunit.h"
 #include "lib/vsprintf.h"
 

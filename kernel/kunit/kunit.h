@@ -20,4 +20,9 @@ void umod_string_stream_vadd(struct string_stream *s, const char *fmt, va_list a
 bool umod_kunit_is_literal(const char *text, long long value);
 bool umod_kunit_is_str_literal(const char *text, const char *value);
 
+struct umod_module;
+
+/* the suites in @mod's .kunit_test_suites, as Linux's kunit_module_notify() */
+void umod_kunit_module_run(struct umod_module *mod);
+
 #endif /* _UMOD_KERNEL_KUNIT_H */

@@ -25,8 +25,13 @@
 #include <string.h>
 #include <time.h>
 
-#include "kernel/module/internal.h"
+#include "kernel/kapi.h"
 #include "kernel/kunit/kunit.h"
+#include "kernel/module/module.h"
+#include "kernel/oops.h"
+#include "kernel/printk/internal.h"
+#include "kernel/sched/sched.h"
+#include "kernel/time/tick-internal.h"
 #include "lib/vsprintf.h"
 #include "mm/internal.h"
 

@@ -11,7 +11,8 @@
 
 #include <umod/kabi/mutex.h>
 
-#include "kernel/module/internal.h"
+#include "kernel/kapi.h"
+#include "kernel/sched/sched.h"
 
 #define TASK_INTERRUPTIBLE	0x0001u
 #define TASK_UNINTERRUPTIBLE	0x0002u

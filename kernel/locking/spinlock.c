@@ -12,7 +12,9 @@
 
 #include <umod/kabi/spinlock.h>
 
-#include "kernel/module/internal.h"
+#include "kernel/kapi.h"
+#include "kernel/locking/spinlock.h"
+#include "kernel/sched/sched.h"
 
 #define SPINS_BEFORE_YIELD	128
 

@@ -21,6 +21,9 @@
 #include <string.h>
 
 #include "kernel/module/internal.h"
+#include "kernel/oops.h"
+#include "kernel/sched/sched.h"
+#include "kernel/time/timekeeping.h"
 
 static void calls_add(struct umod_host *host, struct umod_call *c)
 {

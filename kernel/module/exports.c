@@ -13,6 +13,8 @@
 #include <string.h>
 
 #include "kernel/module/internal.h"
+#include "kernel/printk/internal.h"
+#include "util/symtab.h"
 
 static const void *offset_to_ptr(const int *off)
 {

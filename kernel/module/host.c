@@ -10,7 +10,13 @@
 #include <string.h>
 #include <time.h>
 
+#include "kernel/kapi.h"
 #include "kernel/module/internal.h"
+#include "kernel/oops.h"
+#include "kernel/params.h"
+#include "kernel/printk/internal.h"
+#include "kernel/watchdog.h"
+#include "util/symtab.h"
 
 #define HOST_LOG_SIZE	(128u << 10)	/* the kernel's default log_buf_len */
 

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "kernel/module/internal.h"
+#include "kernel/printk/internal.h"
 #include "libkmod/libkmod.h"
 
 #define MAX_KMOD_CONCURRENT		UMOD_MAX_REQUEST_MODULE

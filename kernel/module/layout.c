@@ -13,6 +13,7 @@
 
 #include "arch/arch.h"
 #include "kernel/module/internal.h"
+#include "kernel/printk/internal.h"
 
 /* the largest mapping one module may ask for (bss included) */
 #define MODULE_MEM_MAX	(512ul << 20)

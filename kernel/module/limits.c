@@ -5,13 +5,14 @@
  * line fails cheaply with a message naming the module. Linux has few such
  * limits (the kernel trusts root); a user-space host that may serve
  * unprivileged requests through the daemon bounds what one load can cost.
- * The values are in kernel/module/internal.h and lib/file.h.
+ * The values are in kernel/module/internal.h and util/file.h.
  */
 #include <errno.h>
 #include <string.h>
 
 #include "kernel/module/internal.h"
-#include "lib/file.h"
+#include "kernel/printk/internal.h"
+#include "util/file.h"
 
 static uint64_t count_relocations(const struct umod_elf *elf)
 {

@@ -7,14 +7,21 @@
  * the end of umod_load_module(), so nothing of a failed load stays behind.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "kernel/kunit/kunit.h"
 #include "kernel/module/internal.h"
-#include "lib/file.h"
-#include "lib/license.h"
-#include "lib/modinfo.h"
+#include "kernel/panic.h"
+#include "kernel/params.h"
+#include "kernel/printk/internal.h"
+#include "kernel/sched/sched.h"
+#include "util/file.h"
+#include "util/license.h"
+#include "util/modinfo.h"
+#include "util/symtab.h"
 
 #define NO_NAME "(missing .modinfo section or name field)"
 

@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "kernel/module/internal.h"
+#include "kernel/printk/internal.h"
 
 static atomic_bool perf_map_on;
 static pthread_mutex_t perf_map_lock = PTHREAD_MUTEX_INITIALIZER;

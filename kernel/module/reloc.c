@@ -13,6 +13,7 @@
 
 #include "arch/arch.h"
 #include "kernel/module/internal.h"
+#include "kernel/printk/internal.h"
 
 static const char *symname(const struct load_info *info, unsigned int idx)
 {

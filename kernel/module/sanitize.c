@@ -13,11 +13,13 @@
  */
 #include <dlfcn.h>
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "kernel/module/internal.h"
-#include "lib/modinfo.h"
+#include "kernel/printk/internal.h"
 #include "mm/kasan.h"
+#include "util/modinfo.h"
 
 /* each sanitizer, and one entry point its runtime always has */
 static const struct {

@@ -26,7 +26,9 @@
 #include <unistd.h>
 
 #include "kernel/module/internal.h"
-#include "lib/crypto.h"
+#include "kernel/panic.h"
+#include "kernel/printk/internal.h"
+#include "util/crypto.h"
 
 #define MODULE_SIG_STRING	"~Module signature appended~\n"
 #define MARKER_LEN		(sizeof(MODULE_SIG_STRING) - 1)

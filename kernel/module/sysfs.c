@@ -18,7 +18,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fs/sysfs/sysfs.h"
 #include "kernel/module/internal.h"
+#include "kernel/panic.h"
+#include "kernel/params.h"
+#include "kernel/printk/internal.h"
 
 #define DIR_MODE	0755
 

@@ -10,7 +10,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fs/internal.h"
+#include "fs/sysfs/sysfs.h"
 #include "kernel/module/internal.h"
+#include "kernel/panic.h"
+#include "kernel/params.h"
+#include "kernel/printk/internal.h"
+#include "kernel/rcu/rcu.h"
+#include "kernel/time/tick-internal.h"
+#include "mm/internal.h"
 
 void umod_module_going_locked(struct umod_module *mod)
 {
@@ -90,7 +98,7 @@ void umod_module_free_memory(struct umod_module *mod)
 	umod_mod_sysfs_teardown(mod);	/* first: its readers may run module code */
 	release_leftovers(mod);
 	umod_gdb_jit_unregister(mod);
-	/* silently, as Linux's forced unload: README says the memory stays */
+	/* silently, as Linux's forced unload; admin-guide/unloading.rst: the memory stays */
 	if (!mod->keep_mapped)
 		release_mapping(mod);
 	mod->kmod = NULL;

@@ -21,6 +21,7 @@
 #include <valgrind/valgrind.h>
 
 #include "kernel/module/internal.h"
+#include "kernel/printk/internal.h"
 
 #define VG_TEXT_OFF	4096u		/* the text's offset and address in the file */
 

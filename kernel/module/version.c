@@ -21,7 +21,10 @@
 #include <generated/host_vermagic.h>
 
 #include "kernel/module/internal.h"
-#include "lib/modinfo.h"
+#include "kernel/panic.h"
+#include "kernel/printk/internal.h"
+#include "util/modinfo.h"
+#include "util/symtab.h"
 
 const char umod_vermagic[] = UMOD_HOST_VERMAGIC;
 

@@ -15,7 +15,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "kernel/module/internal.h"
+#include "kernel/kapi.h"
+#include "kernel/module/module.h"
+#include "kernel/printk/internal.h"
 #include "lib/vsprintf.h"
 
 #define LOG_LINE_MAX		992	/* the kernel's, after its 32-byte prefix */

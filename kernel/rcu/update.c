@@ -22,7 +22,11 @@
 
 #include <umod/kabi/types.h>
 
-#include "kernel/module/internal.h"
+#include "kernel/kapi.h"
+#include "kernel/module/module.h"
+#include "kernel/rcu/rcu.h"
+#include "kernel/sched/sched.h"
+#include "mm/internal.h"
 
 #define SITE	umod_src_rel(__FILE__), __LINE__
 

@@ -29,7 +29,13 @@
 #include <generated/utsrelease.h>
 
 #include "drivers/firmware/dmi.h"
-#include "kernel/module/internal.h"
+#include "kernel/kapi.h"
+#include "kernel/module/module.h"
+#include "kernel/oops.h"
+#include "kernel/panic.h"
+#include "kernel/printk/internal.h"
+#include "kernel/sched/sched.h"
+#include "kernel/time/timekeeping.h"
 
 /* a stand-in for the user process a non-kernel task acts for */
 static struct { int unused; } user_mm;

@@ -8,7 +8,9 @@
 #include <errno.h>
 #include <time.h>
 
-#include "kernel/module/internal.h"
+#include "kernel/kapi.h"
+#include "kernel/sched/sched.h"
+#include "kernel/time/timekeeping.h"
 
 #define TASK_INTERRUPTIBLE	0x0001u
 #define TASK_UNINTERRUPTIBLE	0x0002u

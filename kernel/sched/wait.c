@@ -15,7 +15,9 @@
 
 #include <umod/kabi/wait.h>
 
-#include "kernel/module/internal.h"
+#include "kernel/kapi.h"
+#include "kernel/locking/spinlock.h"
+#include "kernel/sched/sched.h"
 
 #define WQ_FLAG_EXCLUSIVE	0x01u
 #define WQ_FLAG_WOKEN		0x02u

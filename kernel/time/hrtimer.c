@@ -7,9 +7,12 @@
  * set. A callback that returns HRTIMER_RESTART is queued again at the
  * expiry it moved to (hrtimer_forward()).
  */
+#include <string.h>
 #include <time.h>
 
-#include "kernel/module/internal.h"
+#include "kernel/kapi.h"
+#include "kernel/time/tick-internal.h"
+#include "kernel/time/timekeeping.h"
 
 #define HRTIMER_MODE_REL	0x01
 #define HRT_CLOCK_REALTIME	0

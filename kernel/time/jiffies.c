@@ -7,7 +7,8 @@
  */
 #include <time.h>
 
-#include "kernel/module/internal.h"
+#include "kernel/kapi.h"
+#include "kernel/time/timekeeping.h"
 
 static uint64_t boot_ns;
 

@@ -5,7 +5,7 @@
  * kernel's. Days are turned into a date with the civil-from-days method
  * (eras of 400 years, years starting in March), exact for any time64_t.
  */
-#include "kernel/module/internal.h"
+#include "kernel/kapi.h"
 
 struct ktm {			/* struct tm of linux/time.h */
 	int tm_sec, tm_min, tm_hour, tm_mday, tm_mon;

@@ -7,7 +7,8 @@
  */
 #include <time.h>
 
-#include "kernel/module/internal.h"
+#include "kernel/kapi.h"
+#include "kernel/time/timekeeping.h"
 
 #define KCLOCK_REALTIME		0
 #define KCLOCK_MONOTONIC	1

@@ -22,7 +22,15 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "kernel/module/internal.h"
+#include "kernel/kapi.h"
+#include "kernel/kthread.h"
+#include "kernel/module/module.h"
+#include "kernel/oops.h"
+#include "kernel/printk/internal.h"
+#include "kernel/sched/sched.h"
+#include "kernel/time/tick-internal.h"
+#include "kernel/time/timekeeping.h"
+#include "kernel/workqueue_internal.h"
 
 static struct {
 	pthread_mutex_t lock;

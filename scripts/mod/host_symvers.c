@@ -12,7 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernel/module/internal.h"
+#include "kernel/module/module.h"
+#include "util/symtab.h"
 
 struct syms {
 	const struct umod_ksym **v;

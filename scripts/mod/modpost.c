@@ -23,6 +23,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <linux/kern_levels.h>
+
 #include "modpost.h"
 
 unsigned int modpost_errors;

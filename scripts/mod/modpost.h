@@ -8,11 +8,14 @@
 
 #include <stdio.h>
 
-#include "kernel/module/internal.h"
-#include "lib/file.h"
-#include "lib/license.h"
-#include "lib/modinfo.h"
-#include "lib/symvers.h"
+#include <umod/kabi.h>
+
+#include "util/elf.h"
+#include "util/file.h"
+#include "util/license.h"
+#include "util/modinfo.h"
+#include "util/symtab.h"
+#include "util/symvers.h"
 
 struct modobj {
 	const char *path;		/* foo.o, as given */

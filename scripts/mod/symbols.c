@@ -15,6 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/symtab.h"
+
 #include "modpost.h"
 
 #define MAX_UNRESOLVED_REPORTS	10

@@ -4,8 +4,10 @@
 #include <string.h>
 
 #include "arch/arch.h"
-#include "elfsynth.h"
+#include "kernel/kapi.h"
 #include "kernel/module/internal.h"
+
+#include "elfsynth.h"
 
 #define MAX_SECS 32
 #define MAX_SYMS 64

@@ -11,8 +11,10 @@
 
 #include <cmocka.h>
 
-#include "helpers.h"
 #include "kernel/module/internal.h"
+#include "util/symtab.h"
+
+#include "helpers.h"
 
 static void capture_fn(void *data, uint64_t seq, int level, uint64_t ts,
 		       const char *text, size_t len)

@@ -8,7 +8,7 @@
 
 #include <string.h>
 
-#include "kernel/module/internal.h"
+#include "kernel/kapi.h"
 
 static inline void *kapi_in(const struct umod_kapi_table *t, const char *name)
 {

@@ -12,7 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "kernel/module/internal.h"
+#include "kernel/sched/sched.h"
 
 struct task_thread {
 	pthread_t thread;

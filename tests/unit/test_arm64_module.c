@@ -6,6 +6,7 @@
  * the first that does not). The file is compiled into this test under
  * other names, so that it runs beside the host's own port.
  */
+#include <elf.h>
 #include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>

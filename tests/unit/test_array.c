@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-/* lib/array.c: growth by doubling, no change while there is room, overflow refused. */
+/* util/array.c: growth by doubling, no change while there is room, overflow refused. */
 #include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -9,7 +9,7 @@
 
 #include <cmocka.h>
 
-#include "lib/array.h"
+#include "util/array.h"
 
 static void grows(void **state)
 {

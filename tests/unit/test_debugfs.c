@@ -18,8 +18,10 @@
 
 #include <umod/kabi/kobject.h>
 
-#include "helpers.h"
+#include "kernel/kapi.h"
 #include "kernel/module/internal.h"
+
+#include "helpers.h"
 
 static struct capture cap;
 static struct module kmod;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * lib/decompress.c: .xz and .zst images round-trip; truncated, corrupt,
+ * util/decompress.c: .xz and .zst images round-trip; truncated, corrupt,
  * oversized and uncompressed inputs are refused with their errno.
  */
 #include <errno.h>
@@ -15,8 +15,8 @@
 
 #include <cmocka.h>
 
-#include "lib/decompress.h"
-#include "lib/file.h"
+#include "util/decompress.h"
+#include "util/file.h"
 
 #define PLAIN_LEN (300 * 1024)	/* past the first output buffer: it must grow */
 

@@ -14,6 +14,9 @@
 
 #include <cmocka.h>
 
+#include "kernel/kapi.h"
+#include "kernel/sched/sched.h"
+
 #include "kapi_lookup.h"
 #include "task_thread.h"
 

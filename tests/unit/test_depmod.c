@@ -21,7 +21,7 @@
 
 #include "elfsynth.h"
 #include "helpers.h"
-#include "lib/elf.h"
+#include "util/elf.h"
 #include "libkmod/libkmod.h"
 
 static char dir[64];

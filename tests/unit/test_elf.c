@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * lib/elf.c and the module checks of kernel/module/main.c: one case per invariant
+ * util/elf.c and the module checks of kernel/module/main.c: one case per invariant
  * of umod_elf_parse() and per module-level check. Each broken image must
  * be refused with its own errno and message, leave no module and no
  * mapping behind, and leave the host able to load a good module.

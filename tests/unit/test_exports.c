@@ -20,9 +20,11 @@
 
 #include <cmocka.h>
 
+#include "kernel/module/internal.h"
+#include "util/symtab.h"
+
 #include "elfsynth.h"
 #include "helpers.h"
-#include "kernel/module/internal.h"
 
 static struct capture cap;
 

@@ -22,8 +22,11 @@
 
 #include <umod/kabi/kobject.h>
 
-#include "helpers.h"
+#include "fs/sysfs/sysfs.h"
+#include "kernel/kapi.h"
 #include "kernel/module/internal.h"
+
+#include "helpers.h"
 
 static struct capture cap;
 static struct module kmod;

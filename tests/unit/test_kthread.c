@@ -13,10 +13,15 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
 #include <cmocka.h>
+#include <umod/kabi.h>
+
+#include "kernel/kapi.h"
+#include "kernel/sched/sched.h"
 
 #include "kapi_lookup.h"
 

@@ -13,8 +13,10 @@
 
 #include <cmocka.h>
 
-#include "kapi_lookup.h"
+#include "kernel/kapi.h"
 #include "kernel/kunit/kunit.h"
+
+#include "kapi_lookup.h"
 
 #include <umod/kabi/kunit.h>
 

@@ -14,6 +14,8 @@
 
 #include <cmocka.h>
 
+#include "kernel/kapi.h"
+
 #include "kapi_lookup.h"
 
 #include <umod/kabi/kunit.h>

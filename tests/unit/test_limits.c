@@ -21,7 +21,7 @@
 #include "elfsynth.h"
 #include "helpers.h"
 #include "kernel/module/internal.h"
-#include "lib/file.h"
+#include "util/file.h"
 
 struct image {
 	unsigned char *img;

@@ -10,6 +10,7 @@
 #include <malloc.h>
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,8 +18,9 @@
 
 #include <cmocka.h>
 
+#include "util/macro.h"
+
 #include "helpers.h"
-#include "kernel/module/internal.h"
 
 #define MODULES		UMOD_TEST_MODULES "/"
 #define FAILED_LOADS	1000

@@ -14,7 +14,7 @@
 
 #include <cmocka.h>
 
-#include "kernel/module/internal.h"
+#include "kernel/printk/internal.h"
 
 struct sunk {
 	uint64_t seq[4096];

@@ -15,6 +15,9 @@
 
 #include <umod/kabi/mutex.h>
 
+#include "kernel/kapi.h"
+#include "kernel/sched/sched.h"
+
 #include "kapi_lookup.h"
 #include "task_thread.h"
 

@@ -23,7 +23,6 @@
 #include <cmocka.h>
 
 #include "helpers.h"
-#include "kernel/module/internal.h"
 
 #define NULLEXIT UMOD_TEST_MODULES "/nullexit.ko"
 

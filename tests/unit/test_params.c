@@ -15,8 +15,10 @@
 
 #include <cmocka.h>
 
+#include "kernel/module/module.h"
+#include "kernel/params.h"
+
 #include "helpers.h"
-#include "kernel/module/internal.h"
 
 static struct capture cap;
 static struct umod_host *host;

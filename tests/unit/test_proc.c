@@ -14,9 +14,11 @@
 #include <string.h>
 
 #include <cmocka.h>
+#include <umod/kabi.h>
+
+#include "fs/internal.h"
 
 #include "helpers.h"
-#include "fs/internal.h"
 
 static struct capture cap;
 static struct module kmod;

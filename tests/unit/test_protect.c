@@ -20,9 +20,10 @@
 
 #include <cmocka.h>
 
+#include "kernel/module/module.h"
+
 #include "../modules/lifereg.h"
 #include "helpers.h"
-#include "kernel/module/internal.h"
 
 #define ROAFTERINIT UMOD_TEST_MODULES "/roafterinit.ko"
 #define INITMAP UMOD_TEST_MODULES "/initmap.ko"

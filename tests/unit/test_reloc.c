@@ -16,9 +16,11 @@
 #include <cmocka.h>
 
 #include "arch/arch.h"
+#include "kernel/module/internal.h"
+#include "kernel/printk/internal.h"
+
 #include "elfsynth.h"
 #include "helpers.h"
-#include "kernel/module/internal.h"
 
 static struct capture cap;
 

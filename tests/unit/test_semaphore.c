@@ -17,6 +17,9 @@
 
 #include <umod/kabi/mutex.h>
 
+#include "kernel/kapi.h"
+#include "kernel/sched/sched.h"
+
 #include "kapi_lookup.h"
 #include "task_thread.h"
 

@@ -19,9 +19,11 @@
 
 #include <cmocka.h>
 
-#include "helpers.h"
-#include "kernel/module/internal.h"
+#include "kernel/module/module.h"
+#include "kernel/panic.h"
 #include "mm/internal.h"
+
+#include "helpers.h"
 
 #define MODULES		UMOD_TEST_MODULES "/"
 #define GFP_KERNEL	0xcc0u

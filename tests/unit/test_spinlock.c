@@ -13,12 +13,17 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
 
 #include <umod/kabi/spinlock.h>
+
+#include "kernel/kapi.h"
+#include "kernel/module/module.h"
+#include "kernel/sched/sched.h"
 
 #include "helpers.h"
 #include "kapi_lookup.h"

@@ -13,7 +13,7 @@
 
 #include <cmocka.h>
 
-#include "kernel/module/internal.h"
+#include "util/symtab.h"
 
 #define N 5000
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * lib/symvers.c: Module.symvers lines as modpost writes them parse into
+ * util/symvers.c: Module.symvers lines as modpost writes them parse into
  * their fields; each kind of malformed line is refused with -EINVAL and
  * "file:line: reason"; writing gives the kernel's exact format back.
  */
@@ -14,7 +14,7 @@
 
 #include <cmocka.h>
 
-#include "lib/symvers.h"
+#include "util/symvers.h"
 
 struct seen {
 	struct umod_symvers_entry e[8];

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * kernel/panic.c and lib/license.c: the kernel's taint letters and their
+ * kernel/panic.c and util/license.c: the kernel's taint letters and their
  * print_tainted() columns, the module subset, the one "Disabling lock
  * debugging" line, and the exact list of GPL-compatible licences.
  */
@@ -12,9 +12,10 @@
 
 #include <cmocka.h>
 
+#include "kernel/panic.h"
+#include "util/license.h"
+
 #include "helpers.h"
-#include "kernel/module/internal.h"
-#include "lib/license.h"
 
 static struct capture cap;
 

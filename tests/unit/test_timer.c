@@ -18,6 +18,12 @@
 #include <unistd.h>
 
 #include <cmocka.h>
+#include <umod/kabi.h>
+#include <umod/kabi/timer.h>
+
+#include "kernel/kapi.h"
+#include "kernel/sched/sched.h"
+#include "kernel/time/timekeeping.h"
 
 #include "kapi_lookup.h"
 

@@ -22,9 +22,10 @@
 
 #include <cmocka.h>
 
+#include "kernel/module/module.h"
+
 #include "../modules/lifereg.h"
 #include "helpers.h"
-#include "kernel/module/internal.h"
 
 #define MODULES		UMOD_TEST_MODULES "/"
 #ifndef LIFE_ROUNDS

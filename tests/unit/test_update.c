@@ -16,6 +16,9 @@
 
 #include <umod/kabi/types.h>
 
+#include "kernel/kapi.h"
+#include "kernel/sched/sched.h"
+
 #include "kapi_lookup.h"
 #include "task_thread.h"
 

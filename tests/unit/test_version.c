@@ -15,9 +15,12 @@
 
 #include <cmocka.h>
 
+#include "kernel/module/module.h"
+#include "kernel/panic.h"
+#include "util/symtab.h"
+
 #include "elfsynth.h"
 #include "helpers.h"
-#include "kernel/module/internal.h"
 
 static struct capture cap;
 

@@ -13,9 +13,10 @@
 
 #include <cmocka.h>
 
-#include "helpers.h"
-#include "kernel/module/internal.h"
+#include "kernel/module/module.h"
 #include "mm/internal.h"
+
+#include "helpers.h"
 
 #define GFP_KERNEL	0xcc0u
 #define GFP_NOWARN	0x2000u

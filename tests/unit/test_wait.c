@@ -22,6 +22,9 @@
 
 #include <umod/kabi/wait.h>
 
+#include "kernel/kapi.h"
+#include "kernel/sched/sched.h"
+
 #include "kapi_lookup.h"
 
 #define TASK_RUNNING		0x0000u

@@ -9,12 +9,17 @@
 #include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 #include <unistd.h>
 
 #include <cmocka.h>
+#include <umod/kabi/timer.h>
+
+#include "kernel/kapi.h"
+#include "kernel/time/timekeeping.h"
 
 #include "kapi_lookup.h"
 

@@ -12,7 +12,8 @@
 #include <ucontext.h>
 
 #include "arch/arch.h"
-#include "kernel/module/internal.h"
+#include "kernel/oops.h"
+#include "util/macro.h"
 
 #define OOPS_MAX_FRAMES		32
 

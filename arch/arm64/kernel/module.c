@@ -13,11 +13,13 @@
  * Nothing here depends on the host being AArch64: the unit test applies
  * these relocations to buffers on an x86-64 host.
  */
+#include <elf.h>
 #include <errno.h>
+#include <stdbool.h>
 #include <string.h>
 
 #include "arch/arch.h"
-#include "kernel/module/internal.h"
+#include "kernel/printk/internal.h"
 
 /* how a relocation's value is computed from S + A and P */
 enum reloc_op {

@@ -13,7 +13,8 @@
 #include <ucontext.h>
 
 #include "arch/arch.h"
-#include "kernel/module/internal.h"
+#include "kernel/oops.h"
+#include "util/macro.h"
 
 #define OOPS_MAX_FRAMES		32
 #define OOPS_CODE_BEFORE	42	/* the kernel's PROLOGUE_SIZE */

@@ -6,11 +6,13 @@
  * usually more than 2 GiB away from module memory, so a PLT32 that does
  * not reach goes through a stub; nothing assumes the module lands near.
  */
+#include <elf.h>
 #include <errno.h>
+#include <stdbool.h>
 #include <string.h>
 
 #include "arch/arch.h"
-#include "kernel/module/internal.h"
+#include "kernel/printk/internal.h"
 
 static bool fits_s32(int64_t v)
 {

@@ -3,7 +3,7 @@
  * The kernel's basic shared structures, as linux/types.h defines them:
  * list links and atomic counters embedded in structures that both module
  * and host code touch (wait queues, mutexes, timers, work items).
- * Builtin types only, as in kabi.h. The host's own lists (lib/list.h)
+ * Builtin types only, as in kabi.h. The host's own lists (util/list.h)
  * have the same layout as struct list_head.
  */
 #ifndef _UMOD_KABI_TYPES_H

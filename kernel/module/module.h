@@ -1,0 +1,233 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What the loader gives the rest of the host, as Linux's include/linux/module.h
+ * gives struct module to the whole kernel: the host and its modules, running
+ * module code (umod_call), use counts, request_module(), and the module symbol
+ * lookups of kallsyms.c. include/linux/ is the modules' own API, so this sits
+ * beside the loader; the loader's internals are in internal.h, which no other
+ * part includes. Everything here is hidden from libumod.so's dynamic symbol
+ * table (-fvisibility=hidden plus the version script) but carries the umod_
+ * prefix because libumod.a is linked into other programs.
+ */
+#ifndef _UMOD_KERNEL_MODULE_MODULE_H
+#define _UMOD_KERNEL_MODULE_MODULE_H
+
+#include <errno.h>
+#include <pthread.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <umod/kabi.h>
+#include <umod/umod.h>
+
+#include "util/list.h"
+
+struct umod_area;
+struct umod_kallsyms;
+struct umod_keyring;
+struct umod_log;
+struct umod_mod_sysfs;
+struct umod_symtab;
+struct umod_task;
+
+/* ---- host.c: the host ------------------------------------------------- */
+
+struct umod_host {
+	atomic_int refs;
+	/* umod_host_shutdown(): no load may start any more */
+	atomic_bool shutting_down;
+	/*
+	 * Protects the module list, the export table and the module_use
+	 * links (as the kernel's module_mutex); held briefly, never while
+	 * module code runs.
+	 */
+	pthread_mutex_t module_mutex;
+	/* module_wq: a module left COMING (became LIVE or went away) */
+	pthread_cond_t module_wq;
+	/*
+	 * The module_use lists change under module_mutex and this lock
+	 * (taken second), so that holders can also be listed with only
+	 * this one, from inside umod_host_for_each_module().
+	 */
+	pthread_mutex_t use_lock;
+	struct umod_list modules;	/* newest first */
+	/* gone with users still inside (keep_mapped): their memory stays
+	 * until the host goes; under module_mutex */
+	struct umod_list kept;
+	struct umod_symtab *exports;
+	struct umod_log *log;
+	atomic_ulong taints;
+	atomic_bool force_unload;	/* CONFIG_MODULE_FORCE_UNLOAD */
+	atomic_bool debug_locks_off;	/* "Disabling lock debugging" was said */
+	atomic_bool warned_no_symver;	/* "no symbol version" was said */
+	/* signing.c: the trusted keys, CONFIG_MODULE_SIG, module.sig_enforce,
+	 * "tainting" said once */
+	struct umod_keyring *_Atomic keyring;
+	atomic_bool module_sig, sig_enforce, sig_warned;
+	char *cmdline;			/* umod_host_set_cmdline()'s copy; module_mutex */
+	char *module_tree;		/* request_module()'s BASE/lib/modules/R; module_mutex */
+	atomic_int kmod_running;	/* request_module() calls in progress */
+	/* every thread running module code now, for the watchdog (call.c) */
+	pthread_mutex_t calls_lock;
+	struct umod_list calls;
+	atomic_bool panic_on_oops;	/* an oops ends the process, after its report */
+	/* module memory mapped now, and its limit (layout.c) */
+	atomic_size_t module_memory, module_memory_limit;
+	struct umod_area *area;		/* area.c's; reserved at the first load */
+	/* kernel/watchdog.c: its thread, started with the host */
+	pthread_t watchdog;
+	bool watchdog_running, watchdog_stop;
+	pthread_cond_t watchdog_wake;
+};
+
+/* ---- handle.c ------------------------------------------------------ */
+
+/* one memory region (core or init) of a loaded module: kernel's module_layout */
+struct umod_layout {
+	void *base;
+	size_t size;		/* page-aligned total */
+	size_t text_size;	/* [base, base+text_size): RX */
+	size_t ro_size;		/* up to here: R */
+	size_t ro_after_init_size; /* up to here: R once init has run */
+};
+
+/* a loaded section, for sysfs sections/, oops reports and tests */
+struct umod_section {
+	const char *name;	/* in the same allocation as the array */
+	void *addr;		/* init sections: only valid until init ends */
+	size_t size;
+};
+
+struct umod_module {
+	atomic_int refs;		/* handle lifetime, not the use count */
+	struct umod_host *host;		/* borrowed: valid while loaded */
+	struct umod_list list;		/* on host->modules, under module_mutex */
+	uint32_t name_hash;		/* umod_module_name_hash(name) once listed; 0: unknown */
+	unsigned int mm_sites;		/* its allocation records (mm/account.c, under its lock) */
+	char name[UMOD_MODULE_NAME_LEN];
+	_Atomic int state;		/* enum umod_module_state */
+	struct module *kmod;		/* the module's own struct, in its data */
+	void *map;			/* one mapping: core, then init */
+	size_t map_size;
+	struct umod_layout core;
+	struct umod_layout init;
+	const struct kernel_param *kp;	/* __param, in core rodata */
+	unsigned int num_kp;
+	struct umod_section *sections;	/* one allocation, names included */
+	unsigned int num_sections;
+	/* kernel_param_lock(): serialises a parameter's set() and get() */
+	pthread_mutex_t param_lock;
+	struct umod_mod_sysfs *sysfs;	/* sysfs.c's; set while /sys/module/<name> exists */
+	unsigned long taints;
+	struct umod_refcnt refcnt;	/* the use count (refcount.c) */
+	/* users kept references past a forced unload or a failed init: the
+	 * memory stays mapped and the handle alive until the host goes */
+	bool keep_mapped;
+	/* module_use links, under module_mutex (usage.c) */
+	struct umod_list source_list;	/* who uses us: our holders */
+	struct umod_list target_list;	/* whom we use */
+	bool using_gplonly_symbols;
+	/* __ksymtab, __ksymtab_gpl in core rodata; their names in __ksymtab_strings */
+	const struct kernel_symbol *syms, *gpl_syms;
+	unsigned int num_syms, num_gpl_syms;
+	const uint32_t *crcs, *gpl_crcs;	/* __kcrctab(_gpl), or NULL */
+	struct umod_kallsyms *kallsyms;	/* owned; see kallsyms.c */
+};
+
+const struct umod_section *umod_module_find_section(const struct umod_module *mod,
+						    const char *name);
+
+/* ---- call.c: entering module code ---------------------------------------- */
+
+/* what umod_call() returns when the call oopsed: the module stays as it was */
+#define UMOD_OOPSED	(-ENOTRECOVERABLE)
+
+/* one entry into module code, on the caller's stack */
+struct umod_call {
+	struct umod_call *outer;	/* the call this one runs inside, or NULL */
+	struct umod_module *mod;	/* whose code runs */
+	struct umod_task *task;
+	sigjmp_buf recover;		/* the oops handler comes back here */
+	struct umod_list node;		/* on the host's calls, under calls_lock */
+	pthread_t thread;		/* the thread running it, for the watchdog */
+	uint64_t reported_ns;		/* the watchdog's last report of it, or 0 */
+	_Atomic unsigned int lockup_secs; /* set for the watchdog's signal */
+};
+
+/*
+ * Runs @fn(@arg) as module @mod's code; *@retp gets its result. Returns 0,
+ * or UMOD_OOPSED after a fault in it was reported (taint D): then nothing
+ * after the fault ran, and what it held stays held.
+ */
+int umod_call(struct umod_module *mod, long (*fn)(void *arg), void *arg, long *retp);
+
+/* ---- refcount.c, usage.c: use counts ------------------------------------- */
+
+/* try_module_get(): fails once the module is GOING or stopped */
+bool umod_refcount_try_get(struct umod_module *mod);
+/* __module_get(): the caller already holds a reference */
+void umod_refcount_get(struct umod_module *mod);
+/* module_put() */
+void umod_refcount_put(struct umod_module *mod);
+/* module_refcount(): users, not counting the base; -1 once stopped */
+int umod_refcount_read(const struct umod_module *mod);
+/* strong_try_module_get(): 0, -EBUSY (still COMING) or -ENOENT (going) */
+int umod_strong_try_module_get(struct umod_module *mod);
+
+/* ---- kmod.c ----------------------------------------------------------- */
+
+/*
+ * request_module(): loads the module @fmt names (and what it needs) from
+ * the host's module tree. Returns 0, 256 (modprobe failed: exit status 1
+ * as the kernel sees it), -ENOENT (no tree set), -ENAMETOOLONG, -ETIME
+ * (MAX_KMOD_CONCURRENT requests already nested) or -ENOMEM.
+ */
+int umod_request_module(struct umod_host *host, bool wait, const char *fmt, va_list ap);
+
+/* ---- cmdline.c -------------------------------------------------------- */
+
+/* the soft-lockup threshold's watchdog_thresh=N (10 if none; 0: off) */
+unsigned int umod_cmdline_watchdog_thresh(struct umod_host *host);
+
+/* ---- sysfs.c ---------------------------------------------------------- */
+
+/* the kernel's sysfs_emit(): formats into a page, returns the length */
+int umod_sysfs_emit(char *page, const char *fmt, ...)
+	__attribute__((__format__(printf, 2, 3)));
+/* the next '/'-separated component of *@path (fs/sysfs/ walks /sys with it too) */
+size_t umod_sysfs_next_component(const char **path, const char **comp);
+
+/* ---- area.c ----------------------------------------------------------- */
+
+/* for the oops handler: lock-free */
+bool umod_area_contains(const struct umod_host *host, uint64_t addr);
+const char *umod_area_last_unloaded(const struct umod_host *host);
+
+/* ---- kallsyms.c: module symbols by address ------------------------------ */
+
+/*
+ * For the oops handler: the symbol at @addr without taking module_mutex
+ * and without allocating (the list is read as it stands). True if @addr
+ * is inside a module; *@name is NULL when no symbol covers it.
+ */
+bool umod_kallsyms_lookup_nolock(struct umod_host *host, uint64_t addr,
+				 const char **name, const char **modname,
+				 uint64_t *offset, uint64_t *size);
+/* the symbol at @addr in @mod, listed or not */
+bool umod_kallsyms_lookup_module(const struct umod_module *mod, uint64_t addr,
+				 const char **name, uint64_t *offset, uint64_t *size);
+/* the symbol at @addr in @mod, without module_mutex: for a caller
+ * that knows @mod's symbols stay (its own allocation, while it runs) */
+bool umod_kallsyms_lookup_in(const struct umod_module *mod, uint64_t addr,
+			     const char **name, uint64_t *offset, uint64_t *size);
+
+/* ---- gdb_jit.c -------------------------------------------------------- */
+
+/* "/path/file.c:LINE" of module code at @addr, from its DWARF; false if unknown */
+bool umod_gdb_jit_srcline(uint64_t addr, char *buf, size_t size);
+
+#endif /* _UMOD_KERNEL_MODULE_MODULE_H */

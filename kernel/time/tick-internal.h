@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * kernel/time/timer.c's timer thread and its queue, and what runs on it:
+ * timers, hrtimers (hrtimer.c), tasklets (kernel/softirq.c) and the timers
+ * of delayed works (kernel/workqueue.c).
+ */
+#ifndef _UMOD_KERNEL_TIME_TICK_INTERNAL_H
+#define _UMOD_KERNEL_TIME_TICK_INTERNAL_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <umod/kabi/timer.h>
+
+struct module;
+struct umod_module;
+
+/* a host thread that runs module code: only fault and watchdog signals */
+int umod_thread_spawn(pthread_t *thread, void *(*fn)(void *), void *arg);
+/* @fn(@arg) in softirq context, as @owner's code (NULL: host code) */
+int umod_softirq_call(struct module *owner, long (*fn)(void *), void *arg, long *retp);
+/* the timer thread's queue (timer.c), one lock for timers, hrtimers, tasklets */
+void umod_tq_lock(void);
+void umod_tq_unlock(void);
+void umod_tq_add_locked(struct umod_tnode *n, uint64_t when_ns);
+bool umod_tq_del_locked(struct umod_tnode *n);
+bool umod_tq_running_locked(const struct umod_tnode *n);
+void umod_tq_wait_locked(const struct umod_tnode *n);
+void umod_tq_for_each_locked(bool (*fn)(struct umod_tnode *n, void *arg), void *arg);
+const struct umod_tnode *umod_tq_running(void);
+bool umod_in_timer_thread(void);
+int umod_del_timer_sync(struct timer_list *timer);
+void umod_hrtimer_run(struct hrtimer *timer);
+void umod_tasklet_run(struct tasklet_struct *t);
+bool umod_tasklet_cancel_locked(struct tasklet_struct *t);
+/* module_leftovers[]: what @mod left armed, queued or running (timer.c) */
+void umod_time_leftovers(struct umod_module *mod);
+void umod_leftover_report(struct umod_module *mod, const char *what, const void *fn,
+			  const char *how);
+
+#endif /* _UMOD_KERNEL_TIME_TICK_INTERNAL_H */
