@@ -19,6 +19,7 @@
 
 #include <cmocka.h>
 #include <umod/kabi.h>
+#include <umod/umod.h>
 
 #include "kernel/kapi.h"
 #include "kernel/sched/sched.h"

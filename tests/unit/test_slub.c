@@ -18,8 +18,10 @@
 
 #include <cmocka.h>
 
-#include "helpers.h"
+#include "kernel/kapi.h"
 #include "kernel/module/internal.h"
+
+#include "helpers.h"
 
 #define SLAB_HWCACHE_ALIGN	0x00002000u
 #define SLAB_CACHE_DMA		0x00004000u

@@ -23,6 +23,7 @@
 
 #include "kernel/kapi.h"
 #include "kernel/sched/sched.h"
+#include "kernel/time/tick-internal.h"
 #include "kernel/time/timekeeping.h"
 
 #include "kapi_lookup.h"
