@@ -79,5 +79,9 @@ void umod_arch_show_regs(const ucontext_t *uc);
 void umod_arch_show_trace(const ucontext_t *uc);
 /* what follows "Modules linked in:" (x86: CR2) */
 void umod_arch_oops_tail(const ucontext_t *uc);
+/* what follows the end marker (x86: the first oops' registers again) */
+void umod_arch_oops_summary(void);
+/* the signal the kernel's die() ends the task with after this fault, or 0 */
+int umod_arch_oops_kill_signal(int sig, const ucontext_t *uc);
 
 #endif /* _UMOD_ARCH_H */

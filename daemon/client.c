@@ -61,6 +61,15 @@ static int receive(struct umod_client *c, uint16_t op, int *status)
 	return take_reply(c, op, status);
 }
 
+int umod_client_oops_signal(struct umod_client *c)
+{
+	int64_t sig;
+
+	if (umod_proto_get_int(&c->cur, &sig) || sig <= 0 || sig >= 65)
+		return 0;
+	return (int)sig;
+}
+
 int umod_client_open(struct umod_client *c, const char *path)
 {
 	struct sockaddr_un sun;

@@ -104,6 +104,9 @@ struct umod_dirent {
 int umod_client_next_module(struct umod_client *c, struct umod_listed *m);
 int umod_client_next_record(struct umod_client *c, struct umod_logrec *r);
 int umod_client_next_entry(struct umod_client *c, struct umod_dirent *e);
+/* after a status of -ENOTRECOVERABLE: the signal the oops ends the client
+ * with, or 0 (none: the oops has no counterpart that ends a task) */
+int umod_client_oops_signal(struct umod_client *c);
 /* the value of a SYSFS_READ reply: 0 or -EPROTO */
 int umod_client_value(struct umod_client *c, const void **value, size_t *len);
 
@@ -179,6 +182,8 @@ int umod_check_private(const struct stat *st, bool is_dir);
 int umod_listen_open(const char *path, int *fdp);
 /* 0 if the peer on @fd runs as @owner or as root, else -EPERM */
 int umod_peer_check(int fd, uid_t owner);
+/* the calling thread runs on the CPUs process @pid may run on */
+void umod_peer_affinity(pid_t pid);
 
 /* service.c: what a service manager (systemd) passes and expects */
 /*
@@ -240,6 +245,16 @@ mode_t umod_proc_mode(const char *path);
 ssize_t umod_proc_read(struct umod_daemon *d, const char *path, char *buf, size_t size);
 /* @len bytes written to it: @len, or -EACCES (read-only), -EINVAL, -ENOENT */
 ssize_t umod_proc_write(struct umod_daemon *d, const char *path, const char *buf, size_t len);
+/*
+ * proc_pid.c: /proc/PID of each kernel thread (umod_for_each_kthread()), as
+ * 6.1 shows a kthread: -ENOENT for anything else. _list("/proc") names the
+ * threads' directories, _list("/proc/PID") their files; _read() is -EFBIG
+ * when @size is too small.
+ */
+int umod_proc_pid_stat(const char *path, mode_t *mode);
+int umod_proc_pid_list(const char *path, int (*fill)(void *data, const char *name, mode_t mode),
+		       void *data);
+ssize_t umod_proc_pid_read(const char *path, char *buf, size_t size);
 /* tree.c: names of the real /proc and /dev (and /sys's top) the tree has
  * not become symlinks into @dir/proc, @dir/dev, @dir/sys (umod shell) */
 void umod_tree_set_host(const char *dir);
@@ -253,5 +268,13 @@ struct umod_daemon *umod_fuse_daemon(void);
 struct timespec umod_fuse_mounted(void);
 /* in a FUSE operation: the thread acts for the client process (current) */
 void umod_fuse_identity(void);
+/*
+ * in a FUSE operation: give the kernel's inode of @path (mount-relative) a
+ * size splice(2) can read up to (see DESIGN.md "FUSE read paths"); *ino is
+ * the FUSE node, found from @path when 0. 0 or -errno.
+ */
+int umod_fuse_splice_size(const char *path, uint64_t *ino);
+/* ... and drop what the kernel cached of node @ino's pages, after the last close */
+void umod_fuse_drop_cache(uint64_t ino);
 
 #endif /* _UMOD_DAEMON_H */

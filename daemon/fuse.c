@@ -17,9 +17,12 @@
 #include <fcntl.h>
 #include <fuse.h>
 #include <fuse_log.h>
+#include <fuse_lowlevel.h>
+#include <limits.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,9 +75,9 @@ struct timespec umod_fuse_mounted(void)
 }
 
 /*
- * The client's pid and name become current's, as the kernel runs a system
- * call as its caller; a thread serves many clients, so the last one is
- * remembered to spare reading /proc per request.
+ * The client's pid, name and CPUs become current's, as the kernel runs a
+ * system call as its caller; a thread serves many clients, so the last one
+ * is remembered to spare reading /proc per request.
  */
 void umod_fuse_identity(void)
 {
@@ -94,7 +97,49 @@ void umod_fuse_identity(void)
 	}
 	umod_task_set_identity((int)pid, comm);
 	umod_task_set_cred(fuse_get_context()->uid, fuse_get_context()->gid);
+	umod_peer_affinity(pid);
 	last = pid;
+}
+
+/*
+ * splice(2) and sendfile(2) of a FUSE file go through the page cache up to
+ * the inode's size on hosts from 6.5 until FUSE uses copy_splice_read() for
+ * direct_io files; the tree's /proc and /dev files report size 0, as
+ * Linux's do, so they would read as empty. The kernel's size is raised,
+ * without changing what stat shows, by storing one byte at the end of a
+ * large span (FUSE's NOTIFY_STORE): the first read comes back short and the
+ * kernel cuts the size to what was there, as it does for any short read.
+ * The kernel takes a store's end as the size only when it is beyond the
+ * size it has, so each store ends one byte further. The node is the
+ * st_ino the kernel has for the path (libfuse numbers nodes so unless
+ * use_ino is set).
+ */
+#define SPLICE_SIZE	(1ull << 40)
+
+static atomic_uint_fast64_t splice_stores;
+
+int umod_fuse_splice_size(const char *path, uint64_t *ino)
+{
+	struct umod_fuse *uf = fuse_of_call();
+	struct fuse_bufvec bv = FUSE_BUFVEC_INIT(1);
+	char full[PATH_MAX], byte = 0;
+	struct stat st;
+
+	if (!*ino) {
+		if ((size_t)snprintf(full, sizeof(full), "%s%s", uf->dir, path) >= sizeof(full))
+			return -ENAMETOOLONG;
+		if (stat(full, &st))
+			return -errno;
+		*ino = st.st_ino;
+	}
+	bv.buf[0].mem = &byte;
+	return fuse_lowlevel_notify_store(fuse_get_session(uf->fuse), *ino,
+					  SPLICE_SIZE + atomic_fetch_add(&splice_stores, 1), &bv, 0);
+}
+
+void umod_fuse_drop_cache(uint64_t ino)
+{
+	fuse_lowlevel_notify_inval_inode(fuse_get_session(fuse_of_call()->fuse), ino, 0, 0);
 }
 
 static int fs_getattr(const char *path, struct stat *st, struct fuse_file_info *fi)

@@ -271,5 +271,8 @@ void umod_daemon_handle(struct umod_daemon *d, int fd, const struct umod_request
 		/* a failure, or a handler with nothing but a status to say */
 		umod_proto_begin(reply, op, UMOD_PROTO_MAX_REPLY);
 		umod_proto_put_int(reply, err > 0 ? 0 : err);
+		/* module code oopsed: how Linux would have ended the client */
+		if (err == -ENOTRECOVERABLE && umod_task_oops_signal())
+			umod_proto_put_int(reply, umod_task_oops_signal());
 	}
 }

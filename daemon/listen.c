@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -99,9 +100,24 @@ static void peer_comm(pid_t pid, char *comm, size_t size)
 }
 
 /*
+ * The thread runs where the client may: a system call runs on its
+ * caller's CPU, so `taskset 2 insmod` has init see smp_processor_id() 1
+ * and a soft lockup name CPU#1. The thread keeps the mask until it serves
+ * another client or ends; threads module code starts take the process's
+ * own (umod_thread_spawn(), as kthreadd's children do not inherit insmod's).
+ */
+void umod_peer_affinity(pid_t pid)
+{
+	cpu_set_t set;
+
+	if (sched_getaffinity(pid, sizeof(set), &set) == 0)
+		sched_setaffinity(0, sizeof(set), &set);
+}
+
+/*
  * Admits the socket's owner and root only. The thread then acts for the
- * peer: module code it runs sees the client as current (pid, comm), as
- * the kernel's sees the insmod process that made the system call.
+ * peer: module code it runs sees the client as current (pid, comm, CPUs),
+ * as the kernel's sees the insmod process that made the system call.
  */
 int umod_peer_check(int fd, uid_t owner)
 {
@@ -116,5 +132,6 @@ int umod_peer_check(int fd, uid_t owner)
 	peer_comm(cred.pid, comm, sizeof(comm));
 	umod_task_set_identity((int)cred.pid, comm);
 	umod_task_set_cred(cred.uid, cred.gid);
+	umod_peer_affinity(cred.pid);
 	return 0;
 }

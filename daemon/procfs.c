@@ -177,6 +177,6 @@ ssize_t umod_proc_read(struct umod_daemon *d, const char *path, char *buf, size_
 		put(&t, "\nBlock devices:\n");
 	}
 	else
-		return -ENOENT;
+		return umod_proc_pid_read(path, buf, size);
 	return t.full ? -EFBIG : (ssize_t)t.len;
 }

@@ -34,8 +34,10 @@
 
 enum umod_proto_op {
 	UMOD_OP_HELLO = 1,	/* server -> client: status */
-	UMOD_OP_INSERT,		/* BYTES image, STR args, INT flags */
-	UMOD_OP_REMOVE,		/* STR name, INT flags */
+	UMOD_OP_INSERT,		/* BYTES image, STR args, INT flags -> after a
+				 *    status of -ENOTRECOVERABLE (an oops): INT
+				 *    the signal it ends the client with */
+	UMOD_OP_REMOVE,		/* STR name, INT flags -> as INSERT */
 	UMOD_OP_LIST,		/* -> per module: STR name, INT size, INT refcnt,
 				 *    STR state, STR holders ("a,b"), STR taint */
 	UMOD_OP_LOG_READ,	/* INT seq, INT flags (UMOD_LOG_*) -> per record from

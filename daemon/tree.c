@@ -50,12 +50,19 @@ void *umod_fuse_init(struct fuse_conn_info *conn, struct fuse_config *cfg);
 #define SYSFS_FILE_SIZE	4096
 #define VIEW_PAGE	4096
 
-/* an open file of proc/ or dev/; the view's files have none (fh 0) */
+/* an open file of proc/ or dev/ (the view's sys/ files have none: fh 0) */
 struct tree_file {
-	struct umod_file *f;
+	struct umod_file *f;		/* NULL: one of the daemon's own /proc files */
 	pthread_mutex_t lock;
 	struct fuse_pollhandle *ph;	/* the last poll's, told at a wake-up */
+	/* on the list of open files whose kernel size splice needs (spliced) */
+	char *path;
+	uint64_t ino;			/* the FUSE node: 0 until known */
+	struct tree_file *next;
 };
+
+static struct tree_file *spliced;
+static pthread_mutex_t spliced_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static char host_dir[PATH_MAX];	/* "": no pass-through */
 
@@ -64,7 +71,7 @@ void umod_tree_set_host(const char *dir)
 	snprintf(host_dir, sizeof(host_dir), "%s", dir ? dir : "");
 }
 
-enum where { AT_ROOT, AT_VIEW, AT_PROC_BUILTIN, AT_FS };
+enum where { AT_ROOT, AT_VIEW, AT_PROC_BUILTIN, AT_PROC_PID, AT_FS };
 
 static bool under(const char *path, const char *dir)
 {
@@ -82,6 +89,9 @@ static enum where where(struct umod_daemon *d, const char *path)
 		return AT_ROOT;
 	if (umod_proc_builtin(path))
 		return AT_PROC_BUILTIN;
+	/* a kernel thread's, not the real /proc's entry of that thread */
+	if (umod_proc_pid_stat(path, &mode) == 0)
+		return AT_PROC_PID;
 	/* sys/: the nodes of fs/ first (class/, dynamic debug's control,
 	 * config/), then the sysfs model; directories both have list both */
 	if (under(path, "/sys") && strcmp(path, "/sys") &&
@@ -134,6 +144,8 @@ static int tree_stat(struct umod_daemon *d, const char *path, mode_t *mode, off_
 	case AT_PROC_BUILTIN:
 		*mode = umod_proc_mode(path);
 		return 0;
+	case AT_PROC_PID:
+		return umod_proc_pid_stat(path, mode);
 	case AT_VIEW:
 		err = umod_view_stat(d, path + 4, mode);
 		if (!err && S_ISREG(*mode))
@@ -150,6 +162,75 @@ static int tree_stat(struct umod_daemon *d, const char *path, mode_t *mode, off_
 	return err == -ENOENT ? real_stat(path, mode, size) : err;
 }
 
+/*
+ * Files open for reading whose size is 0 get a kernel size splice can read
+ * up to (umod_fuse_splice_size()); an attribute reply would set it back to
+ * the 0 it carries, unless the size was raised after the request was sent,
+ * which makes the kernel keep its own (stat still shows the reply's 0).
+ * lseek(SEEK_END) asks through the open file and must get the 0: 6.1's
+ * seq_lseek refuses SEEK_END, and `tail` then reads the file through.
+ */
+static struct tree_file *spliced_find(const char *path)
+{
+	struct tree_file *tf;
+
+	for (tf = spliced; tf; tf = tf->next)
+		if (!strcmp(tf->path, path))
+			return tf;
+	return NULL;
+}
+
+static void spliced_keep(const char *path)
+{
+	struct tree_file *tf;
+
+	pthread_mutex_lock(&spliced_lock);
+	tf = spliced_find(path);
+	if (tf && tf->ino)
+		umod_fuse_splice_size(path, &tf->ino);
+	pthread_mutex_unlock(&spliced_lock);
+}
+
+/* first the node (from another open of the path, or the mount), then the list */
+static void spliced_add(struct tree_file *tf, const char *path)
+{
+	struct tree_file *other;
+
+	if (!(tf->path = strdup(path)))
+		return;
+	pthread_mutex_lock(&spliced_lock);
+	other = spliced_find(path);
+	tf->ino = other ? other->ino : 0;
+	pthread_mutex_unlock(&spliced_lock);
+	/* a stat of our own mount: not under the lock, other workers answer it */
+	if (umod_fuse_splice_size(path, &tf->ino))
+		tf->ino = 0;
+	pthread_mutex_lock(&spliced_lock);
+	tf->next = spliced;
+	spliced = tf;
+	pthread_mutex_unlock(&spliced_lock);
+}
+
+/* the last close of a path drops the pages the kernel kept of it */
+static void spliced_del(struct tree_file *tf)
+{
+	struct tree_file **p;
+	bool last;
+
+	if (!tf->path)
+		return;
+	pthread_mutex_lock(&spliced_lock);
+	for (p = &spliced; *p && *p != tf; p = &(*p)->next)
+		;
+	if (*p)
+		*p = tf->next;
+	last = !spliced_find(tf->path);
+	pthread_mutex_unlock(&spliced_lock);
+	if (last && tf->ino)
+		umod_fuse_drop_cache(tf->ino);
+	free(tf->path);
+}
+
 static int tree_getattr(const char *path, struct stat *st, struct fuse_file_info *fi)
 {
 	struct umod_daemon *d = umod_fuse_daemon();
@@ -159,11 +240,15 @@ static int tree_getattr(const char *path, struct stat *st, struct fuse_file_info
 
 	if (err)
 		return err;
+	/* fi: asked for through an open file (lseek's SEEK_END): the real 0 */
+	if (!fi && S_ISREG(mode) && !size)
+		spliced_keep(path);
 	memset(st, 0, sizeof(*st));
 	st->st_mode = mode;
 	st->st_nlink = S_ISDIR(mode) ? 2 : 1;
-	st->st_uid = d->owner;
-	st->st_gid = getegid();
+	/* a kernel thread is root's */
+	st->st_uid = where(d, path) == AT_PROC_PID ? 0 : d->owner;
+	st->st_gid = where(d, path) == AT_PROC_PID ? 0 : getegid();
 	if (where(d, path) == AT_FS) {
 		unsigned int uid, gid;
 
@@ -270,6 +355,7 @@ static int list_tree(struct umod_daemon *d, const char *path, struct fill *f)
 		fill_mode(f, "devices", S_IFREG | 0444);
 		fill_mode(f, "kallsyms", S_IFREG | 0444);
 		fill_mode(f, "modules", S_IFREG | 0444);
+		umod_proc_pid_list(path, fill_mode, f);
 		return umod_fs_list(host, path, fill_fs, f);
 	}
 	/* the sysctl tables' entries (fs/proc/proc_sysctl.c) beside the daemon's */
@@ -287,6 +373,8 @@ static int list_tree(struct umod_daemon *d, const char *path, struct fill *f)
 		verr = umod_view_list(d, strcmp(path, "/sys") ? path + 4 : "/", fill_mode, f);
 		return err && err != -ENOENT ? err : err && verr ? verr : 0;
 	}
+	if (where(d, path) == AT_PROC_PID)
+		return umod_proc_pid_list(path, fill_mode, f);
 	return umod_fs_list(host, path, fill_fs, f);
 }
 
@@ -316,16 +404,20 @@ static long to_user(long ret)
 	return ret <= -512 && ret >= -516 ? -EINTR : ret;
 }
 
-/* sysfs-like files of the view: checks as fuse.c's */
-static int view_open(struct umod_daemon *d, const char *path, int flags, bool builtin)
+/* sysfs-like files of the view, and the daemon's /proc: checks as fuse.c's */
+static int view_open(struct umod_daemon *d, const char *path, int flags, enum where w)
 {
 	mode_t mode = umod_proc_mode(path);
-	int err = builtin ? 0 : umod_view_stat(d, path + 4, &mode);
+	int err = w == AT_PROC_PID ? umod_proc_pid_stat(path, &mode) :
+		  w == AT_VIEW ? umod_view_stat(d, path + 4, &mode) : 0;
 
 	if (err)
 		return err;
 	if (S_ISDIR(mode))
 		return -EISDIR;
+	/* proc: the kernel's DAC check was all (root passes); sysfs: as kernfs */
+	if (w != AT_VIEW)
+		return 0;
 	if ((flags & O_ACCMODE) != O_RDONLY && !(mode & 0222))
 		return -EACCES;
 	if ((flags & O_ACCMODE) != O_WRONLY && !(mode & 0444))
@@ -342,22 +434,28 @@ static int tree_open(const char *path, struct fuse_file_info *fi)
 
 	fi->direct_io = 1;	/* sizes are nominal (0, 4096): always ask */
 	fi->fh = 0;
-	if (w == AT_VIEW || w == AT_PROC_BUILTIN)
-		return view_open(d, path, fi->flags, w == AT_PROC_BUILTIN);
-	if (w != AT_FS)
+	if (w == AT_VIEW)
+		return view_open(d, path, fi->flags, w);
+	if (w != AT_FS && w != AT_PROC_BUILTIN && w != AT_PROC_PID)
 		return -EISDIR;
 	if (!(tf = calloc(1, sizeof(*tf))))
 		return -ENOMEM;
-	umod_fuse_identity();
-	err = umod_fs_open(d->host, path,
-			   fi->flags & (O_ACCMODE | O_NONBLOCK | O_APPEND), &tf->f);
+	if (w != AT_FS)
+		err = view_open(d, path, fi->flags, w);
+	else {
+		umod_fuse_identity();
+		err = umod_fs_open(d->host, path,
+				   fi->flags & (O_ACCMODE | O_NONBLOCK | O_APPEND), &tf->f);
+	}
 	if (err) {
 		free(tf);
 		return (int)to_user(err);
 	}
 	pthread_mutex_init(&tf->lock, NULL);
 	fi->fh = (uint64_t)(uintptr_t)tf;
-	fi->nonseekable = !umod_fs_seekable(tf->f);
+	fi->nonseekable = tf->f && !umod_fs_seekable(tf->f);
+	if ((fi->flags & O_ACCMODE) != O_WRONLY)
+		spliced_add(tf, path);
 	return 0;
 }
 
@@ -417,7 +515,7 @@ static int tree_read(const char *path, char *buf, size_t size, off_t off,
 	struct tree_file *tf = tree_file(fi);
 	int64_t pos = off;
 
-	if (!tf)
+	if (!tf || !tf->f)
 		return view_read(umod_fuse_daemon(), path, buf, size, off);
 	umod_fuse_identity();
 	return (int)to_user(umod_fs_read(tf->f, buf, size, &pos));
@@ -429,9 +527,16 @@ static int tree_write(const char *path, const char *buf, size_t size, off_t off,
 	struct tree_file *tf = tree_file(fi);
 	int64_t pos = off;
 
-	if (!tf) {
-		if (under(path, "/proc"))
-			return (int)umod_proc_write(umod_fuse_daemon(), path, buf, size);
+	if (!tf || !tf->f) {
+		/* comm_write(): another thread group's name is not to be set */
+		if (where(umod_fuse_daemon(), path) == AT_PROC_PID)
+			return -EINVAL;
+		/* seq files without proc_write, as pde_write() answers */
+		if (under(path, "/proc")) {
+			int err = (int)umod_proc_write(umod_fuse_daemon(), path, buf, size);
+
+			return err == -EACCES ? -EIO : err;
+		}
 		return (int)umod_view_write(umod_fuse_daemon(), path + 4, buf, size);
 	}
 	umod_fuse_identity();
@@ -444,8 +549,10 @@ static int tree_release(const char *path, struct fuse_file_info *fi)
 
 	if (!tf)
 		return 0;
+	spliced_del(tf);
 	umod_fuse_identity();
-	umod_fs_release(tf->f);
+	if (tf->f)
+		umod_fs_release(tf->f);
 	if (tf->ph)
 		fuse_pollhandle_destroy(tf->ph);
 	pthread_mutex_destroy(&tf->lock);
@@ -487,7 +594,7 @@ static int tree_ioctl(const char *path, unsigned int cmd, void *arg,
 	struct tree_file *tf = tree_file(fi);
 	long ret;
 
-	if (!tf)
+	if (!tf || !tf->f)
 		return -ENOTTY;
 	umod_fuse_identity();
 	/* FUSE copied _IOC_SIZE bytes in and will copy them out, by direction */
@@ -517,7 +624,7 @@ static int tree_poll(const char *path, struct fuse_file_info *fi,
 	unsigned int revents = 0;
 	int err;
 
-	if (!tf) {
+	if (!tf || !tf->f) {
 		if (ph)
 			fuse_pollhandle_destroy(ph);
 		*reventsp = POLLIN | POLLOUT | POLLRDNORM | POLLWRNORM;

@@ -475,13 +475,22 @@ static int open_dev(struct umod_file *f, unsigned int devt)
 	return 0;
 }
 
+/*
+ * What open(2) checks after the VFS's permission check. That one is the
+ * caller's (its credentials: root passes with CAP_DAC_OVERRIDE; the tree's
+ * FUSE mount has the kernel do it, default_permissions): a proc entry or a
+ * device node then opens whatever its mode, and its ops answer (a proc
+ * entry without proc_write: EIO). Sysfs-like text refuses a direction its
+ * mode does not allow, for root too, as kernfs_fop_open() does.
+ */
 static int check_access(struct umod_fs_node *n, int flags)
 {
 	int acc = flags & O_ACCMODE;
 
 	if (n->kind == UMOD_FS_DIR)
 		return -EISDIR;
-	/* as procfs and sysfs: the permission bits bind root too */
+	if (n->kind != UMOD_FS_TEXT)
+		return 0;
 	if (acc != O_RDONLY && !(n->mode & 0222))
 		return -EACCES;
 	if (acc != O_WRONLY && !(n->mode & 0444))

@@ -31,6 +31,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <stdatomic.h>
+#include <stdint.h>
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/uio.h>
@@ -40,6 +41,7 @@
 #include <generated/utsrelease.h>
 
 #include "arch/arch.h"
+#include "drivers/firmware/dmi.h"
 #include "kernel/host_syms.h"
 #include "kernel/module/module.h"
 #include "kernel/oops.h"
@@ -72,11 +74,16 @@ static struct {
 	atomic_uint die_counter;	/* the kernel's: "[#N]" */
 	/* a recoverable oops is kept here until umod_oops_log_report() */
 	bool keep;
-	char report[OOPS_REPORT_SIZE];
+	char level;		/* the printk level of a line that names none */
+	char report[OOPS_REPORT_SIZE];	/* lines of: level digit, text, '\n' */
 	size_t report_len;
+	size_t taint_at;	/* where oops_end()'s add_taint() line goes */
 } oops;
 
 static char oops_altstack[OOPS_ALTSTACK_SIZE] __attribute__((aligned(16)));
+
+/* the signal the last oops on this thread would have killed its task with */
+static __thread int oops_kill_signal;
 
 /* ---- output: one line at a time, with dmesg's timestamp ------------------ */
 
@@ -140,17 +147,19 @@ static void write_all(int fd, const char *p, size_t n)
 	}
 }
 
-/* a line of a recoverable oops: kept for the log, without a timestamp */
+/* a line of a recoverable oops: kept for the log with its level, no timestamp */
 static void keep_line(struct umod_oops_line *l)
 {
 	size_t room = sizeof(oops.report) - oops.report_len;
 
-	if (l->len + 1 < room) {
+	if (l->len + 2 < room) {
+		oops.report[oops.report_len++] = l->level ? l->level : oops.level;
 		memcpy(oops.report + oops.report_len, l->buf, l->len);
 		oops.report_len += l->len;
 		oops.report[oops.report_len++] = '\n';
 	}
 	l->len = 0;
+	l->level = 0;
 }
 
 /* "[    1.234567] " + the line, to every descriptor; or kept for the log */
@@ -175,6 +184,13 @@ void umod_oops_emit(struct umod_oops_line *l)
 	for (unsigned int i = 0; i < oops.nfds; i++)
 		write_all(oops.fds[i], out.buf, out.len);
 	l->len = 0;
+	l->level = 0;
+}
+
+/* the level of the report's lines that name none, from here on */
+void umod_oops_set_level(char level)
+{
+	oops.level = level;
 }
 
 void umod_oops_emit_str(const char *s)
@@ -302,6 +318,12 @@ static void report_cpu(void)
 	umod_oops_put(&l, " ");
 	put_tainted(&l);
 	umod_oops_emit(&l);
+	/* dump_stack_print_info()'s second line, when there is a description */
+	if (*umod_dump_stack_arch_desc()) {
+		umod_oops_put(&l, "Hardware name: ");
+		umod_oops_put(&l, umod_dump_stack_arch_desc());
+		umod_oops_emit(&l);
+	}
 }
 
 /* print_modules(): newest first, "name(taints+)" with + coming, - going */
@@ -402,6 +424,7 @@ static bool report_kasan(int sig, const ucontext_t *uc)
 
 	if (sig != SIGABRT)
 		return false;
+	oops.level = '3';	/* KASAN's report is pr_err() and dump_stack_lvl(KERN_ERR) */
 	if (t)
 		memcpy(comm, t->task.comm, UMOD_TASK_COMM_LEN);
 	else
@@ -416,11 +439,18 @@ static bool report_kasan(int sig, const ucontext_t *uc)
 	return true;
 }
 
-/* in the order of the kernel's die() */
+/*
+ * In the order of the kernel's die() and oops_end(), at KERN_DEFAULT
+ * unless a line says (the fault's own lines are KERN_ALERT): add_taint()'s
+ * line goes before the end marker, and after it the port may repeat the
+ * registers (x86's "executive summary").
+ */
 static void report(int sig, const siginfo_t *si, const ucontext_t *uc)
 {
+	oops.taint_at = SIZE_MAX;
 	if (report_kasan(sig, uc))
 		return;
+	oops.level = '4';
 	report_bug(sig);
 	umod_arch_oops_header(sig, si, uc);
 	report_cpu();
@@ -428,7 +458,9 @@ static void report(int sig, const siginfo_t *si, const ucontext_t *uc)
 	umod_arch_show_trace(uc);
 	report_modules();
 	umod_arch_oops_tail(uc);
+	oops.taint_at = oops.report_len;
 	umod_oops_emit_str("---[ end trace 0000000000000000 ]---");
+	umod_arch_oops_summary();
 }
 
 /* ---- the handler ------------------------------------------------------------ */
@@ -511,6 +543,7 @@ static void oops_handler(int sig, siginfo_t *si, void *ucv)
 		return;
 	}
 	if (c && !atomic_load(&oops.host->panic_on_oops)) {
+		oops_kill_signal = umod_arch_oops_kill_signal(sig, uc);
 		oops.keep = true;
 		oops.report_len = 0;
 		report(sig, si, uc);
@@ -526,30 +559,23 @@ static void oops_handler(int sig, siginfo_t *si, void *ucv)
 	raise(sig);
 }
 
-/* the kept report into the log, the first line at @first_level */
-static void log_kept(struct umod_host *host, const char *first_level)
+/* the kept lines from offset @from to @to into the log, each at its level */
+static void log_kept(struct umod_host *host, size_t from, size_t to)
 {
-	for (size_t pos = 0; pos < oops.report_len;) {
+	for (size_t pos = from; pos < to;) {
 		const char *line = oops.report + pos;
-		size_t len = (size_t)((const char *)memchr(line, '\n', oops.report_len - pos) - line);
+		size_t len = (size_t)((const char *)memchr(line, '\n', to - pos) - line);
+		char level[3] = { KERN_SOH_ASCII, line[0], '\0' };
 
-		umod_log_printk(host->log, "%s%.*s\n", pos ? KERN_ALERT : first_level,
-				(int)len, line);
+		umod_log_printk(host->log, "%s%.*s\n", level, (int)len - 1, line + 1);
 		pos += len + 1;
 	}
-	oops.report_len = 0;
 }
 
-/* every kept line into the log at @level (a warning's report) */
-static void log_kept_all(struct umod_host *host, const char *level)
+/* the whole kept report, then none */
+static void log_kept_all(struct umod_host *host)
 {
-	for (size_t pos = 0; pos < oops.report_len;) {
-		const char *line = oops.report + pos;
-		size_t len = (size_t)((const char *)memchr(line, '\n', oops.report_len - pos) - line);
-
-		umod_log_printk(host->log, "%s%.*s\n", level, (int)len, line);
-		pos += len + 1;
-	}
+	log_kept(host, 0, oops.report_len);
 	oops.report_len = 0;
 }
 
@@ -596,6 +622,7 @@ void umod_oops_warn(struct umod_host *host, const struct umod_warn *w)
 		return;
 	oops.keep = true;
 	oops.report_len = 0;
+	oops.level = '4';
 	umod_oops_emit_str("------------[ cut here ]------------");
 	/* x86's WARN(): __warn_printk() prints the message before the trap */
 	emit_text(w->msg);
@@ -622,7 +649,7 @@ void umod_oops_warn(struct umod_host *host, const struct umod_warn *w)
 	}
 	umod_oops_emit_str("---[ end trace 0000000000000000 ]---");
 	oops.keep = false;
-	log_kept_all(host, KERN_WARNING);
+	log_kept_all(host);
 	umod_host_add_taint(host, w->taint, UMOD_LOCKDEP_STILL_OK);
 	atomic_store(&oops.reporter, 0);
 }
@@ -681,18 +708,24 @@ void umod_oops_dump_stack(struct umod_host *host, const char *level, uint64_t fr
 		return;
 	oops.keep = true;
 	oops.report_len = 0;
+	/* KERN_DEFAULT ("\001d") is the default message level, 4 */
+	oops.level = level[0] == KERN_SOH_ASCII && level[1] >= '0' && level[1] <= '7' ? level[1] : '4';
 	report_cpu();
 	umod_arch_show_trace(&uc);
 	oops.keep = false;
-	log_kept_all(host, level);
+	log_kept_all(host);
 	atomic_store(&oops.reporter, 0);
 }
 
 void umod_oops_log_report(struct umod_host *host)
 {
-	log_kept(host, KERN_ALERT);
-	/* taint D is set: the kernel's add_taint(TAINT_DIE) says this once */
+	size_t at = oops.taint_at < oops.report_len ? oops.taint_at : oops.report_len;
+
+	log_kept(host, 0, at);
+	/* taint D is set: oops_end()'s add_taint(TAINT_DIE) says this once */
 	umod_host_add_taint(host, UMOD_TAINT_DIE, UMOD_LOCKDEP_NOW_UNRELIABLE);
+	log_kept(host, at, oops.report_len);
+	oops.report_len = 0;
 	atomic_store(&oops.reporter, 0);
 }
 
@@ -711,6 +744,8 @@ bool umod_oops_capture_lockup(const ucontext_t *uc, unsigned int secs)
 		return false;
 	oops.keep = true;
 	oops.report_len = 0;
+	oops.level = '4';
+	l.level = '0';	/* pr_emerg(), the rest KERN_DEFAULT */
 	umod_oops_put(&l, "watchdog: BUG: soft lockup - CPU#");
 	umod_oops_put_dec(&l, cpu < 0 ? 0 : (uint64_t)cpu, 1, ' ');
 	umod_oops_put(&l, " stuck for ");
@@ -729,10 +764,10 @@ bool umod_oops_capture_lockup(const ucontext_t *uc, unsigned int secs)
 	return true;
 }
 
-/* the watchdog's thread: the captured report into the log, at KERN_EMERG first */
+/* the watchdog's thread: the captured report into the log */
 void umod_oops_log_lockup(struct umod_host *host)
 {
-	log_kept(host, KERN_EMERG);
+	log_kept_all(host);
 	umod_host_add_taint(host, UMOD_TAINT_SOFTLOCKUP, UMOD_LOCKDEP_STILL_OK);
 	atomic_store(&oops.reporter, 0);
 }
@@ -949,6 +984,11 @@ void umod_oops_thread_init(void)
 	}
 }
 
+UMOD_API int umod_task_oops_signal(void)
+{
+	return oops_kill_signal;
+}
+
 UMOD_API int umod_host_set_panic_on_oops(struct umod_host *host, int enable)
 {
 	if (!host)
@@ -974,6 +1014,7 @@ UMOD_API int umod_host_install_oops(struct umod_host *host, const int *fds,
 	oops.nfds = nfds;
 	oops.exit_status = exit_status;
 	oops.host = host;
+	umod_dmi_setup();
 	umod_kasan_init(host);
 	umod_host_syms_load();
 	sigemptyset(&sa.sa_mask);

@@ -48,6 +48,7 @@ void umod_oops_log_hung(struct umod_host *host);
 struct umod_oops_line {
 	char buf[1024];
 	size_t len;
+	char level;	/* printk's digit ('1': KERN_ALERT); 0: the report's own */
 };
 
 void umod_oops_put(struct umod_oops_line *l, const char *s);
@@ -58,6 +59,8 @@ void umod_oops_put_symbol(struct umod_oops_line *l, uint64_t addr, bool is_retur
 /* writes the line with dmesg's timestamp to the report's descriptors, empties it */
 void umod_oops_emit(struct umod_oops_line *l);
 void umod_oops_emit_str(const char *s);
+/* the printk level ('0'..'7') of the lines after this that name none */
+void umod_oops_set_level(char level);
 /* how many oopses there have been, this one included: the report's [#N] */
 unsigned int umod_oops_die_counter(void);
 /* reads memory that may not be mapped: false instead of a fault */

@@ -215,6 +215,7 @@ static void maybe_spawn(struct workqueue_struct *wq)
 		free(worker);
 		return;
 	}
+	worker->task->task.flags |= UMOD_PF_WQ_WORKER;
 	if (umod_thread_spawn(&worker->thread, worker_thread, worker)) {
 		umod_task_put(worker->task);
 		free(worker);

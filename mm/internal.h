@@ -7,6 +7,7 @@
 #ifndef _UMOD_MM_INTERNAL_H
 #define _UMOD_MM_INTERNAL_H
 
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -14,6 +15,8 @@
 
 struct kmem_cache;
 #include <umod/kabi/mm.h>
+
+#include "util/list.h"
 
 struct umod_host;
 struct umod_module;
@@ -188,6 +191,37 @@ void umod_kmalloc_flush_thread(void);
 void umod_kfree_caller(const void *p, const void *caller);
 /* the object's header if it is a live kmalloc or cache object, else NULL */
 struct umod_kobj *umod_kobj_live(const void *p);
+
+struct slub_group;
+struct kernfs_node;
+
+/* slab.c: a cache of module objects */
+struct kmem_cache {
+	char *name;
+	unsigned int object_size;	/* as asked */
+	unsigned int size;		/* rounded up to the alignment */
+	unsigned int align;
+	unsigned int flags;
+	unsigned int useroffset, usersize;
+	void (*ctor)(void *);
+	struct umod_module *owner;	/* whose ctor; NULL: the host's */
+	pthread_mutex_t lock;
+	struct umod_list objects;	/* live ones, under lock */
+	unsigned long nr_objects;
+	/* slub.c: the cache SLUB would have (its own, or one it merges with) */
+	struct slub_group *group;
+	struct umod_list group_node;	/* on the group's caches */
+	struct kernfs_node *link;	/* /sys/kernel/slab/NAME when it is a link */
+};
+
+/*
+ * slub.c: /sys/kernel/slab. A new cache of a module's gets its directory
+ * there, or, when 6.1 would merge it (slab_unmergeable(), find_mergeable()),
+ * a link to the directory of the cache it merges with, named as
+ * create_unique_id() names it; _remove() takes it away again.
+ */
+void umod_slub_sysfs_add(struct kmem_cache *s);
+void umod_slub_sysfs_remove(struct kmem_cache *s);
 
 /* slab.c: kfree() of a cache object; its size for ksize() */
 void umod_kmem_cache_free_obj(struct kmem_cache *s, void *p, const void *caller);

@@ -22,20 +22,6 @@
 #define SLAB_HWCACHE_ALIGN	0x00002000u
 #define CACHE_LINE		64
 
-struct kmem_cache {
-	char *name;
-	unsigned int object_size;	/* as asked */
-	unsigned int size;		/* rounded up to the alignment */
-	unsigned int align;
-	unsigned int flags;
-	unsigned int useroffset, usersize;
-	void (*ctor)(void *);
-	struct umod_module *owner;	/* whose ctor; NULL: the host's */
-	pthread_mutex_t lock;
-	struct umod_list objects;	/* live ones, under lock */
-	unsigned long nr_objects;
-};
-
 /* the cache's part of an object's header, before slab_common.c's */
 struct cache_obj {
 	struct umod_list node;
@@ -90,6 +76,7 @@ static struct kmem_cache *cache_create(struct module *kmod, const char *name, un
 	s->owner = kmod ? kmod->umod : NULL;
 	pthread_mutex_init(&s->lock, NULL);
 	umod_list_init(&s->objects);
+	umod_slub_sysfs_add(s);
 	return s;
 }
 
@@ -336,6 +323,7 @@ static void kapi_kmem_cache_destroy(struct kmem_cache *s)
 		report_busy(s, caller);
 		return;		/* as the kernel: the cache stays, with its objects */
 	}
+	umod_slub_sysfs_remove(s);
 	pthread_mutex_destroy(&s->lock);
 	free(s->name);
 	umod_kfree_caller(s, caller);

@@ -42,6 +42,7 @@ valgrind
 liburcu-dev
 linux-kbuild-6.1
 strace
+procps
 python3
 python3-sphinx
 python3-sphinx-rtd-theme

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
 /* What several front ends share: kmod's error wording, dmesg's line format. */
 #include <errno.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <syslog.h>
+#include <unistd.h>
 
 #include "../daemon/daemon.h"
 #include "tools.h"
@@ -23,6 +25,28 @@ const char *umod_tool_errstr(int err)
 	if (err == EOWNERDEAD)
 		return "Killed: the module ended its thread (see dmesg)";
 	return strerror(err);
+}
+
+/*
+ * Module code oopsed in the request: Linux ends the process whose system
+ * call oopsed (page faults with SIGKILL, so the shell says "Killed"), and
+ * it prints nothing. So does this one, with the signal the daemon says;
+ * without one (an ASan report) it returns, and the caller says why it failed.
+ */
+void umod_tool_die_of_oops(struct umod_client *c)
+{
+	int sig = umod_client_oops_signal(c);
+	sigset_t set;
+
+	if (!sig)
+		return;
+	fflush(NULL);
+	signal(sig, SIG_DFL);
+	sigemptyset(&set);
+	sigaddset(&set, sig);
+	sigprocmask(SIG_UNBLOCK, &set, NULL);
+	raise(sig);
+	_exit(128 + sig);
 }
 
 const char *umod_tool_strerror(int err)

@@ -123,6 +123,8 @@ static int insert(const char *path, const char *args, unsigned int flags)
 	}
 	if (!err) {
 		err = umod_client_insert(&c, image, len, args, flags, &status);
+		if (!err && status == -ENOTRECOVERABLE)
+			umod_tool_die_of_oops(&c);
 		if (!err)
 			err = status;
 		umod_client_close(&c);

@@ -150,6 +150,8 @@ static int insert(void *data, const struct umod_probe_mod *m, const char *option
 		return err;
 	err = umod_client_insert(&mp->client, image, len, options, mp->insert_flags, &status);
 	umod_file_unmap(image, len);
+	if (!err && status == -ENOTRECOVERABLE)
+		umod_tool_die_of_oops(&mp->client);
 	return err ? err : status;
 }
 
@@ -272,6 +274,8 @@ static int remove_one(struct modprobe *mp, struct umod_probe_mod *m)
 		return 0;
 	if (connected(mp)) {
 		err = umod_client_remove(&mp->client, name, 0, &status);
+		if (!err && status == -ENOTRECOVERABLE)
+			umod_tool_die_of_oops(&mp->client);
 		if (!err)
 			err = status;
 	}

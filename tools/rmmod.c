@@ -113,6 +113,8 @@ static int remove_one(struct umod_client *c, const char *arg, unsigned int flags
 	if (!(flags & UMOD_REMOVE_FORCE) && check_inuse(c, name) < 0)
 		return 1;
 	err = umod_client_remove(c, name, flags, &status);
+	if (!err && status == -ENOTRECOVERABLE)
+		umod_tool_die_of_oops(c);
 	if (!err)
 		err = status;
 	if (err) {

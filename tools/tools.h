@@ -37,6 +37,8 @@ extern const struct umod_cmd umod_cmd_keys;
 /* strerror(), and the oops text for ENOTRECOVERABLE */
 const char *umod_tool_errstr(int err);
 const char *umod_tool_strerror(int err);
+/* the request's module code oopsed: end as Linux ends the caller */
+void umod_tool_die_of_oops(struct umod_client *c);
 /* a printk record as dmesg prints it: "[    0.000123] text" */
 void umod_tool_print_record(FILE *out, uint64_t ts_nsec, const char *text);
 /* "[    1.000000] ": how many columns it took */

@@ -63,6 +63,7 @@ static struct root_dir roots[] = {
 	[UMOD_KERNFS_MM] = ROOT("mm", 0755, UMOD_KERNFS_KERNEL),
 	[UMOD_KERNFS_CLASS] = ROOT("class", 0755, UMOD_KERNFS_SYS),
 	[UMOD_KERNFS_FIRMWARE] = ROOT("firmware", 0755, UMOD_KERNFS_SYS),
+	[UMOD_KERNFS_SLAB] = ROOT("slab", 0755, UMOD_KERNFS_KERNEL),
 };
 
 static pthread_once_t roots_once = PTHREAD_ONCE_INIT;

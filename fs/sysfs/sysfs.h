@@ -34,6 +34,7 @@ enum umod_kernfs_root {
 	UMOD_KERNFS_MM,		/* /sys/kernel/mm: mm_kobj */
 	UMOD_KERNFS_CLASS,	/* /sys/class: class_create()'s directories */
 	UMOD_KERNFS_FIRMWARE,	/* /sys/firmware: firmware_kobj */
+	UMOD_KERNFS_SLAB,	/* /sys/kernel/slab: SLUB's caches (mm/slub.c) */
 };
 
 /* what a module's leftover of this node is called; PLAIN: its maker reports it */

@@ -77,7 +77,10 @@
 #include <linux/stringify.h>
 #include <linux/types.h>
 #endif
-#define __ADDRESSABLE(sym)	static void *__UNIQUE_ID(__addressable_##sym) __used = (void *)&(sym);
+/* a pointer the compiler must keep, so @sym is kept; .discard.*: not linked in */
+#define ___ADDRESSABLE(sym, __attrs)					\
+	static void *__used __attrs __UNIQUE_ID(__PASTE(__addressable_, sym)) = (void *)&(sym);
+#define __ADDRESSABLE(sym)	___ADDRESSABLE(sym, __section(".discard.addressable"))
 #define data_race(expr)		(expr)
 
 /* whether a type is signed: in 6.1's compiler.h (overflow.h uses it) */

@@ -2,6 +2,7 @@
 #ifndef _LINUX_EXPORT_H
 #define _LINUX_EXPORT_H
 
+#include <linux/compiler.h>
 #include <linux/stringify.h>
 #include <linux/compiler.h>
 #include <linux/stddef.h>
@@ -28,6 +29,7 @@ extern struct module __this_module;
  */
 #define ___EXPORT_SYMBOL(sym, sec, ns)					\
 	extern __typeof__(sym) sym;					\
+	__ADDRESSABLE(sym)						\
 	__asm__("	.pushsection \"__ksymtab_strings\",\"aMS\",%progbits,1\n" \
 		"__kstrtab_" #sym ":\n"					\
 		"	.asciz \"" #sym "\"\n"				\

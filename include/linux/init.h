@@ -41,13 +41,16 @@ typedef void (*exitcall_t)(void);
 	static inline initcall_t __maybe_unused __inittest(void)	\
 	{ return initfn; }						\
 	int init_module(void) __copy(initfn)				\
-		__attribute__((__alias__(#initfn)));
+		__attribute__((__alias__(#initfn)));			\
+	___ADDRESSABLE(init_module, __initdata);
 
+/* 6.1's: the pointer in .exit.data is kallsyms' __UNIQUE_ID___addressable_cleanup_module */
 #define module_exit(exitfn)						\
 	static inline exitcall_t __maybe_unused __exittest(void)	\
 	{ return exitfn; }						\
 	void cleanup_module(void) __copy(exitfn)			\
-		__attribute__((__alias__(#exitfn)));
+		__attribute__((__alias__(#exitfn)));			\
+	___ADDRESSABLE(cleanup_module, __exitdata);
 #endif
 
 #endif /* _LINUX_INIT_H */

@@ -177,4 +177,7 @@ void __symbol_put(struct module *me, const char *symbol);
  */
 #define symbol_request(x)	try_then_request_module(symbol_get(x), "symbol:" #x)
 
+/* last: __COUNTER__ where 6.1's module.h leaves it (__UNIQUE_ID() names) */
+#include <umod/kabi/unique_id.h>
+
 #endif /* _LINUX_MODULE_H */

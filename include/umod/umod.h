@@ -429,6 +429,36 @@ UMOD_API struct umod_task *umod_task_get_current(void);
  */
 UMOD_API void umod_task_interrupt(struct umod_task *t);
 UMOD_API void umod_task_unref(struct umod_task *t);
+/*
+ * umod_task_oops_signal - after an entry into module code on the calling
+ * thread failed with an oops (-ENOTRECOVERABLE): the signal Linux ends the
+ * task with there (x86-64: SIGKILL after a page fault, SIGSEGV after any
+ * other trap; arm64: SIGSEGV), so that the process the thread acts for
+ * can end as Linux's would (`Killed`). 0 before any oops on the thread,
+ * and after an abort() under module code (an ASan report: KASAN's lets
+ * the task go on, which ASan cannot).
+ */
+UMOD_API int umod_task_oops_signal(void);
+/*
+ * umod_for_each_kthread - @fn(@data, task) for each kernel thread of the
+ * process while its thread runs: the kthreads modules start, workqueue
+ * workers, the timer and RCU threads (Linux lists them as processes in
+ * /proc). The list lock is held: @fn must not start or end a kernel
+ * thread. Stops at @fn's first non-zero return and returns it; 0, or
+ * -EINVAL without @fn.
+ * umod_task_get_pid - the task's pid (a kernel thread's: its thread id)
+ * umod_task_get_comm - its name (valid while @fn runs)
+ * umod_task_get_flags - the kernel's PF_* bits it has (PF_KTHREAD 0x00200000,
+ * PF_WQ_WORKER 0x20)
+ * umod_task_get_state - its state as /proc/PID/stat's letter: 'R' (running,
+ * or waiting on something that is not a kernel sleep), 'S', 'D', 'I', 'P',
+ * 'T', 'X'
+ */
+UMOD_API int umod_for_each_kthread(int (*fn)(void *data, struct umod_task *t), void *data);
+UMOD_API int umod_task_get_pid(const struct umod_task *t);
+UMOD_API const char *umod_task_get_comm(const struct umod_task *t);
+UMOD_API unsigned int umod_task_get_flags(const struct umod_task *t);
+UMOD_API char umod_task_get_state(const struct umod_task *t);
 
 /* ---- modules ----------------------------------------------------------- */
 
@@ -705,9 +735,13 @@ UMOD_API ssize_t umod_sysfs_readlink(struct umod_host *host, const char *path,
  */
 struct umod_file;
 
-/* umod_fs_open - opens @path: 0, -ENOENT, -EACCES (the entry's mode, for
- * root too), -EISDIR, -ENXIO (no such device, or its module is going), or
- * what the module's open op returned */
+/* umod_fs_open - opens @path: 0, -ENOENT, -EACCES (a sys/ file's mode, for
+ * root too, as kernfs), -EISDIR, -ENXIO (no such device, or its module is
+ * going), or what the module's open op returned. The permission bits of a
+ * proc entry or a device node are checked by the caller against whoever
+ * opens (the VFS's part: a FUSE mount with default_permissions), as Linux
+ * checks them before the file's open; its ops then answer (a proc entry
+ * without a write op: -EIO on write) */
 UMOD_API int umod_fs_open(struct umod_host *host, const char *path, int flags,
 			    struct umod_file **fp);
 /* read(2)/write(2) at *@pos (which moves), or at the file's own position

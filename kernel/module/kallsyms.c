@@ -125,6 +125,8 @@ static char sym_type(const struct umod_elf *elf, const Elf64_Sym *sym)
 	/* one load: gdb_jit.c may clear SHF_ALLOC meanwhile (not these bits) */
 	uint64_t flags = __atomic_load_n(&s->sh_flags, __ATOMIC_RELAXED);
 
+	if (ELF64_ST_BIND(sym->st_info) == STB_WEAK)
+		return ELF64_ST_TYPE(sym->st_info) == STT_OBJECT ? 'v' : 'w';
 	if (flags & SHF_EXECINSTR)
 		return 't';
 	if (s->sh_type == SHT_NOBITS)
@@ -475,27 +477,46 @@ static bool mapped(const struct umod_module *mod, uint64_t addr)
 	       region_run(&mod->init, addr, &start, &end);
 }
 
+static int by_order(const void *x, const void *y)
+{
+	const struct ksym_entry *a = *(const struct ksym_entry *const *)x;
+	const struct ksym_entry *b = *(const struct ksym_entry *const *)y;
+
+	return a->order < b->order ? -1 : a->order > b->order;
+}
+
+/*
+ * In the ELF symbol table's order, as the kernel's core_kallsyms keeps
+ * them (add_kallsyms() copies the core symbols in that order), only those
+ * mapped now: after init, the core's (is_core_symbol()).
+ */
 UMOD_API int umod_module_for_each_symbol(struct umod_module *mod, umod_symbol_fn fn,
 					 void *data)
 {
+	const struct ksym_entry **v;
 	const struct ksym_table *ks;
+	size_t n = 0;
+	int ret = 0;
 
 	if (!mod || !fn)
 		return -EINVAL;
 	ks = ksyms(mod);
-	for (size_t i = 0; ks && i < ks->num; i++) {
-		const struct ksym_entry *e = &ks->e[i];
-		const char *name = ks->names + e->name;
-		char type = (char)e->type;
-		int ret;
+	if (!ks || !ks->num)
+		return 0;
+	if (!(v = malloc(ks->num * sizeof(*v))))
+		return -ENOMEM;
+	for (size_t i = 0; i < ks->num; i++)
+		if (mapped(mod, ks->e[i].addr))
+			v[n++] = &ks->e[i];
+	qsort(v, n, sizeof(*v), by_order);
+	for (size_t i = 0; !ret && i < n; i++) {
+		const char *name = ks->names + v[i]->name;
+		char type = (char)v[i]->type;
 
-		if (!mapped(mod, e->addr))
-			continue;
 		if (exported(mod, name))
 			type = (char)(type - 'a' + 'A');
-		ret = fn(data, name, type, (const void *)(uintptr_t)e->addr);
-		if (ret)
-			return ret;
+		ret = fn(data, name, type, (const void *)(uintptr_t)v[i]->addr);
 	}
-	return 0;
+	free(v);
+	return ret;
 }

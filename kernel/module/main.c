@@ -496,13 +496,22 @@ static int simplify_symbols(struct load_info *info)
 	return ret;
 }
 
-/* as Linux, whose percpu_modalloc() takes SHF_ALLOC off .data..percpu */
-static bool recorded(const struct load_info *info, unsigned int i)
+/*
+ * Listed in sections/: the loaded ones, and the symbol table and its
+ * strings, which 6.1's layout_symtab() makes SHF_ALLOC (kept in the init
+ * part for kallsyms); here kallsyms keeps its own table: no address.
+ */
+static bool listed_section(const struct load_info *info, unsigned int i)
 {
-	return info->sec[i].addr && info->sec[i].region != UMOD_REGION_PERCPU;
+	unsigned int sym = info->elf.symtab_idx;
+
+	/* as Linux, whose percpu_modalloc() takes SHF_ALLOC off .data..percpu */
+	if (info->sec[i].region == UMOD_REGION_PERCPU)
+		return false;
+	return info->sec[i].addr || (sym && (i == sym || i == info->elf.sechdrs[sym].sh_link));
 }
 
-/* the loaded sections' names and places, copied: the image goes away */
+/* the listed sections' names and places, copied: the image goes away */
 static int record_sections(struct load_info *info)
 {
 	struct umod_module *mod = info->mod;
@@ -510,7 +519,7 @@ static int record_sections(struct load_info *info)
 	char *p;
 
 	for (unsigned int i = 1; i < info->elf.shnum; i++) {
-		if (!recorded(info, i))
+		if (!listed_section(info, i))
 			continue;
 		n++;
 		names += strlen(umod_elf_secname(&info->elf, i)) + 1;
@@ -523,7 +532,7 @@ static int record_sections(struct load_info *info)
 		const char *name = umod_elf_secname(&info->elf, i);
 		struct umod_section *s;
 
-		if (!recorded(info, i))
+		if (!listed_section(info, i))
 			continue;
 		s = &mod->sections[mod->num_sections++];
 		s->name = strcpy(p, name);

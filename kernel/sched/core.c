@@ -28,6 +28,7 @@
 
 #include <generated/utsrelease.h>
 
+#include "drivers/firmware/dmi.h"
 #include "kernel/kapi.h"
 #include "kernel/module/module.h"
 #include "kernel/oops.h"
@@ -81,11 +82,96 @@ void umod_task_put(struct umod_task *t)
 		free(t);
 }
 
+/*
+ * Kernel threads are processes on Linux (/proc/PID, ps): the threads that
+ * run as one are listed while they run, from their first
+ * umod_task_set_current() until the thread ends (a thread-specific key's
+ * destructor), for umod_for_each_kthread().
+ */
+static struct umod_list kthread_tasks = { &kthread_tasks, &kthread_tasks };
+static pthread_mutex_t kthread_tasks_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_key_t kthread_key;
+static pthread_once_t kthread_once = PTHREAD_ONCE_INIT;
+
+static void kthread_gone(void *arg)
+{
+	struct umod_task *t = arg;
+
+	pthread_mutex_lock(&kthread_tasks_lock);
+	umod_list_del(&t->kthread_node);
+	pthread_mutex_unlock(&kthread_tasks_lock);
+	umod_task_put(t);
+}
+
+static void kthread_key_init(void)
+{
+	pthread_key_create(&kthread_key, kthread_gone);
+}
+
+static void kthread_listed(struct umod_task *t)
+{
+	pthread_once(&kthread_once, kthread_key_init);
+	if (pthread_getspecific(kthread_key) || pthread_setspecific(kthread_key, umod_task_get(t)))
+		return;
+	pthread_mutex_lock(&kthread_tasks_lock);
+	umod_list_add(&t->kthread_node, &kthread_tasks);
+	pthread_mutex_unlock(&kthread_tasks_lock);
+}
+
 void umod_task_set_current(struct umod_task *t)
 {
-	if (t && !t->task.pid)
+	if (t && !t->task.pid) {
 		t->task.pid = t->task.tgid = (int)gettid();
+		if (t->task.flags & UMOD_PF_KTHREAD)
+			kthread_listed(t);
+	}
 	current_task = t;
+}
+
+UMOD_API int umod_for_each_kthread(int (*fn)(void *data, struct umod_task *t), void *data)
+{
+	int ret = 0;
+
+	if (!fn)
+		return -EINVAL;
+	pthread_mutex_lock(&kthread_tasks_lock);
+	for (struct umod_list *n = kthread_tasks.next; !ret && n != &kthread_tasks; n = n->next)
+		ret = fn(data, umod_container_of(n, struct umod_task, kthread_node));
+	pthread_mutex_unlock(&kthread_tasks_lock);
+	return ret;
+}
+
+UMOD_API int umod_task_get_pid(const struct umod_task *t)
+{
+	return t ? t->task.pid : 0;
+}
+
+UMOD_API const char *umod_task_get_comm(const struct umod_task *t)
+{
+	return t ? t->task.comm : "";
+}
+
+UMOD_API unsigned int umod_task_get_flags(const struct umod_task *t)
+{
+	return t ? t->task.flags : 0;
+}
+
+/* fs/proc/array.c's letter for task_state_index(): R S D T t X Z P I */
+UMOD_API char umod_task_get_state(const struct umod_task *t)
+{
+	unsigned int state = t ? __atomic_load_n(&t->task.__state, __ATOMIC_RELAXED) : 0;
+
+	if ((state & 0x0402u) == 0x0402u)	/* TASK_IDLE */
+		return 'I';
+	if (state & 0x0040u)			/* TASK_PARKED */
+		return 'P';
+	if (state & 0x0080u)			/* TASK_DEAD */
+		return 'X';
+	if (state & 0x0004u)			/* __TASK_STOPPED */
+		return 'T';
+	if (state & 0x0002u)			/* TASK_UNINTERRUPTIBLE */
+		return 'D';
+	return state & 0x0001u ? 'S' : 'R';	/* TASK_INTERRUPTIBLE, or running */
 }
 
 /* a lazily made task goes with its thread */
@@ -495,7 +581,8 @@ static bool might_sleep_ratelimited(void)
 	return !atomic_compare_exchange_strong(&might_sleep_prev_jiffy, &prev, now);
 }
 
-/* "CPU: 0 PID: 42 Comm: insmod Tainted: G           O       6.1.0 #1", as dump_stack() */
+/* "CPU: 0 PID: 42 Comm: insmod Tainted: G           O       6.1.0 #1" and
+ * "Hardware name: ...", as dump_stack_print_info() */
 static void report_cpu_line(struct umod_host *host, const struct umod_task *t)
 {
 	unsigned long taints = atomic_load(&host->taints);
@@ -507,6 +594,8 @@ static void report_cpu_line(struct umod_host *host, const struct umod_task *t)
 	umod_log_printk(host->log, KERN_DEFAULT "CPU: %d PID: %d Comm: %.20s %s%s %s #1\n",
 			cpu < 0 ? 0 : cpu, t->task.pid, t->task.comm,
 			taints ? "Tainted: " : "Not tainted", cols, UTS_RELEASE);
+	umod_dmi_setup();
+	umod_log_printk(host->log, KERN_DEFAULT "Hardware name: %s\n", umod_dump_stack_arch_desc());
 }
 
 /* one line of the trace, if @ret returns into a module; true if so */

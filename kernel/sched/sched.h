@@ -15,6 +15,9 @@
 
 #include <umod/kabi/sched.h>
 
+#include "util/list.h"
+
+#define UMOD_PF_WQ_WORKER	0x00000020	/* PF_WQ_WORKER */
 #define UMOD_PF_KTHREAD		0x00200000	/* PF_KTHREAD */
 
 /* the kernel's preempt_count() layout: what in_atomic() and friends test */
@@ -43,6 +46,8 @@ struct umod_task {
 	unsigned int rcu_read_depth;
 	/* what task.cred and task.real_cred point at (kernel/cred.c) */
 	struct cred cred;
+	/* a kernel thread's, while its thread runs: on the list /proc shows */
+	struct umod_list kthread_node;
 };
 
 /* kernel/cred.c: @t acts as @uid/@gid (root: every capability) */

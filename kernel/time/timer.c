@@ -16,9 +16,11 @@
  */
 #include <errno.h>
 #include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "kernel/kapi.h"
 #include "kernel/kthread.h"
@@ -59,15 +61,25 @@ static __thread bool on_timer_thread;
 int umod_thread_spawn(pthread_t *thread, void *(*fn)(void *), void *arg)
 {
 	static const int keep[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGXCPU, SIGTRAP };
+	pthread_attr_t attr;
+	cpu_set_t cpus;
 	sigset_t set, old;
 	int err;
 
 	sigfillset(&set);
 	for (size_t i = 0; i < UMOD_ARRAY_SIZE(keep); i++)
 		sigdelset(&set, keep[i]);
+	pthread_attr_init(&attr);
+	/*
+	 * the process's CPUs, not the caller's: a daemon's request thread runs
+	 * on its client's, and a kthread an init starts is kthreadd's child
+	 */
+	if (sched_getaffinity(getpid(), sizeof(cpus), &cpus) == 0)
+		pthread_attr_setaffinity_np(&attr, sizeof(cpus), &cpus);
 	pthread_sigmask(SIG_SETMASK, &set, &old);
-	err = pthread_create(thread, NULL, fn, arg);
+	err = pthread_create(thread, &attr, fn, arg);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	pthread_attr_destroy(&attr);
 	return -err;
 }
 

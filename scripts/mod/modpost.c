@@ -140,10 +140,16 @@ static int write_mod_c(const struct modpost_symbols *syms, const struct modobj *
 		free(out);
 		return -errno;
 	}
+	/* 6.1's lines: the notes' objects are named by their lines, _note_9 and _note_10 */
 	fprintf(f, "#include <linux/module.h>\n"
+		   "#define INCLUDE_VERMAGIC\n"
+		   "#include <linux/build-salt.h>\n"
+		   "#include <linux/elfnote-lto.h>\n"
 		   "#include <linux/export-internal.h>\n"
 		   "#include <linux/vermagic.h>\n"
 		   "#include <linux/compiler.h>\n\n"
+		   "BUILD_SALT;\n"
+		   "BUILD_LTO_INFO;\n\n"
 		   "MODULE_INFO(vermagic, VERMAGIC_STRING);\n"
 		   "MODULE_INFO(name, KBUILD_MODNAME);\n\n"
 		   "__visible struct module __this_module\n"

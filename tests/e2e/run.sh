@@ -7,7 +7,8 @@
 #                    (unless a file named `nobuild` is present); a source may
 #                    be a symlink to another case's, copied as a file
 #   expected.stdout  golden stdout, with dmesg timestamps "[    0.000123] "
-#                    removed and the scratch directory's path shown as CASEDIR
+#                    removed, the scratch directory's path shown as CASEDIR
+#                    and a report's "Hardware name: " as MACHINE
 #   expected.stderr  golden stderr (absent: must be empty)
 #   expected.exit    exit status (absent: 0)
 # cmd sees UMOD (build/bin/umod), UMOD_TOP, EXAMPLES (the built examples) and
@@ -47,8 +48,11 @@ if [ -n "${UMOD_EMULATOR:-}" ]; then
 	umod_bin=$wrapdir/umod
 fi
 
+# the timestamps, the case's directory, and the machine a report names
+# (its DMI, or umod's own name where there is none: drivers/firmware/)
 normalize() {
-	sed -E -e 's/^\[ *[0-9]+\.[0-9]{6}\] //' -e "s|$2|CASEDIR|g" "$1"
+	sed -E -e 's/^\[ *[0-9]+\.[0-9]{6}\] //' -e "s|$2|CASEDIR|g" \
+		-e 's/^(<[0-7]>)?Hardware name: .+/\1Hardware name: MACHINE/' "$1"
 }
 
 check() {	# name tmp what expected-file actual-file

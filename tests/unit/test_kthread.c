@@ -4,7 +4,8 @@
  * threads (no owner module): the thread's task is named by the format,
  * kthread_stop() returns threadfn's result for a running thread and for
  * one that already ended, and -EINTR without running threadfn for one
- * never woken, as Linux.
+ * never woken, as Linux; umod_for_each_kthread() lists a thread from its
+ * start to its end, with its pid (the thread id), name and state letter.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -18,6 +19,7 @@
 
 #include <cmocka.h>
 #include <umod/kabi.h>
+#include <umod/umod.h>
 
 #include "kernel/kapi.h"
 #include "kernel/sched/sched.h"
@@ -107,9 +109,69 @@ static void test_stop_running(void **state)
 	assert_int_equal(kthread_stop(k), 7);
 }
 
+struct seen {
+	int pid;
+	char comm[16];
+	char state;
+	unsigned int flags;
+	int count;
+};
+
+static int look(void *data, struct umod_task *t)
+{
+	struct seen *s = data;
+
+	if (strcmp(umod_task_get_comm(t), "listed"))
+		return 0;
+	s->pid = umod_task_get_pid(t);
+	s->state = umod_task_get_state(t);
+	s->flags = umod_task_get_flags(t);
+	s->count++;
+	return 0;
+}
+
+static int stop_fn(void *data)
+{
+	(void)data;
+	while (!kthread_should_stop())
+		usleep(1000);
+	return 0;
+}
+
+static void test_listed_while_running(void **state)
+{
+	struct task_struct *k;
+	struct seen s = { 0 };
+
+	(void)state;
+	assert_int_equal(umod_for_each_kthread(NULL, NULL), -EINVAL);
+	k = kthread_create(NULL, stop_fn, NULL, -1, "listed");
+	/* created, never woken: TASK_UNINTERRUPTIBLE, "D" as Linux shows it */
+	for (int i = 0; i < 2000 && !s.count; i++) {
+		umod_for_each_kthread(look, &s);
+		usleep(1000);
+	}
+	assert_int_equal(s.count, 1);
+	assert_int_equal(s.state, 'D');
+	assert_int_equal(s.pid, k->pid);
+	assert_true(s.pid > 0 && s.pid != getpid());
+	assert_true(s.flags & UMOD_PF_KTHREAD);
+	wake_up_process(k);
+	usleep(20 * 1000);
+	s.count = 0;
+	umod_for_each_kthread(look, &s);
+	assert_int_equal(s.count, 1);
+	assert_int_equal(s.state, 'R');
+	assert_int_equal(kthread_stop(k), 0);
+	s.count = 0;
+	umod_for_each_kthread(look, &s);
+	assert_int_equal(s.count, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_listed_while_running),
 		cmocka_unit_test(test_stop_exited),
 		cmocka_unit_test(test_stop_never_woken),
 		cmocka_unit_test(test_stop_running),

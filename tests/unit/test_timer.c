@@ -4,9 +4,12 @@
  * exported functions, with host-owned timers (no owner module: called
  * directly): mod_timer()'s return values, expiry order, softirq context,
  * del_timer_sync() waiting for a running callback from another thread,
- * an hrtimer restarting itself, a tasklet scheduled twice running once.
+ * an hrtimer restarting itself, a tasklet scheduled twice running once;
+ * umod_thread_spawn() gives a host thread the process's CPUs, not its
+ * creator's (a daemon thread pinned to its client's).
  */
 #include <pthread.h>
+#include <sched.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -20,6 +23,7 @@
 
 #include "kernel/kapi.h"
 #include "kernel/sched/sched.h"
+#include "kernel/time/tick-internal.h"
 #include "kernel/time/timekeeping.h"
 
 #include "kapi_lookup.h"
@@ -227,9 +231,48 @@ static void test_tasklet_once(void **state)
 	tasklet_kill(&t);
 }
 
+static void *count_cpus(void *arg)
+{
+	cpu_set_t set;
+
+	*(int *)arg = sched_getaffinity(0, sizeof(set), &set) ? -1 : CPU_COUNT(&set);
+	return NULL;
+}
+
+/* on a thread pinned to one CPU, as a daemon's request thread: spawn one */
+static void *spawn_pinned(void *arg)
+{
+	cpu_set_t set;
+	pthread_t th;
+	int cpu = sched_getcpu();
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu < 0 ? 0 : cpu, &set);
+	if (sched_setaffinity(0, sizeof(set), &set) || umod_thread_spawn(&th, count_cpus, arg))
+		return NULL;
+	pthread_join(th, NULL);
+	return NULL;
+}
+
+static void test_spawn_takes_process_cpus(void **state)
+{
+	cpu_set_t all;
+	pthread_t th;
+	int spawned = 0;
+
+	(void)state;
+	assert_int_equal(sched_getaffinity(getpid(), sizeof(all), &all), 0);
+	if (CPU_COUNT(&all) < 2)
+		skip();
+	assert_int_equal(pthread_create(&th, NULL, spawn_pinned, &spawned), 0);
+	pthread_join(th, NULL);
+	assert_int_equal(spawned, CPU_COUNT(&all));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_spawn_takes_process_cpus),
 		cmocka_unit_test(test_mod_timer_returns),
 		cmocka_unit_test(test_expiry_order),
 		cmocka_unit_test(test_del_timer_sync_waits),

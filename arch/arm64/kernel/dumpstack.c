@@ -138,6 +138,8 @@ static void report_abort(uint64_t addr, uint64_t esr)
 	struct umod_oops_line l = { .len = 0 };
 	uint64_t ec = esr >> ESR_EC_SHIFT;
 
+	/* die_kernel_fault() and the decoders print with pr_alert() */
+	umod_oops_set_level('1');
 	umod_oops_put(&l, addr < UMOD_PAGE_SIZE ? "Unable to handle kernel NULL pointer dereference" :
 						  "Unable to handle kernel paging request");
 	umod_oops_put(&l, " at virtual address ");
@@ -204,7 +206,9 @@ void umod_arch_oops_header(int sig, const siginfo_t *si, const ucontext_t *uc)
 	umod_oops_put(&l, " [#");
 	umod_oops_put_dec(&l, umod_oops_die_counter(), 1, ' ');
 	umod_oops_put(&l, "] PREEMPT SMP");
+	l.level = '0';	/* __die()'s pr_emerg(); what follows is KERN_DEFAULT */
 	umod_oops_emit(&l);
+	umod_oops_set_level('4');
 }
 
 /* "pstate: 60000005 (nZCv daif -PAN -UAO -TCO -DIT -SSBS BTYPE=--)" */
@@ -322,5 +326,17 @@ void umod_arch_oops_tail(const ucontext_t *uc)
 			umod_oops_put(&l, "????????");
 		umod_oops_put(&l, i ? " " : ") ");
 	}
+	l.level = '0';	/* dump_kernel_instr(KERN_EMERG, ...) */
 	umod_oops_emit(&l);
+}
+
+/* arm64's die() ends the task with SIGSEGV, a kernel fault's too; an abort: none */
+int umod_arch_oops_kill_signal(int sig, const ucontext_t *uc)
+{
+	return sig == SIGABRT ? 0 : SIGSEGV;
+}
+
+/* arm64's die() repeats nothing after the end marker */
+void umod_arch_oops_summary(void)
+{
 }

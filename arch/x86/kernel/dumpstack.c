@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: MIT
 /*
  * x86-64's part of an oops report, as the kernel's die() prints it: the
- * fault (the #PF lines from the saved error code, or the trap's name),
- * "Oops: %04x [#1] PREEMPT SMP", RIP named through kallsyms, the code
- * bytes, the registers, the call trace and CR2. kernel/oops.c calls these
- * from its signal handler, so the same rules hold: no malloc, no stdio,
- * no lock, memory read only through umod_oops_read().
+ * fault (the #PF lines from the saved error code, at KERN_ALERT, and the
+ * page-table line, or the trap's name), "Oops: %04x [#1] PREEMPT SMP",
+ * RIP named through kallsyms, the code bytes, the registers, the call
+ * trace and CR2; after the end marker, oops_end()'s "executive summary":
+ * the first oops' registers again. kernel/oops.c calls these from its
+ * signal handler, so the same rules hold: no malloc, no stdio, no lock,
+ * memory read only through umod_oops_read().
  */
 #include <signal.h>
 #include <ucontext.h>
@@ -48,9 +50,13 @@ void umod_arch_oops_set_frame(ucontext_t *uc, uint64_t frame)
 	uc->uc_mcontext.gregs[REG_RBP] = (greg_t)frame;
 }
 
+/* the registers of the first oops, which every oops_end() prints again */
+static ucontext_t exec_summary;
+static bool have_exec_summary;
+
 static void report_page_fault(uint64_t addr, unsigned long err)
 {
-	struct umod_oops_line l = { .len = 0 };
+	struct umod_oops_line l = { .len = 0, .level = '1' };
 
 	/* module code is the "kernel" here: its faults are supervisor faults */
 	err &= ~PF_USER;
@@ -58,17 +64,29 @@ static void report_page_fault(uint64_t addr, unsigned long err)
 					"BUG: unable to handle page fault for address: ");
 	umod_oops_put_hex(&l, addr, 16);
 	umod_oops_emit(&l);
+	l.level = '1';
 	umod_oops_put(&l, "#PF: supervisor ");
 	umod_oops_put(&l, err & PF_INSTR ? "instruction fetch" : err & PF_WRITE ? "write access" :
 								   "read access");
 	umod_oops_put(&l, " in kernel mode");
 	umod_oops_emit(&l);
+	l.level = '1';
 	umod_oops_put(&l, "#PF: error_code(0x");
 	umod_oops_put_hex(&l, err, 4);
 	umod_oops_put(&l, ") - ");
 	umod_oops_put(&l, err & PF_RSVD ? "reserved bit violation" : err & PF_PROT ?
 		"permissions violation" : "not-present page");
 	umod_oops_emit(&l);
+	/*
+	 * dump_pagetable() at KERN_INFO: a page with no table under it (what
+	 * Linux shows for NULL) is "PGD 0 P4D 0 "; a process cannot read its
+	 * own tables, so a fault on a present page has no line.
+	 */
+	if (!(err & PF_PROT)) {
+		l.level = '6';
+		umod_oops_put(&l, "PGD 0 P4D 0 ");
+		umod_oops_emit(&l);
+	}
 }
 
 /* the fault lines, then "Oops: 0002 [#1] PREEMPT SMP" or its equivalent */
@@ -98,6 +116,10 @@ void umod_arch_oops_header(int sig, const siginfo_t *si, const ucontext_t *uc)
 	unsigned long err = (unsigned long)mc->gregs[REG_ERR];
 	struct umod_oops_line l = { .len = 0 };
 
+	if (umod_oops_die_counter() == 1) {
+		exec_summary = *uc;
+		have_exec_summary = true;
+	}
 	if (sig == SIGABRT) {
 		/* the C library found the heap broken under module code */
 		umod_oops_emit_str("kernel BUG: abort() in the C library (a double free or heap corruption?)");
@@ -155,6 +177,27 @@ static void put_reg(struct umod_oops_line *l, const char *name, greg_t v, bool l
 		umod_oops_put(l, " ");
 }
 
+/*
+ * __show_regs()' segment and control-register lines. The FS base is the
+ * faulting thread's (the handler runs on it); module code runs with the
+ * kernel's segments, no GS base of its own, and control registers a
+ * process cannot read: CR0, CR3 and CR4 show as 0; CR2 is the fault's.
+ */
+static void show_segments(const ucontext_t *uc)
+{
+	struct umod_oops_line l = { .len = 0 };
+
+	umod_oops_put(&l, "FS:  ");
+	umod_oops_put_hex(&l, (uint64_t)(uintptr_t)__builtin_thread_pointer(), 16);
+	umod_oops_put(&l, "(0000) GS:0000000000000000(0000) knlGS:0000000000000000");
+	umod_oops_emit(&l);
+	umod_oops_emit_str("CS:  0010 DS: 0000 ES: 0000 CR0: 0000000000000000");
+	umod_oops_put(&l, "CR2: ");
+	umod_oops_put_hex(&l, (uint64_t)uc->uc_mcontext.gregs[REG_CR2], 16);
+	umod_oops_put(&l, " CR3: 0000000000000000 CR4: 0000000000000000");
+	umod_oops_emit(&l);
+}
+
 void umod_arch_show_regs(const ucontext_t *uc)
 {
 	const mcontext_t *mc = &uc->uc_mcontext;
@@ -182,6 +225,29 @@ void umod_arch_show_regs(const ucontext_t *uc)
 		if (i % 3 == 2)
 			umod_oops_emit(&l);
 	}
+	show_segments(uc);
+}
+
+/*
+ * page_fault_oops() kills with SIGKILL, die() for every other trap with
+ * SIGSEGV; an abort (ASan's KASAN report, the C library's) has no
+ * counterpart: KASAN reports and lets the task go on, which ASan cannot.
+ */
+int umod_arch_oops_kill_signal(int sig, const ucontext_t *uc)
+{
+	if (sig == SIGABRT)
+		return 0;
+	if ((sig == SIGSEGV || sig == SIGBUS) &&
+	    (unsigned long)uc->uc_mcontext.gregs[REG_TRAPNO] == X86_TRAP_PF)
+		return SIGKILL;
+	return SIGSEGV;
+}
+
+/* __show_regs()' last lines again, for the first oops (oops_end()) */
+void umod_arch_oops_summary(void)
+{
+	if (have_exec_summary)
+		umod_arch_show_regs(&exec_summary);
 }
 
 static void trace_entry(uint64_t addr, bool reliable)

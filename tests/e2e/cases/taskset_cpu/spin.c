@@ -1,0 +1,1 @@
+../daemon_spinning_init/spin.c
