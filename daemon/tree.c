@@ -3,8 +3,8 @@
  * --root DIR: the host's whole tree as one FUSE filesystem, laid out as
  * Linux's:
  *   DIR/proc/   the modules' proc entries, and modules, kallsyms, sys/kernel/tainted
- *   DIR/sys/    the /sys model (view.c: module/, ...), and class/ (classes
- *               and class devices of fs/, drivers/base/)
+ *   DIR/sys/    the /sys model (view.c: module/ from kernel/module/sysfs.c,
+ *               the rest from fs/sysfs/: kernel/, class/, devices/, bus/ ...)
  *   DIR/dev/    device nodes (device_create, misc_register) and
  *               dev/char/MAJ:MIN for every registered character device
  * Files of proc/ and dev/ are opened through libumod's stateful file calls
@@ -75,19 +75,13 @@ static bool under(const char *path, const char *dir)
 /* who answers for @path */
 static enum where where(struct umod_daemon *d, const char *path)
 {
-	mode_t mode;
-
 	if (!strcmp(path, "/"))
 		return AT_ROOT;
 	if (umod_proc_builtin(path))
 		return AT_PROC_BUILTIN;
 	if (!strcmp(path, "/proc/sys") || !strcmp(path, "/proc/sys/kernel"))
 		return AT_PROC_DIR;
-	if (under(path, "/sys") && !under(path, "/sys/class"))
-		return strcmp(path, "/sys") ? AT_VIEW : AT_FS;
-	/* class/: the classes of fs/ first, then whatever the sysfs model has */
-	if (under(path, "/sys/class") && umod_fs_stat(d->host, path, NULL, NULL) &&
-	    umod_view_stat(d, path + 4, &mode) == 0)
+	if (under(path, "/sys"))
 		return AT_VIEW;
 	return AT_FS;
 }
@@ -175,7 +169,6 @@ static int tree_getattr(const char *path, struct stat *st, struct fuse_file_info
 struct fill {
 	void *buf;
 	fuse_fill_dir_t fill;
-	const char *skip;	/* already listed by the other source */
 	char **names;		/* what the tree listed, when real names follow */
 	size_t count, cap;
 };
@@ -210,8 +203,6 @@ static int fill_mode(void *data, const char *name, mode_t mode)
 	struct fill *f = data;
 	struct stat st = { .st_mode = fuse_mode(mode) };
 
-	if (f->skip && !strcmp(name, f->skip))
-		return 0;
 	if (*host_dir && remember(f, name))
 		return -ENOMEM;
 	return f->fill(f->buf, name, &st, 0, 0) ? -ENOBUFS : 0;
@@ -259,8 +250,11 @@ static int list_tree(struct umod_daemon *d, const char *path, struct fill *f)
 {
 	struct umod_host *host = d->host;
 
-	if (!strcmp(path, "/"))
-		return umod_fs_list(host, "/", fill_fs, f);
+	if (!strcmp(path, "/")) {
+		int err = umod_fs_list(host, "/", fill_fs, f);
+
+		return err ? err : fill_mode(f, "sys", S_IFDIR | 0555);
+	}
 	if (!strcmp(path, "/proc")) {
 		fill_mode(f, "devices", S_IFREG | 0444);
 		fill_mode(f, "kallsyms", S_IFREG | 0444);
@@ -272,12 +266,6 @@ static int list_tree(struct umod_daemon *d, const char *path, struct fill *f)
 		return fill_mode(f, "kernel", S_IFDIR | 0555);
 	if (!strcmp(path, "/proc/sys/kernel"))
 		return fill_mode(f, "tainted", S_IFREG | 0444);
-	if (!strcmp(path, "/sys")) {
-		int err = umod_fs_list(host, path, fill_fs, f);
-
-		f->skip = "class";
-		return err ? err : umod_view_list(d, "/", fill_mode, f);
-	}
 	if (where(d, path) == AT_VIEW)
 		return umod_view_list(d, path + 4, fill_mode, f);
 	return umod_fs_list(host, path, fill_fs, f);

@@ -117,6 +117,22 @@ static int kapi_atomic_dec_and_mutex_lock(atomic_t *cnt, struct mutex *lock)
 	return 0;
 }
 
+/* for host code taking a mutex module code shares (device_lock() around probe) */
+void umod_mutex_init(struct mutex *lock)
+{
+	kapi_mutex_init(lock, NULL, NULL);
+}
+
+void umod_mutex_lock(struct mutex *lock)
+{
+	lock_common(lock, TASK_UNINTERRUPTIBLE);
+}
+
+void umod_mutex_unlock(struct mutex *lock)
+{
+	kapi_mutex_unlock(lock);
+}
+
 static const struct umod_kapi_export mutex_exports[] = {
 	UMOD_KAPI("__mutex_init", kapi_mutex_init),
 	UMOD_KAPI("mutex_lock", kapi_mutex_lock),

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "drivers/base/base.h"
 #include "kernel/module/internal.h"
 
 #define HOST_LOG_SIZE	(128u << 10)	/* the kernel's default log_buf_len */
@@ -76,6 +77,8 @@ UMOD_API int umod_host_new_exports(struct umod_host **hostp,
 		err = umod_kapi_export_all(host->exports);
 	if (!err)
 		err = umod_host_export_table(host, first, last);
+	if (!err)
+		err = umod_driver_init(host);	/* driver_init(): the buses a booted kernel has */
 	if (!err)
 		err = umod_watchdog_start(host);
 	if (err) {

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "drivers/base/base.h"
 #include "kernel/module/internal.h"
 
 void umod_module_going_locked(struct umod_module *mod)
@@ -65,6 +66,7 @@ static void release_mapping(struct umod_module *mod)
  * A subsystem adds its function before the NULL.
  */
 static void (*const module_leftovers[])(struct umod_module *mod) = {
+	umod_driver_leftovers,	/* drivers (unbound), devices, classes, buses */
 	umod_fs_leftovers,
 	umod_kernfs_leftovers,
 	umod_time_leftovers,	/* timers, hrtimers, tasklets, work, kthreads */
@@ -315,5 +317,6 @@ void umod_unload_all(struct umod_host *host)
 	while ((mod = next_to_unload(host, 0)))
 		unload_for_good(host, mod);
 	release_kept(host);
+	umod_driver_host_gone(host);
 	umod_fs_host_gone(host);
 }
