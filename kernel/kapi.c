@@ -16,6 +16,7 @@
 #include <sys/types.h>
 
 #include "drivers/base/base.h"
+#include "kernel/irq/internals.h"
 #include "kernel/module/internal.h"
 #include "lib/kstrtox.h"
 
@@ -223,6 +224,8 @@ static const struct umod_kapi_table *const kapi_tables[] = {
 	&umod_kapi_misc,
 	&umod_kapi_device_core, &umod_kapi_dev_printk, &umod_kapi_bus, &umod_kapi_driver,
 	&umod_kapi_dd, &umod_kapi_devres, &umod_kapi_pm, &umod_kapi_platform,
+	&umod_kapi_irqdesc, &umod_kapi_irq_chip, &umod_kapi_irq_manage, &umod_kapi_irqdomain,
+	&umod_kapi_irq_devres,
 	&umod_kapi_kunit, &umod_kapi_kunit_assert,
 };
 

@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "drivers/base/base.h"
+#include "kernel/irq/internals.h"
 #include "kernel/module/internal.h"
 
 #define HOST_LOG_SIZE	(128u << 10)	/* the kernel's default log_buf_len */
@@ -77,6 +78,8 @@ UMOD_API int umod_host_new_exports(struct umod_host **hostp,
 		err = umod_kapi_export_all(host->exports);
 	if (!err)
 		err = umod_host_export_table(host, first, last);
+	if (!err)
+		err = umod_irq_init(host);	/* the interrupt CPU, /proc/interrupts */
 	if (!err)
 		err = umod_driver_init(host);	/* driver_init(): the buses a booted kernel has */
 	if (!err)

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "drivers/base/base.h"
+#include "kernel/irq/internals.h"
 #include "kernel/module/internal.h"
 
 void umod_module_going_locked(struct umod_module *mod)
@@ -67,6 +68,7 @@ static void release_mapping(struct umod_module *mod)
  */
 static void (*const module_leftovers[])(struct umod_module *mod) = {
 	umod_driver_leftovers,	/* drivers (unbound), devices, classes, buses */
+	umod_irq_leftovers,	/* requested interrupts (after the drivers' devm ones) */
 	umod_fs_leftovers,
 	umod_kernfs_leftovers,
 	umod_time_leftovers,	/* timers, hrtimers, tasklets, work, kthreads */
@@ -318,5 +320,6 @@ void umod_unload_all(struct umod_host *host)
 		unload_for_good(host, mod);
 	release_kept(host);
 	umod_driver_host_gone(host);
+	umod_irq_host_gone(host);
 	umod_fs_host_gone(host);
 }
