@@ -46,7 +46,7 @@ LIB_LIBS := -llzma -lzstd -lurcu-memb
 # both use (lib/)
 LIB_SRCS := $(wildcard $(srctree)/kernel/*.c $(srctree)/kernel/*/*.c) \
 	$(wildcard $(srctree)/mm/*.c $(srctree)/fs/*.c $(srctree)/fs/*/*.c) \
-	$(wildcard $(srctree)/drivers/*/*.c) \
+	$(wildcard $(srctree)/drivers/*/*.c $(srctree)/boards/*.c) \
 	$(wildcard $(srctree)/arch/$(SRCARCH)/kernel/*.c) \
 	$(wildcard $(srctree)/libkmod/*.c) $(wildcard $(srctree)/lib/*.c)
 TOOL_SRCS := $(wildcard $(srctree)/tools/*.c) $(wildcard $(srctree)/daemon/*.c)
@@ -55,6 +55,11 @@ GENDWARF_SRCS := $(wildcard $(srctree)/scripts/gendwarfksyms/*.c)
 
 obj = $(patsubst $(srctree)/%.c,$(objtree)/obj/%.o,$(1))
 LIB_OBJS := $(call obj,$(LIB_SRCS))
+# the built-in boards: boards/*.dts compiled by dtc, their blobs in a generated table
+BOARD_DTBS := $(patsubst $(srctree)/boards/%.dts,$(objtree)/gen/boards/%.dtb,\
+	$(wildcard $(srctree)/boards/*.dts))
+BOARDS_OBJ := $(objtree)/gen/boards.o
+LIB_OBJS += $(BOARDS_OBJ)
 TOOL_OBJS := $(call obj,$(TOOL_SRCS))
 MODPOST_OBJS := $(call obj,$(MODPOST_SRCS))
 GENDWARF_OBJS := $(call obj,$(GENDWARF_SRCS))
@@ -193,6 +198,14 @@ $(GEN)/host_crcs.c: $(GEN)/host_crcs.txt $(srctree)/scripts/host_crcs.sh
 
 $(GEN)/%.o: $(GEN)/%.c
 	$(Q)$(CC) $(BUILD_CFLAGS) -c -o $@ $<
+
+$(GEN)/boards/%.dtb: $(srctree)/boards/%.dts
+	@mkdir -p $(@D)
+	$(call say,DTC     $(patsubst $(srctree)/%,%,$<))
+	$(Q)dtc -q -I dts -O dtb -o $@ $<
+
+$(GEN)/boards.c: $(BOARD_DTBS) $(srctree)/scripts/boards_c.sh
+	$(Q)$(srctree)/scripts/boards_c.sh $(BOARD_DTBS) > $@.tmp && mv $@.tmp $@
 
 # the host's exports with their CRCs, for modpost
 $(objtree)/Module.symvers: $(HOST_SYMVERS)

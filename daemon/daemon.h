@@ -109,6 +109,7 @@ int umod_client_value(struct umod_client *c, const void **value, size_t *len);
 /* ---- the daemon ------------------------------------------------------------ */
 
 struct umod_tool_keys;
+struct umod_tool_boards;
 
 struct umod_daemon_opts {
 	const char *socket_path;
@@ -125,6 +126,7 @@ struct umod_daemon_opts {
 	bool foreground;	/* else detach, returning once the socket listens */
 	unsigned int request_timeout_s;	/* a request must arrive whole within this */
 	const struct umod_tool_keys *keys;	/* --keyring, --sig-enforce (tools/keys.c) */
+	const struct umod_tool_boards *boards;	/* --board (tools/board.c), or NULL */
 };
 
 /* server.c: runs the daemon; returns the process's exit status */

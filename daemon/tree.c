@@ -63,7 +63,16 @@ void umod_tree_set_host(const char *dir)
 	snprintf(host_dir, sizeof(host_dir), "%s", dir ? dir : "");
 }
 
-enum where { AT_ROOT, AT_VIEW, AT_PROC_BUILTIN, AT_PROC_DIR, AT_FS };
+enum where { AT_ROOT, AT_VIEW, AT_PROC_BUILTIN, AT_PROC_DIR, AT_PROC_DT, AT_FS };
+
+/* /proc/device-tree: a link to the board's tree in /sys, as 6.1 makes it */
+#define DT_LINK		"/proc/device-tree"
+#define DT_TARGET	"/sys/firmware/devicetree/base"
+
+static bool has_device_tree(struct umod_daemon *d)
+{
+	return !umod_sysfs_stat(d->host, DT_TARGET, NULL, NULL);
+}
 
 static bool under(const char *path, const char *dir)
 {
@@ -81,6 +90,8 @@ static enum where where(struct umod_daemon *d, const char *path)
 		return AT_PROC_BUILTIN;
 	if (!strcmp(path, "/proc/sys") || !strcmp(path, "/proc/sys/kernel"))
 		return AT_PROC_DIR;
+	if (!strcmp(path, DT_LINK) && has_device_tree(d))
+		return AT_PROC_DT;
 	if (under(path, "/sys"))
 		return AT_VIEW;
 	return AT_FS;
@@ -130,6 +141,10 @@ static int tree_stat(struct umod_daemon *d, const char *path, mode_t *mode, off_
 		return 0;
 	case AT_PROC_BUILTIN:
 		*mode = S_IFREG | 0444;
+		return 0;
+	case AT_PROC_DT:
+		*mode = S_IFLNK | 0777;
+		*size = (off_t)strlen(DT_TARGET);
 		return 0;
 	case AT_VIEW:
 		err = umod_view_stat(d, path + 4, mode);
@@ -257,6 +272,8 @@ static int list_tree(struct umod_daemon *d, const char *path, struct fill *f)
 	}
 	if (!strcmp(path, "/proc")) {
 		fill_mode(f, "devices", S_IFREG | 0444);
+		if (has_device_tree(d))
+			fill_mode(f, "device-tree", S_IFLNK | 0777);
 		fill_mode(f, "kallsyms", S_IFREG | 0444);
 		fill_mode(f, "modules", S_IFREG | 0444);
 		fill_mode(f, "sys", S_IFDIR | 0555);
@@ -447,6 +464,10 @@ static int tree_readlink(const char *path, char *buf, size_t size)
 	off_t len;
 	ssize_t n;
 
+	if (where(d, path) == AT_PROC_DT) {
+		snprintf(buf, size, "%s", DT_TARGET);
+		return 0;
+	}
 	if (where(d, path) != AT_VIEW || umod_view_stat(d, path + 4, &mode) == -ENOENT) {
 		if (tree_stat(d, path, &mode, &len) || !S_ISLNK(mode))
 			return -EINVAL;

@@ -16,6 +16,7 @@
 #include <sys/types.h>
 
 #include "drivers/base/base.h"
+#include "drivers/of/of_private.h"
 #include "kernel/irq/internals.h"
 #include "kernel/module/internal.h"
 #include "lib/kstrtox.h"
@@ -225,7 +226,8 @@ static const struct umod_kapi_table *const kapi_tables[] = {
 	&umod_kapi_device_core, &umod_kapi_dev_printk, &umod_kapi_bus, &umod_kapi_driver,
 	&umod_kapi_dd, &umod_kapi_devres, &umod_kapi_pm, &umod_kapi_platform,
 	&umod_kapi_irqdesc, &umod_kapi_irq_chip, &umod_kapi_irq_manage, &umod_kapi_irqdomain,
-	&umod_kapi_irq_devres,
+	&umod_kapi_irq_devres, &umod_kapi_property,
+	&umod_kapi_of_base, &umod_kapi_of_irq, &umod_kapi_of_platform, &umod_kapi_of_device,
 	&umod_kapi_kunit, &umod_kapi_kunit_assert,
 };
 

@@ -76,7 +76,8 @@ static bool stuck(const struct umod_call *c, uint64_t now, uint64_t thresh_ns)
 	if (c->reported_ns && now - c->reported_ns < thresh_ns)
 		return false;
 	/* only the innermost call of a task that is running, not sleeping */
-	return c->task->call == c && !c->task->task.__state && now - since >= thresh_ns;
+	return __atomic_load_n(&c->task->call, __ATOMIC_ACQUIRE) == c &&
+	       !__atomic_load_n(&c->task->task.__state, __ATOMIC_RELAXED) && now - since >= thresh_ns;
 }
 
 /* the report asked for is a hard lockup's */

@@ -42,6 +42,7 @@ valgrind
 liburcu-dev
 linux-kbuild-6.1
 strace
+device-tree-compiler
 "
 
 # the libraries libumod, umod and the tests link, for the target arch

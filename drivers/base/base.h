@@ -241,6 +241,10 @@ void umod_devtmpfs_delete_node(struct device *dev);
 int umod_dpm_sysfs_add(struct device *dev);
 extern const struct umod_kapi_table umod_kapi_pm;
 
+/* ---- property.c: device_property_*, fwnode_property_* ------------------------------ */
+
+extern const struct umod_kapi_table umod_kapi_property;
+
 /* ---- platform.c ------------------------------------------------------------------- */
 
 extern struct bus_type umod_platform_bus_type;

@@ -260,7 +260,12 @@ int umod_platform_device_add(struct umod_driver_core *core, struct platform_devi
 	if (!pdev->dev.parent || pdev->dev.parent == &platform_bus_stand_in)
 		pdev->dev.parent = core->platform_bus;
 	pdev->dev.bus = &umod_platform_bus_type;
-	if (pdev->id == PLATFORM_DEVID_AUTO) {
+	if (pdev->dev.of_node && pdev->dev.kobj.name) {
+		/* of_device_add(): named from its node, and matched by that name */
+		pdev->name = pdev->dev.kobj.name;
+		pdev->id = PLATFORM_DEVID_NONE;
+		err = 0;
+	} else if (pdev->id == PLATFORM_DEVID_AUTO) {
 		int id = umod_ida_alloc_range(&auto_ids, 0, 0x7fffffff, 0);
 
 		if (id < 0)

@@ -95,7 +95,8 @@ struct umod_irq_core {
 	pthread_cond_t raised, drained;
 	unsigned int *queue;
 	unsigned int qhead, qtail, qcap;
-	unsigned long handled;		/* flow handler runs, for waiters (irq_settle) */
+	unsigned long nr_raised;	/* interrupts queued so far */
+	unsigned long handled;		/* of them, taken (flow handler done), for irq_settle */
 	unsigned long long raised_ns;	/* bench: when the last interrupt was queued */
 };
 

@@ -159,6 +159,7 @@ bool umod_irq_raise(struct umod_irq_core *core, unsigned int irq)
 		core->qcap = cap;
 	}
 	core->queue[core->qtail++ % core->qcap] = irq;
+	core->nr_raised++;
 	core->raised_ns = umod_ns_since_boot();
 	pthread_cond_signal(&core->raised);
 	pthread_mutex_unlock(&core->lock);
@@ -251,8 +252,8 @@ void umod_irq_settle(struct umod_host *host, unsigned int timeout_ms)
 		until.tv_nsec -= 1000000000L;
 	}
 	pthread_mutex_lock(&core->lock);
-	for (unsigned long goal = core->handled + (core->qtail - core->qhead);
-	     core->handled < goal && !core->cpu_stop;)
+	/* the one the CPU took off the queue and is running counts too */
+	for (unsigned long goal = core->nr_raised; core->handled < goal && !core->cpu_stop;)
 		if (pthread_cond_timedwait(&core->drained, &core->lock, &until))
 			break;
 	pthread_mutex_unlock(&core->lock);

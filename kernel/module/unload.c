@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "boards/board.h"
 #include "drivers/base/base.h"
 #include "kernel/irq/internals.h"
 #include "kernel/module/internal.h"
@@ -319,6 +320,7 @@ void umod_unload_all(struct umod_host *host)
 	while ((mod = next_to_unload(host, 0)))
 		unload_for_good(host, mod);
 	release_kept(host);
+	umod_board_host_gone(host);
 	umod_driver_host_gone(host);
 	umod_irq_host_gone(host);
 	umod_fs_host_gone(host);
