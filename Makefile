@@ -138,10 +138,11 @@ FUSE_CFLAGS := $(shell pkg-config --cflags fuse3 2>/dev/null)
 FUSE_LIBS := $(shell pkg-config --libs fuse3 2>/dev/null || echo -lfuse3)
 $(objtree)/obj/daemon/fuse.o $(objtree)/obj/daemon/tree.o: BUILD_CFLAGS += $(FUSE_CFLAGS)
 
-$(UMOD_BIN): $(TOOL_OBJS) $(LIBUMOD_A)
+$(UMOD_BIN): $(TOOL_OBJS) $(LIBUMOD_A) $(srctree)/include/umod/model.dynlist
 	@mkdir -p $(@D)
 	$(call say,LD      build/bin/umod)
-	$(Q)$(CC) $(BUILD_LDFLAGS) -o $@ $(TOOL_OBJS) $(LIBUMOD_A) $(LIB_LIBS) $(FUSE_LIBS)
+	$(Q)$(CC) $(BUILD_LDFLAGS) -Wl,--dynamic-list=$(srctree)/include/umod/model.dynlist \
+		-o $@ $(TOOL_OBJS) $(LIBUMOD_A) $(LIB_LIBS) $(FUSE_LIBS)
 
 $(MODPOST): $(MODPOST_OBJS) $(GENDWARF_LIB_OBJS) $(LIBUMOD_A)
 	@mkdir -p $(@D)

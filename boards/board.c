@@ -8,7 +8,9 @@
  * (boards/model.c: a node's "umod,model") and its nodes become platform
  * devices (drivers/of/platform.c), so that drivers bind as on the board.
  * Loading an overlay (a /plugin/ dts) after the board merges it in and
- * adds the devices of its new nodes, as `dtoverlay` does on a Pi.
+ * adds the devices of its new nodes, as `dtoverlay` does on a Pi. A .so
+ * is a plugin of device models (include/umod/model.h): its types are
+ * there for the nodes of the board loaded after it.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -22,7 +24,9 @@
 
 #include "boards/board.h"
 #include "drivers/base/base.h"
+#include "drivers/gpio/gpiolib.h"
 #include "drivers/of/of_private.h"
+#include "lib/iomap.h"
 #include "lib/file.h"
 
 extern char **environ;
@@ -97,6 +101,14 @@ static int compile_dts(struct umod_host *host, const char *path, unsigned char *
 	return err;
 }
 
+/* .so: a plugin of device models */
+static bool is_plugin_name(const char *what)
+{
+	size_t n = strlen(what);
+
+	return n > 3 && !strcmp(what + n - 3, ".so");
+}
+
 /* .dtb, .dtbo: a blob, whatever its first bytes */
 static bool is_blob_name(const char *what)
 {
@@ -164,6 +176,10 @@ static int start_board(struct umod_host *host, struct umod_of_tree *tree)
 	}
 	err = umod_of_sysfs_add(host, tree);
 	if (!err)
+		err = umod_intc_init(host);
+	if (!err)
+		err = umod_gpio_sim_register(host);
+	if (!err)
 		err = umod_board_models_start(host);
 	if (!err)
 		err = umod_of_platform_populate(host);
@@ -183,6 +199,8 @@ static int apply_overlay(struct umod_host *host, struct umod_of_tree *base,
 	umod_of_sysfs_remove(host);
 	err = umod_of_sysfs_add(host, base);
 	if (!err)
+		err = umod_intc_init(host);
+	if (!err)
 		err = umod_board_models_start(host);
 	if (!err)
 		err = umod_of_platform_populate(host);
@@ -199,6 +217,8 @@ UMOD_API int umod_host_load_board(struct umod_host *host, const char *board)
 
 	if (!host || !board)
 		return -EINVAL;
+	if (is_plugin_name(board))
+		return umod_board_load_plugin(host, board);
 	err = board_blob(host, board, &blob, &len);
 	if (err)
 		return err;
@@ -226,10 +246,13 @@ UMOD_API int umod_host_load_board(struct umod_host *host, const char *board)
 /* the host goes: its board's devices, models, files and tree with it */
 void umod_board_host_gone(struct umod_host *host)
 {
+	umod_iomap_host_gone(host);
+	if (umod_of_tree(host))
+		umod_of_platform_depopulate(host);
+	umod_board_models_stop(host);
+	umod_intc_host_gone(host);
 	if (!umod_of_tree(host))
 		return;
-	umod_of_platform_depopulate(host);
-	umod_board_models_stop(host);
 	umod_of_sysfs_remove(host);
 	umod_of_host_gone(host);
 }

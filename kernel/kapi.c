@@ -16,9 +16,11 @@
 #include <sys/types.h>
 
 #include "drivers/base/base.h"
+#include "drivers/gpio/gpiolib.h"
 #include "drivers/of/of_private.h"
 #include "kernel/irq/internals.h"
 #include "kernel/module/internal.h"
+#include "lib/iomap.h"
 #include "lib/kstrtox.h"
 
 /* ---- use counts and weak references ---------------------------------------- */
@@ -228,6 +230,8 @@ static const struct umod_kapi_table *const kapi_tables[] = {
 	&umod_kapi_irqdesc, &umod_kapi_irq_chip, &umod_kapi_irq_manage, &umod_kapi_irqdomain,
 	&umod_kapi_irq_devres, &umod_kapi_property,
 	&umod_kapi_of_base, &umod_kapi_of_irq, &umod_kapi_of_platform, &umod_kapi_of_device,
+	&umod_kapi_gpiolib, &umod_kapi_gpiolib_legacy, &umod_kapi_gpiolib_of,
+	&umod_kapi_gpiolib_devres, &umod_kapi_iomap, &umod_kapi_devres_io,
 	&umod_kapi_kunit, &umod_kapi_kunit_assert,
 };
 

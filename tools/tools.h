@@ -31,6 +31,7 @@ extern const struct umod_cmd umod_cmd_shell;
 extern const struct umod_cmd umod_cmd_version;
 extern const struct umod_cmd umod_cmd_sign_file;
 extern const struct umod_cmd umod_cmd_keys;
+extern const struct umod_cmd umod_cmd_board;
 
 /* common.c */
 /* kmod's wording for a failed insert: "Invalid module format", ... */

@@ -29,6 +29,7 @@ struct umod_driver_core {
 	struct umod_list devices;	/* device_private.node_core: every added device */
 	struct kobject *virtual_dir;	/* /sys/devices/virtual */
 	struct kernfs_node *deferred_file;	/* debugfs devices_deferred */
+	struct kernfs_node *power_dir;	/* /sys/power */
 	struct device *platform_bus;	/* /sys/devices/platform */
 	/* dd.c: deferred probing, as 6.1's pending and active lists */
 	struct umod_list deferred_pending, deferred_active;
@@ -91,6 +92,7 @@ struct subsys_private {
 
 /* the kernel's own errnos, which the C library does not define */
 #define EPROBE_DEFER	517	/* the driver asks to be probed again later */
+#define ENOTSUPP	524	/* an operation the driver does not have */
 
 /* ---- core.c --------------------------------------------------------------- */
 
@@ -239,6 +241,8 @@ void umod_devtmpfs_delete_node(struct device *dev);
 /* ---- power.c: the power/ directory (drivers/base/power/sysfs.c) ------------------- */
 
 int umod_dpm_sysfs_add(struct device *dev);
+/* /sys/power/state */
+int umod_pm_init(struct umod_driver_core *core);
 extern const struct umod_kapi_table umod_kapi_pm;
 
 /* ---- property.c: device_property_*, fwnode_property_* ------------------------------ */

@@ -147,7 +147,9 @@ static void *worker_main(void *arg)
 			continue;
 		core->worker_busy = false;
 		pthread_cond_broadcast(&core->worker_idle);
-		pthread_cond_wait(&core->worker_wake, &core->lock);
+		/* a stop asked while run_request() had the lock dropped was not waited for */
+		if (!core->worker_stop)
+			pthread_cond_wait(&core->worker_wake, &core->lock);
 	}
 	core->worker_busy = false;
 	pthread_cond_broadcast(&core->worker_idle);
@@ -228,6 +230,8 @@ int umod_driver_init(struct umod_host *host)
 	if (!err)
 		err = debugfs_init(core);
 	if (!err)
+		err = umod_pm_init(core);
+	if (!err)
 		err = umod_misc_init(host);
 	if (!err)
 		err = umod_thread_spawn(&core->worker, worker_main, core) ? -EAGAIN : 0;
@@ -260,6 +264,8 @@ void umod_driver_host_gone(struct umod_host *host)
 		return;
 	worker_stop(core);
 	umod_kernfs_remove(core->deferred_file);
+	if (core->power_dir)
+		umod_kernfs_remove(core->power_dir);
 	umod_misc_exit(host);
 	umod_platform_bus_exit(core);
 	if (core->virtual_dir)

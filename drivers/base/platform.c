@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "drivers/base/base.h"
+#include "lib/iomap.h"
 #include "lib/klib.h"
 #include "lib/vsprintf.h"
 #include "mm/internal.h"
@@ -26,6 +27,7 @@
 #define PLATFORM_DEVID_AUTO	(-2)
 #define IORESOURCE_TYPE_BITS	0x00001f00
 #define IORESOURCE_IRQ		0x00000400
+#define IORESOURCE_MEM		0x00000200
 
 struct bus_type umod_platform_bus_type;
 static struct device platform_bus_stand_in;
@@ -536,6 +538,24 @@ static struct resource *kapi_platform_get_resource(struct platform_device *pdev,
 	return NULL;
 }
 
+/* devm_platform_get_and_ioremap_resource() */
+static void *kapi_devm_platform_get_and_ioremap_resource(struct platform_device *pdev,
+							 unsigned int index,
+							 struct resource **res)
+{
+	struct resource *r = kapi_platform_get_resource(pdev, IORESOURCE_MEM, index);
+
+	if (res)
+		*res = r;
+	return umod_devm_ioremap_resource(&pdev->dev, r);
+}
+
+static void *kapi_devm_platform_ioremap_resource(struct platform_device *pdev,
+						 unsigned int index)
+{
+	return kapi_devm_platform_get_and_ioremap_resource(pdev, index, NULL);
+}
+
 static struct resource *kapi_platform_get_resource_byname(struct platform_device *pdev,
 							  unsigned int type, const char *name)
 {
@@ -604,6 +624,9 @@ static const struct umod_kapi_export platform_exports[] = {
 	UMOD_KAPI_GPL("__platform_register_drivers", kapi___platform_register_drivers),
 	UMOD_KAPI_GPL("platform_unregister_drivers", kapi_platform_unregister_drivers),
 	UMOD_KAPI_GPL("platform_get_resource", kapi_platform_get_resource),
+	UMOD_KAPI_GPL("devm_platform_ioremap_resource", kapi_devm_platform_ioremap_resource),
+	UMOD_KAPI_GPL("devm_platform_get_and_ioremap_resource",
+		      kapi_devm_platform_get_and_ioremap_resource),
 	UMOD_KAPI_GPL("platform_get_resource_byname", kapi_platform_get_resource_byname),
 	UMOD_KAPI_GPL("platform_get_irq", kapi_platform_get_irq),
 	UMOD_KAPI_GPL("platform_get_irq_optional", kapi_platform_get_irq_optional),

@@ -6,9 +6,12 @@
  * and autosuspend_delay_ms. There is no runtime power management to
  * drive here: a device reads "unsupported" until its driver enables
  * runtime PM, then "active" (pm_runtime_* in linux/pm_runtime.h keep the
- * counts the files show).
+ * counts the files show). And /sys/power/state: a write of "mem" or
+ * "freeze" runs the bound drivers' suspend callbacks, then their resume
+ * ones, as a system sleep with an immediate wakeup does.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -113,6 +116,103 @@ int umod_dpm_sysfs_add(struct device *dev)
 			.mode = power_files[i].mode, .ops = power_files[i].ops, .priv = dev,
 		};
 
+		err = umod_kernfs_create(&f, NULL);
+	}
+	return err;
+}
+
+/* ---- /sys/power/state: system sleep (kernel/power/main.c, suspend.c) ----------------- */
+
+struct pm_call {
+	int (*fn)(struct device *dev);
+	struct device *dev;
+};
+
+static long call_pm(void *arg)
+{
+	struct pm_call *c = arg;
+
+	return c->fn(c->dev);
+}
+
+/* the driver's dev_pm_ops callback @which (0: suspend, 1: resume), as its module's code */
+static int dpm_callback(struct device *dev, int which)
+{
+	const struct device_driver *drv = dev->driver;
+	const struct dev_pm_ops *pm = drv ? drv->pm : NULL;
+	struct pm_call c = { pm ? (which ? pm->resume : pm->suspend) : NULL, dev };
+
+	if (!c.fn)
+		return 0;
+	return (int)umod_base_call(umod_module_of(drv->owner), call_pm, &c);
+}
+
+/*
+ * suspend_devices_and_enter() without a platform to enter: each bound
+ * device's suspend callback, newest first, then each one's resume, as a
+ * wakeup would run them at once. A failed suspend resumes the ones done.
+ */
+static int system_suspend(struct umod_driver_core *core, const char *label)
+{
+	size_t n, done = 0;
+	struct device **v = umod_base_collect(core, &core->devices,
+					      offsetof(struct device_private, node_core), &n);
+	int err = 0;
+
+	umod_base_printk(core, KERN_INFO "PM: suspend entry (%s)\n", label);
+	for (size_t i = n; i-- > 0;) {
+		err = dpm_callback(v[i], 0);
+		if (err) {
+			umod_base_printk(core, KERN_ERR "PM: Device %s failed to suspend: error %d\n",
+					 umod_dev_name(v[i]), err);
+			umod_base_printk(core, KERN_ERR "PM: Some devices failed to suspend, or early wake event detected\n");
+			break;
+		}
+		done++;
+	}
+	for (size_t i = n - done; i < n; i++)
+		dpm_callback(v[i], 1);
+	umod_base_printk(core, KERN_INFO "PM: suspend exit\n");
+	umod_base_put_all(v, n);
+	return err;
+}
+
+static long state_show(struct kernfs_node *kn, void *priv, char *page)
+{
+	return snprintf(page, UMOD_PAGE_SIZE, "freeze mem\n");
+}
+
+static long state_store(struct kernfs_node *kn, void *priv, const char *buf, size_t len)
+{
+	size_t n = len && buf[len - 1] == '\n' ? len - 1 : len;
+	int err;
+
+	if (n == 6 && !memcmp(buf, "freeze", 6))
+		err = system_suspend(priv, "s2idle");
+	else if (n == 3 && !memcmp(buf, "mem", 3))
+		err = system_suspend(priv, "deep");
+	else
+		return -EINVAL;
+	return err ? err : (long)len;
+}
+
+static const struct umod_kernfs_ops state_ops = { state_show, state_store };
+
+/* /sys/power and its state file */
+int umod_pm_init(struct umod_driver_core *core)
+{
+	struct umod_kernfs_new nw = {
+		.parent = umod_kernfs_root(UMOD_KERNFS_SYS), .host = core->host, .name = "power",
+		.type = UMOD_SYSFS_DIR, .kind = UMOD_KN_PLAIN, .mode = 0755,
+	};
+	struct umod_kernfs_new f = {
+		.host = core->host, .name = "state", .type = UMOD_SYSFS_FILE,
+		.kind = UMOD_KN_PLAIN, .mode = 0644, .ops = &state_ops, .priv = core,
+	};
+	int err = umod_kernfs_create(&nw, &core->power_dir);
+
+	if (!err) {
+		f.parent = core->power_dir;
 		err = umod_kernfs_create(&f, NULL);
 	}
 	return err;

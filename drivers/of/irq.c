@@ -30,7 +30,7 @@ static struct device_node *irq_parent(struct umod_of_tree *tree, const struct de
 }
 
 /* of_irq_parse_one(): the @index'th interrupt's controller and cells */
-static int parse_one(struct umod_of_tree *tree, const struct device_node *np, int index,
+int umod_of_irq_parse_one(struct umod_of_tree *tree, const struct device_node *np, int index,
 		     struct of_phandle_args *out)
 {
 	struct device_node *parent;
@@ -57,11 +57,11 @@ static int parse_one(struct umod_of_tree *tree, const struct device_node *np, in
 	return 0;
 }
 
-static int irq_get(struct umod_host *host, const struct device_node *np, int index)
+int umod_of_irq_get_host(struct umod_host *host, const struct device_node *np, int index)
 {
 	struct umod_irq_core *core = umod_irq_core(host);
 	struct of_phandle_args args;
-	int err = parse_one(umod_of_tree(host), np, index, &args);
+	int err = umod_of_irq_parse_one(umod_of_tree(host), np, index, &args);
 
 	if (err)
 		return err;
@@ -75,7 +75,7 @@ int umod_of_irq_get(struct device_node *np, int index)
 {
 	struct umod_host *host = umod_caller_host();
 
-	return host ? irq_get(host, np, index) : -EINVAL;
+	return host ? umod_of_irq_get_host(host, np, index) : -EINVAL;
 }
 
 static int kapi_of_irq_get(struct device_node *np, int index)
@@ -103,7 +103,7 @@ static unsigned int kapi_irq_of_parse_and_map(struct device_node *np, int index)
 
 static int kapi_of_irq_parse_one(struct device_node *np, int index, struct of_phandle_args *out)
 {
-	return parse_one(umod_of_caller_tree(), np, index, out);
+	return umod_of_irq_parse_one(umod_of_caller_tree(), np, index, out);
 }
 
 static int kapi_of_irq_count(struct device_node *np)
@@ -111,7 +111,7 @@ static int kapi_of_irq_count(struct device_node *np)
 	struct of_phandle_args args;
 	int n = 0;
 
-	while (!parse_one(umod_of_caller_tree(), np, n, &args))
+	while (!umod_of_irq_parse_one(umod_of_caller_tree(), np, n, &args))
 		n++;
 	return n;
 }

@@ -60,6 +60,9 @@ bool umod_fdt_is_overlay(const struct umod_of_tree *tree);
 int umod_of_overlay_apply(struct umod_of_tree *base, struct umod_of_tree *overlay,
 			  void (*report)(void *data, const char *msg), void *data);
 
+/* of_node_set_flag(np, OF_POPULATED): no platform device is made for the node */
+#define UMOD_OF_POPULATED	3
+
 /* ---- base.c ------------------------------------------------------------------ */
 
 /* the host's tree, or NULL when it has no board */
@@ -98,6 +101,11 @@ uint64_t umod_of_translate_reg(const struct device_node *np, int index, uint64_t
 
 /* ---- irq.c ------------------------------------------------------------------------- */
 
+/* of_irq_parse_one(): the @index'th interrupt's controller and cells */
+int umod_of_irq_parse_one(struct umod_of_tree *tree, const struct device_node *np, int index,
+			  struct of_phandle_args *out);
+/* of_irq_get() in @host: the Linux IRQ, -EPROBE_DEFER (no domain yet), -EINVAL */
+int umod_of_irq_get_host(struct umod_host *host, const struct device_node *np, int index);
 extern const struct umod_kapi_table umod_kapi_of_irq;
 
 /* base.c: of_node_put() for host code */

@@ -109,7 +109,8 @@ static void bus_create(struct umod_driver_core *core, struct device_node *np,
 {
 	struct device *dev = np->fwnode.dev;	/* made already: an overlay came */
 
-	if (!umod_of_find_property(np, "compatible", NULL) || !umod_of_device_is_available(np))
+	if (!umod_of_find_property(np, "compatible", NULL) || !umod_of_device_is_available(np) ||
+	    (np->_flags & (1ul << UMOD_OF_POPULATED)))
 		return;
 	if (!dev) {
 		struct platform_device *pdev = create_device(core, np, parent);

@@ -40,6 +40,9 @@ static inline struct resource *platform_get_mem_or_io(struct platform_device *de
 	return r ? r : platform_get_resource(dev, IORESOURCE_IO, num);
 }
 int platform_get_irq(struct platform_device *dev, unsigned int num);
+void __iomem *devm_platform_get_and_ioremap_resource(struct platform_device *pdev,
+						     unsigned int index, struct resource **res);
+void __iomem *devm_platform_ioremap_resource(struct platform_device *pdev, unsigned int index);
 int platform_get_irq_optional(struct platform_device *dev, unsigned int num);
 int platform_irq_count(struct platform_device *dev);
 

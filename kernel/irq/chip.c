@@ -17,6 +17,7 @@
 
 struct chip_op {
 	void (*fn)(struct irq_data *d);
+	int (*ifn)(struct irq_data *d);
 	int (*set_type)(struct irq_data *d, unsigned int type);
 	struct irq_data *d;
 	unsigned int type;
@@ -28,6 +29,8 @@ static long call_chip_op(void *arg)
 
 	if (c->set_type)
 		return c->set_type(c->d, c->type);
+	if (c->ifn)
+		return c->ifn(c->d);
 	c->fn(c->d);
 	return 0;
 }
@@ -69,6 +72,24 @@ void umod_irq_unmask(struct irq_desc *desc)
 	desc->masked = false;
 	if (chip)
 		chip_fn(desc, chip->irq_unmask ? chip->irq_unmask : chip->irq_enable);
+}
+
+/* irq_request_resources(): the first action; a GPIO line is locked as an IRQ */
+int umod_irq_request_resources(struct irq_desc *desc)
+{
+	struct irq_chip *chip = desc->irq_data.chip;
+	struct chip_op op = { .ifn = chip ? chip->irq_request_resources : NULL,
+			      .d = &desc->irq_data };
+
+	return op.ifn ? (int)chip_call(desc, &op) : 0;
+}
+
+void umod_irq_release_resources(struct irq_desc *desc)
+{
+	struct irq_chip *chip = desc->irq_data.chip;
+
+	if (chip && chip->irq_release_resources)
+		chip_fn(desc, chip->irq_release_resources);
 }
 
 static void irq_ack(struct irq_desc *desc)

@@ -130,6 +130,8 @@ extern const struct umod_kapi_table umod_kapi_irqdesc;
 void umod_irq_mask(struct irq_desc *desc);
 void umod_irq_unmask(struct irq_desc *desc);
 int umod_irq_set_type(struct irq_desc *desc, unsigned int type);
+int umod_irq_request_resources(struct irq_desc *desc);
+void umod_irq_release_resources(struct irq_desc *desc);
 /* the actions, each as its module's code; IRQ_WAKE_THREAD wakes the thread */
 unsigned int umod_handle_irq_event(struct irq_desc *desc);
 void umod_handle_edge_irq(struct irq_desc *desc);

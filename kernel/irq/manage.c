@@ -206,8 +206,19 @@ static int setup_irq(struct irq_desc *desc, struct irqaction *new)
 	err = check_shared(desc, new);
 	if (err)
 		return err;
-	if (!desc->action)
+	if (!desc->action) {
+		err = umod_irq_request_resources(desc);
+		if (err) {
+			umod_log_printk(desc->core->host->log, KERN_ERR "Failed to request resources for %s (irq %u) on irqchip %s\n",
+					new->name, desc->irq_data.irq,
+					desc->irq_data.chip && desc->irq_data.chip->name ?
+					desc->irq_data.chip->name : "");
+			return err;
+		}
 		err = startup(desc, new);
+		if (err)
+			umod_irq_release_resources(desc);
+	}
 	if (err)
 		return err;
 	while (*p)
@@ -308,6 +319,7 @@ const void *umod_free_irq(struct umod_irq_core *core, unsigned int irq, void *de
 	if (!desc->action) {
 		umod_irq_mask(desc);
 		desc->depth = 1;
+		umod_irq_release_resources(desc);
 	}
 	synchronize_locked(desc, false);
 	pthread_mutex_unlock(&desc->lock);

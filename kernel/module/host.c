@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "drivers/base/base.h"
+#include "drivers/gpio/gpiolib.h"
 #include "kernel/irq/internals.h"
 #include "kernel/module/internal.h"
 
@@ -82,6 +83,8 @@ UMOD_API int umod_host_new_exports(struct umod_host **hostp,
 		err = umod_irq_init(host);	/* the interrupt CPU, /proc/interrupts */
 	if (!err)
 		err = umod_driver_init(host);	/* driver_init(): the buses a booted kernel has */
+	if (!err)
+		err = umod_gpio_init(host);	/* gpiolib: the gpio bus, class, debugfs gpio */
 	if (!err)
 		err = umod_watchdog_start(host);
 	if (err) {

@@ -12,6 +12,7 @@
 
 #include "boards/board.h"
 #include "drivers/base/base.h"
+#include "drivers/gpio/gpiolib.h"
 #include "kernel/irq/internals.h"
 #include "kernel/module/internal.h"
 
@@ -70,6 +71,7 @@ static void release_mapping(struct umod_module *mod)
 static void (*const module_leftovers[])(struct umod_module *mod) = {
 	umod_driver_leftovers,	/* drivers (unbound), devices, classes, buses */
 	umod_irq_leftovers,	/* requested interrupts (after the drivers' devm ones) */
+	umod_gpio_leftovers,	/* requested lines, then chips (after their interrupts) */
 	umod_fs_leftovers,
 	umod_kernfs_leftovers,
 	umod_time_leftovers,	/* timers, hrtimers, tasklets, work, kthreads */
@@ -321,6 +323,7 @@ void umod_unload_all(struct umod_host *host)
 		unload_for_good(host, mod);
 	release_kept(host);
 	umod_board_host_gone(host);
+	umod_gpio_host_gone(host);
 	umod_driver_host_gone(host);
 	umod_irq_host_gone(host);
 	umod_fs_host_gone(host);

@@ -6,6 +6,10 @@
 #                               options name a .dts
 #   in_shell OPTIONS -- SCRIPT  runs SCRIPT (a file) in `umod shell OPTIONS`
 #                               with /bin/sh, the case's directory as TMPDIR
+# need_shell also writes ./helpers.sh, for the scripts to source:
+#   interrupts                  /proc/interrupts with one count per line, the
+#                               CPUs' summed (which CPU takes one varies)
+#   wait_dmesg PATTERN N        until dmesg has N lines matching PATTERN (5 s)
 need_shell() {
 	if [ ! -r /dev/fuse ] || [ ! -w /dev/fuse ]; then
 		echo "skipped: no /dev/fuse to open read-write"
@@ -27,6 +31,22 @@ need_shell() {
 		exit 77
 	fi
 	rm -f probe.err
+	cat > helpers.sh <<'HELPERS'
+interrupts() {
+	sed -E -e 's/^ +//' -e 's/ +/ /g' /proc/interrupts | awk '
+		NR == 1 { next }
+		$1 == "Err:" { print "Err:", $2; next }
+		{ sum = 0; for (i = 2; $i ~ /^[0-9]+$/; i++) sum += $i
+		  $0 = $1 " " sum " " substr($0, index($0, $i)); print }'
+}
+wait_dmesg() {
+	i=0
+	until [ "$(dmesg | grep -c -- "$1")" -ge "$2" ] || [ $i -ge 100 ]; do
+		sleep 0.05
+		i=$((i + 1))
+	done
+}
+HELPERS
 }
 
 in_shell() {
