@@ -607,17 +607,6 @@ static void kapi_put_device(struct device *dev)
 	umod_put_device(dev);
 }
 
-static int kapi_dev_set_name(struct device *dev, const char *fmt, ...)
-{
-	va_list ap;
-	int err;
-
-	va_start(ap, fmt);
-	err = set_name_va(dev, fmt, ap);
-	va_end(ap);
-	return err;
-}
-
 /* 6.1: the driver's name, else the bus's or the class's */
 static const char *kapi_dev_driver_string(const struct device *dev)
 {
@@ -732,7 +721,7 @@ static const struct umod_kapi_export core_exports[] = {
 	UMOD_KAPI_GPL("device_unregister", kapi_device_unregister),
 	UMOD_KAPI("get_device", kapi_get_device),
 	UMOD_KAPI("put_device", kapi_put_device),
-	UMOD_KAPI_GPL("dev_set_name", kapi_dev_set_name),
+	UMOD_KAPI_GPL("dev_set_name", umod_dev_set_name),
 	UMOD_KAPI("dev_driver_string", kapi_dev_driver_string),
 	UMOD_KAPI("device_create_file", kapi_device_create_file),
 	UMOD_KAPI("device_remove_file", kapi_device_remove_file),

@@ -29,6 +29,7 @@
 #include "drivers/gpio/gpiolib.h"
 #include "drivers/of/of_private.h"
 #include "kernel/irq/internals.h"
+#include "lib/vsprintf.h"
 
 static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct umod_list registry = { &registry, &registry };
@@ -1373,18 +1374,9 @@ struct text {
 	size_t size, len;
 };
 
-static void put(struct text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void put(struct text *t, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = vsnprintf(t->buf + t->len, t->len < t->size ? t->size - t->len : 0, fmt, ap);
-	va_end(ap);
-	if (n > 0)
-		t->len = t->len + (size_t)n < t->size ? t->len + (size_t)n : t->size - 1;
-}
+/* scnprintf() at the end of what is there; a full buffer stays full */
+#define put(t, ...)	\
+	((t)->len += (size_t)umod_scnprintf((t)->buf + (t)->len, (t)->size - (t)->len, __VA_ARGS__))
 
 /* gpiolib_dbg_show() */
 static void dbg_show(struct text *t, struct gpio_device *gdev)

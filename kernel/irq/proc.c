@@ -15,24 +15,16 @@
 
 #include "fs/internal.h"
 #include "kernel/irq/internals.h"
+#include "lib/vsprintf.h"
 
 struct text {
 	char *buf;
 	size_t size, len;
 };
 
-static void put(struct text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void put(struct text *t, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = vsnprintf(t->buf + t->len, t->len < t->size ? t->size - t->len : 0, fmt, ap);
-	va_end(ap);
-	if (n > 0)
-		t->len += (size_t)n;
-}
+/* scnprintf() at the end of what is there; a full buffer stays full */
+#define put(t, ...)	\
+	((t)->len += (size_t)umod_scnprintf((t)->buf + (t)->len, (t)->size - (t)->len, __VA_ARGS__))
 
 static bool shown(struct irq_desc *desc)
 {
