@@ -28,7 +28,7 @@
 
 #define MAX_LINES	16
 #define MAX_REGIONS	8
-#define LOG_RECORDS	512
+#define LOG_RECORDS	64
 
 struct region {
 	uint64_t base, size;
@@ -138,18 +138,8 @@ static long lines_show(struct kernfs_node *kn, void *priv, char *page)
 	unsigned long first;
 
 	pthread_mutex_lock(&b->lock);
-	first = b->log_next > LOG_RECORDS ? b->log_next - LOG_RECORDS : 0;
-	/* the newest records that fit the page */
-	for (unsigned long i = first; i < b->log_next; i++) {
-		size_t need = 0;
-
-		for (unsigned long j = i; j < b->log_next; j++)
-			need += 80;
-		if (need < UMOD_PAGE_SIZE) {
-			first = i;
-			break;
-		}
-	}
+	/* the newest records that fit the page (a record is at most ~100 bytes) */
+	first = b->log_next > UMOD_PAGE_SIZE / 100 ? b->log_next - UMOD_PAGE_SIZE / 100 : 0;
 	for (unsigned long i = first; i < b->log_next; i++) {
 		struct log_rec *r = &b->log[i % LOG_RECORDS];
 		int n = snprintf(page + len, UMOD_PAGE_SIZE - len,

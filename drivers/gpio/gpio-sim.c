@@ -234,8 +234,11 @@ static void sim_irq_mask(struct irq_data *d)
 {
 	struct sim_line *l = line_of(d);
 
-	if (l)
-		l->irq_masked = true;
+	if (!l)
+		return;
+	pthread_mutex_lock(&l->chip->lock);
+	l->irq_masked = true;
+	pthread_mutex_unlock(&l->chip->lock);
 }
 
 static void sim_irq_unmask(struct irq_data *d)
