@@ -50,7 +50,7 @@ LIB_LIBS := -llzma -lzstd -lurcu-memb
 # (libkmod/), the helpers both use (util/)
 LIB_SRCS := $(wildcard $(srctree)/kernel/*.c $(srctree)/kernel/*/*.c) \
 	$(wildcard $(srctree)/mm/*.c $(srctree)/fs/*.c $(srctree)/fs/*/*.c) \
-	$(wildcard $(srctree)/drivers/*/*.c) \
+	$(wildcard $(srctree)/drivers/*/*.c $(srctree)/boards/*.c) \
 	$(wildcard $(srctree)/arch/$(SRCARCH)/kernel/*.c) \
 	$(wildcard $(srctree)/libkmod/*.c) $(wildcard $(srctree)/lib/*.c) \
 	$(wildcard $(srctree)/lib/*/*.c) $(wildcard $(srctree)/util/*.c)
@@ -60,6 +60,11 @@ GENDWARF_SRCS := $(wildcard $(srctree)/scripts/gendwarfksyms/*.c)
 
 obj = $(patsubst $(srctree)/%.c,$(objtree)/obj/%.o,$(1))
 LIB_OBJS := $(call obj,$(LIB_SRCS))
+# the built-in boards: boards/*.dts compiled by dtc, their blobs in a generated table
+BOARD_DTBS := $(patsubst $(srctree)/boards/%.dts,$(objtree)/gen/boards/%.dtb,\
+	$(wildcard $(srctree)/boards/*.dts))
+BOARDS_OBJ := $(objtree)/gen/boards.o
+LIB_OBJS += $(BOARDS_OBJ)
 TOOL_OBJS := $(call obj,$(TOOL_SRCS))
 MODPOST_OBJS := $(call obj,$(MODPOST_SRCS))
 GENDWARF_OBJS := $(call obj,$(GENDWARF_SRCS))
@@ -138,10 +143,11 @@ FUSE_CFLAGS := $(shell pkg-config --cflags fuse3 2>/dev/null)
 FUSE_LIBS := $(shell pkg-config --libs fuse3 2>/dev/null || echo -lfuse3)
 $(objtree)/obj/daemon/fuse.o $(objtree)/obj/daemon/tree.o: BUILD_CFLAGS += $(FUSE_CFLAGS)
 
-$(UMOD_BIN): $(TOOL_OBJS) $(LIBUMOD_A)
+$(UMOD_BIN): $(TOOL_OBJS) $(LIBUMOD_A) $(srctree)/include/umod/model.dynlist
 	@mkdir -p $(@D)
 	$(call say,LD      build/bin/umod)
-	$(Q)$(CC) $(BUILD_LDFLAGS) -o $@ $(TOOL_OBJS) $(LIBUMOD_A) $(LIB_LIBS) $(FUSE_LIBS)
+	$(Q)$(CC) $(BUILD_LDFLAGS) -Wl,--dynamic-list=$(srctree)/include/umod/model.dynlist \
+		-o $@ $(TOOL_OBJS) $(LIBUMOD_A) $(LIB_LIBS) $(FUSE_LIBS)
 
 $(MODPOST): $(MODPOST_OBJS) $(GENDWARF_LIB_OBJS) $(LIBUMOD_A)
 	@mkdir -p $(@D)
@@ -179,7 +185,9 @@ $(GEN)/host_exports.txt: $(HOST_SYMVERS_BOOT)
 	$(Q)$(EMULATOR) $(HOST_SYMVERS_BOOT) | cut -f2 > $@.tmp && mv $@.tmp $@
 
 $(GEN)/host_abi.c: $(GEN)/host_exports.txt $(srctree)/scripts/host_abi.sh \
-		$(wildcard $(srctree)/include/linux/*.h $(srctree)/include/kunit/*.h $(srctree)/include/umod/kabi/*.h)
+		$(wildcard $(srctree)/include/linux/*.h $(srctree)/include/linux/*/*.h \
+			$(srctree)/include/asm/*.h $(srctree)/include/kunit/*.h \
+			$(srctree)/include/umod/kabi/*.h)
 	$(Q)$(srctree)/scripts/host_abi.sh $(srctree)/include < $< > $@.tmp && mv $@.tmp $@
 
 $(GEN)/host_abi.o: $(GEN)/host_abi.c | $(GENERATED)
@@ -196,6 +204,14 @@ $(GEN)/host_crcs.c: $(GEN)/host_crcs.txt $(srctree)/scripts/host_crcs.sh
 
 $(GEN)/%.o: $(GEN)/%.c
 	$(Q)$(CC) $(BUILD_CFLAGS) -c -o $@ $<
+
+$(GEN)/boards/%.dtb: $(srctree)/boards/%.dts
+	@mkdir -p $(@D)
+	$(call say,DTC     $(patsubst $(srctree)/%,%,$<))
+	$(Q)dtc -q -I dts -O dtb -o $@ $<
+
+$(GEN)/boards.c: $(BOARD_DTBS) $(srctree)/scripts/boards_c.sh
+	$(Q)$(srctree)/scripts/boards_c.sh $(BOARD_DTBS) > $@.tmp && mv $@.tmp $@
 
 # the host's exports with their CRCs, for modpost
 $(objtree)/Module.symvers: $(HOST_SYMVERS)

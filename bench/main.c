@@ -29,6 +29,7 @@ static const struct bench benches[] = {
 	{ "kmalloc", bench_kmalloc },
 	{ "spinlock", bench_spinlock },
 	{ "workqueue", bench_workqueue },
+	{ "gpioirq", bench_gpioirq },
 	{ "fsread", bench_fsread },
 	{ "kunit", bench_kunit },
 	{ "sigverify", bench_sigverify },

@@ -113,6 +113,7 @@ int umod_client_value(struct umod_client *c, const void **value, size_t *len);
 /* ---- the daemon ------------------------------------------------------------ */
 
 struct umod_tool_keys;
+struct umod_tool_boards;
 
 struct umod_daemon_opts {
 	const char *socket_path;
@@ -132,6 +133,7 @@ struct umod_daemon_opts {
 	unsigned long long messages_max;
 	pid_t watch_pid;	/* stop as on SIGTERM once this process ends; 0: none */
 	const struct umod_tool_keys *keys;	/* --keyring, --sig-enforce (tools/keys.c) */
+	const struct umod_tool_boards *boards;	/* --board (tools/board.c), or NULL */
 };
 
 /* server.c: runs the daemon; returns the process's exit status */

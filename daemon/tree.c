@@ -4,8 +4,9 @@
  * Linux's:
  *   DIR/proc/   the modules' proc entries and sysctl tables (sys/...), and
  *               modules, kallsyms, sys/kernel/tainted
- *   DIR/sys/    the /sys model (view.c: module/, ...), and class/ (classes
- *               and class devices of fs/, drivers/base/)
+ *   DIR/sys/    the /sys model (view.c: module/ from kernel/module/sysfs.c,
+ *               the rest from fs/sysfs/: kernel/, class/, devices/, bus/ ...)
+ *               beside what fs/ serves there (dynamic debug, configfs)
  *   DIR/dev/    device nodes (device_create, misc_register) and
  *               dev/char/MAJ:MIN for every registered character device
  * Files of proc/ and dev/ are opened through libumod's stateful file calls
@@ -71,7 +72,16 @@ void umod_tree_set_host(const char *dir)
 	snprintf(host_dir, sizeof(host_dir), "%s", dir ? dir : "");
 }
 
-enum where { AT_ROOT, AT_VIEW, AT_PROC_BUILTIN, AT_PROC_PID, AT_FS };
+enum where { AT_ROOT, AT_VIEW, AT_PROC_BUILTIN, AT_PROC_PID, AT_PROC_DT, AT_FS };
+
+/* /proc/device-tree: a link to the board's tree in /sys, as 6.1 makes it */
+#define DT_LINK		"/proc/device-tree"
+#define DT_TARGET	"/sys/firmware/devicetree/base"
+
+static bool has_device_tree(struct umod_daemon *d)
+{
+	return !umod_sysfs_stat(d->host, DT_TARGET, NULL, NULL);
+}
 
 static bool under(const char *path, const char *dir)
 {
@@ -92,6 +102,8 @@ static enum where where(struct umod_daemon *d, const char *path)
 	/* a kernel thread's, not the real /proc's entry of that thread */
 	if (umod_proc_pid_stat(path, &mode) == 0)
 		return AT_PROC_PID;
+	if (!strcmp(path, DT_LINK) && has_device_tree(d))
+		return AT_PROC_DT;
 	/* sys/: the nodes of fs/ first (class/, dynamic debug's control,
 	 * config/), then the sysfs model; directories both have list both */
 	if (under(path, "/sys") && strcmp(path, "/sys") &&
@@ -146,6 +158,10 @@ static int tree_stat(struct umod_daemon *d, const char *path, mode_t *mode, off_
 		return 0;
 	case AT_PROC_PID:
 		return umod_proc_pid_stat(path, mode);
+	case AT_PROC_DT:
+		*mode = S_IFLNK | 0777;
+		*size = (off_t)strlen(DT_TARGET);
+		return 0;
 	case AT_VIEW:
 		err = umod_view_stat(d, path + 4, mode);
 		if (!err && S_ISREG(*mode))
@@ -353,6 +369,8 @@ static int list_tree(struct umod_daemon *d, const char *path, struct fill *f)
 		return umod_fs_list(host, "/", fill_fs, f);
 	if (!strcmp(path, "/proc")) {
 		fill_mode(f, "devices", S_IFREG | 0444);
+		if (has_device_tree(d))
+			fill_mode(f, "device-tree", S_IFLNK | 0777);
 		fill_mode(f, "kallsyms", S_IFREG | 0444);
 		fill_mode(f, "modules", S_IFREG | 0444);
 		umod_proc_pid_list(path, fill_mode, f);
@@ -573,6 +591,10 @@ static int tree_readlink(const char *path, char *buf, size_t size)
 	off_t len;
 	ssize_t n;
 
+	if (where(d, path) == AT_PROC_DT) {
+		snprintf(buf, size, "%s", DT_TARGET);
+		return 0;
+	}
 	if (where(d, path) != AT_VIEW || umod_view_stat(d, path + 4, &mode) == -ENOENT) {
 		if (tree_stat(d, path, &mode, &len) || !S_ISLNK(mode))
 			return -EINVAL;

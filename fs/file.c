@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * The host's file model: a namespace per host (a tree of nodes: proc/...,
- * dev/..., sys/class/...), and open files whose operations call module
+ * dev/...; /sys is fs/sysfs/'s), and open files whose operations call module
  * code through umod_call(), so that a fault in a module's read is an oops
  * of that request. Opening takes the module references Linux takes (the
  * cdev's owner and the fops' owner for a device, none for a proc entry,
@@ -68,25 +68,18 @@ static struct umod_fs *fs_new(struct umod_host *host)
 	pthread_cond_init(&fs->idle, NULL);
 	umod_list_init(&fs->regions);
 	umod_list_init(&fs->cdevs);
-	umod_list_init(&fs->classes);
 	umod_list_init(&fs->files);
 	umod_list_init(&fs->sysctls);
 	fs->root = node_new(fs, "", UMOD_FS_DIR, S_IFDIR | 0555);
 	if (fs->root) {
 		fs->proc = umod_fs_node_add(fs->root, "proc", UMOD_FS_DIR, S_IFDIR | 0555, NULL);
 		fs->dev = umod_fs_node_add(fs->root, "dev", UMOD_FS_DIR, S_IFDIR | 0755, NULL);
-		struct umod_fs_node *sys = umod_fs_node_add(fs->root, "sys", UMOD_FS_DIR,
-							    S_IFDIR | 0555, NULL);
-		if (sys)
-			fs->sys_class = umod_fs_node_add(sys, "class", UMOD_FS_DIR,
-							 S_IFDIR | 0755, NULL);
-		/* misc's class is there from boot, as drivers/char/misc.c makes it */
-		if (fs->sys_class)
-			umod_fs_node_add(fs->sys_class, "misc", UMOD_FS_DIR, S_IFDIR | 0755, NULL);
+		/* sys/: what fs/ serves there (dynamic debug's control, configfs) */
+		fs->sys = umod_fs_node_add(fs->root, "sys", UMOD_FS_DIR, S_IFDIR | 0555, NULL);
 		if (fs->dev)
 			umod_fs_node_add(fs->dev, "char", UMOD_FS_DIR, S_IFDIR | 0755, NULL);
 	}
-	if (!fs->proc || !fs->dev || !fs->sys_class || umod_sysctl_init_fs(fs) ||
+	if (!fs->proc || !fs->dev || !fs->sys || umod_sysctl_init_fs(fs) ||
 	    umod_ddebug_init_fs(fs) || umod_configfs_init_fs(fs)) {
 		/* the nodes made so far stay unreachable: no memory left anyway */
 		free(fs);
@@ -406,6 +399,7 @@ static void file_free_locked(struct umod_file *f)
 			umod_refcount_put(f->pinned[i]->umod);
 	node_put(f->node);
 	pthread_mutex_destroy(&f->pos_lock);
+	free(f->text);
 	free(f);
 }
 
@@ -589,6 +583,33 @@ static int open_locked(struct umod_fs *fs, const char *path, int flags,
 	return 0;
 }
 
+/* a host text file: rendered at open, into a buffer grown until it fits */
+#define TEXT_MAX	(64u << 20)
+
+static long text_render(struct umod_file *f)
+{
+	size_t size = 4096;
+
+	for (;;) {
+		char *buf = malloc(size);
+		long n;
+
+		if (!buf)
+			return -ENOMEM;
+		n = f->node->text_show(f->node, buf, size);
+		if (n < 0 || (size_t)n < size || size >= TEXT_MAX) {
+			if (n < 0) {
+				free(buf);
+				return n;
+			}
+			f->text = buf;
+			return (size_t)n < size ? n : (long)size;
+		}
+		free(buf);
+		size *= 4;
+	}
+}
+
 /* ---- the public calls ---------------------------------------------------------- */
 
 int umod_fs_open(struct umod_host *host, const char *path, int flags,
@@ -608,9 +629,7 @@ int umod_fs_open(struct umod_host *host, const char *path, int flags,
 	if (err)
 		return err;
 	a.f = f;
-	ret = f->node->kind == UMOD_FS_TEXT ? 0 : call_fop(&a, NULL, 0);
-	if (!ret && f->node->kind == UMOD_FS_TEXT)
-		ret = f->node->text_show(f->node, f->text, sizeof(f->text));
+	ret = f->node->kind == UMOD_FS_TEXT ? text_render(f) : call_fop(&a, NULL, 0);
 	pthread_mutex_lock(&fs->lock);
 	f->inflight--;
 	pthread_cond_broadcast(&fs->idle);
@@ -627,7 +646,7 @@ int umod_fs_open(struct umod_host *host, const char *path, int flags,
 	return 0;
 }
 
-/* a host text file: the page made at open */
+/* a host text file: the text made at open */
 static ssize_t text_read(struct umod_file *f, void *buf, size_t n, long long pos)
 {
 	if (pos < 0)
@@ -1039,8 +1058,9 @@ void umod_fs_kill_files(struct umod_fs *fs, struct umod_module *mod)
 }
 
 /*
- * What @mod left behind when its memory goes: each proc entry, misc
- * device, class and char region is reported and removed, then the files
+ * What @mod left behind when its memory goes: each proc entry and char
+ * region is reported and removed (its devices and classes went before,
+ * drivers/base/init.c), then the files
  * still open on its ops are cut off (none of its code is called again).
  */
 void umod_fs_leftovers(struct umod_module *mod)
@@ -1054,8 +1074,6 @@ void umod_fs_leftovers(struct umod_module *mod)
 	umod_sysctl_leftovers(fs, mod);	/* first: its entries are proc's too */
 	umod_configfs_leftovers(fs, mod);
 	umod_proc_leftovers(fs, mod, fs->proc, path, sizeof(path));
-	umod_misc_leftovers(fs, mod);
-	umod_class_leftovers(fs, mod);
 	umod_chrdev_leftovers(fs, mod);
 	umod_fs_kill_files(fs, mod);
 	pthread_mutex_unlock(&fs->lock);

@@ -25,7 +25,7 @@ enum umod_fs_kind {
 	UMOD_FS_DIR = 1,
 	UMOD_FS_PROC,		/* a proc entry: proc_ops */
 	UMOD_FS_DEV,		/* a device node: its dev_t names a cdev */
-	UMOD_FS_TEXT,		/* host text: show() fills a page (class dev files) */
+	UMOD_FS_TEXT,		/* host text: show() renders it at open (/proc/misc ...) */
 };
 
 struct umod_fs;
@@ -65,8 +65,9 @@ struct umod_fs_node {
 	int (*single_show)(struct seq_file *, void *);
 	const struct seq_operations *seq_ops;
 	unsigned int state_size;
-	/* UMOD_FS_TEXT */
-	int (*text_show)(struct umod_fs_node *node, char *page, size_t size);
+	/* UMOD_FS_TEXT: the whole text into @buf; returns its length, which may
+	 * exceed @size (then it is called again with a larger buffer) */
+	int (*text_show)(struct umod_fs_node *node, char *buf, size_t size);
 	void *text_data;
 };
 
@@ -75,13 +76,14 @@ struct umod_fs {
 	struct umod_list link;		/* on the registry of namespaces */
 	pthread_mutex_t lock;		/* the tree, open files, chrdevs */
 	pthread_cond_t idle;		/* an operation in flight ended */
-	struct umod_fs_node *root, *proc, *dev, *sys_class;
+	struct umod_fs_node *root, *proc, *dev, *sys;
 	struct umod_list regions;	/* char_dev.c: chrdev regions */
 	struct umod_list cdevs;		/* char_dev.c: cdev map entries */
-	struct umod_list classes;	/* drivers/base/class.c */
 	struct umod_list files;		/* every open file */
 	struct umod_list sysctls;	/* proc/proc_sysctl.c: registered tables */
 	unsigned char misc_minors[256 / 8];	/* drivers/char/misc.c: used minors */
+	struct class *misc_class;	/* drivers/char/misc.c: /sys/class/misc */
+	struct umod_list misc_list;	/* drivers/char/misc.c: its registrations */
 };
 
 /* an open file: what the module sees first, then the host's state */
@@ -99,7 +101,7 @@ struct umod_file {
 	struct poll_entry *polls;	/* its entries on wait queues; pos_lock */
 	umod_fs_poll_fn poll_fn;
 	void *poll_data;
-	char text[4096];		/* UMOD_FS_TEXT: the page, filled at open */
+	char *text;			/* UMOD_FS_TEXT: rendered at open */
 	size_t text_len;
 };
 
@@ -140,14 +142,6 @@ struct cdev *umod_cdev_lookup(struct umod_fs *fs, unsigned int devt,
 void umod_chrdev_host_gone(struct umod_fs *fs);
 /* char_dev.c, fs->lock held: @mod's cdevs and regions go, reported */
 void umod_chrdev_leftovers(struct umod_fs *fs, struct umod_module *mod);
-/* drivers/base/class.c, fs->lock held: @mod's classes and devices go */
-void umod_class_leftovers(struct umod_fs *fs, struct umod_module *mod);
-/* fs->lock held: a class device: sys/class/CLS/NAME/dev and dev/NAME; NULL
- * with *@errp set when NAME is taken (-EEXIST) or no memory */
-struct umod_fs_node *umod_device_nodes(struct umod_fs *fs, const char *cls,
-				       const char *name, unsigned int devt,
-				       unsigned int mode, struct umod_module *owner,
-				       struct umod_fs_node **sysdir, int *errp);
 
 /* char_dev.c, fs->lock held: the map from dev_t ranges to cdevs */
 int umod_cdev_map_locked(struct umod_fs *fs, struct umod_module *mod, struct cdev *p,
@@ -156,8 +150,11 @@ void umod_cdev_unmap_locked(struct umod_fs *fs, struct cdev *p);
 /* the first cdev @mod added under @major, or NULL */
 struct cdev *umod_cdev_find_mod(struct umod_fs *fs, struct umod_module *mod,
 				unsigned int major);
-/* drivers/char/misc.c, fs->lock held: @mod's misc devices go, reported */
-void umod_misc_leftovers(struct umod_fs *fs, struct umod_module *mod);
+/* drivers/char/misc.c: @mod's misc devices go, reported (not under fs->lock) */
+void umod_misc_leftovers(struct umod_module *mod);
+/* drivers/char/misc.c: the misc class, made with the host as misc_init() */
+int umod_misc_init(struct umod_host *host);
+void umod_misc_exit(struct umod_host *host);
 
 /* char_dev.c: dev/char/MAJ:MIN entries, fs->lock held */
 int umod_chrdev_list(struct umod_fs *fs, int (*fn)(void *, const char *), void *data);
@@ -170,6 +167,12 @@ int umod_chrdev_for_each_region(struct umod_host *host,
  * reported with its path (built in @path, @len bytes) */
 void umod_proc_leftovers(struct umod_fs *fs, struct umod_module *mod,
 			 struct umod_fs_node *dir, char *path, size_t len);
+
+/* proc/generic.c: a host text file below proc/ (its directories made), and its removal */
+struct umod_fs_node *umod_proc_text(struct umod_host *host, const char *path, unsigned int mode,
+				    int (*show)(struct umod_fs_node *node, char *buf, size_t size),
+				    void *data);
+void umod_proc_text_remove(struct umod_host *host, const char *path);
 
 /* fs/seq_file.c: the host's proc_ops for proc_create_single/seq */
 extern const struct proc_ops umod_proc_single_ops, umod_proc_seq_ops;

@@ -11,6 +11,7 @@
 #   index/    the same tree's binary indexes (modules.dep.bin, .alias.bin, ...)
 #   modconf/  this machine's modprobe.d files
 #   decompress/ hellop.ko as .ko.xz and .ko.zst
+#   fdt/      the built-in boards and the e2e cases' device trees, by dtc
 #   signature/  hellop.ko with a PKCS#7 signature appended, as the kernel's
 #             sign-file does (when the openssl tool is there)
 #   TARGET/   plus the small text seeds committed in fuzz/seeds/TARGET/
@@ -44,6 +45,13 @@ for t in "$@"; do
 		cp "$top/fuzz/seeds/$t"/* "$out/$t/"
 	fi
 done
+
+if [ -d "$out/fdt" ] && command -v dtc > /dev/null; then
+	for dts in "$top"/boards/*.dts "$top"/tests/e2e/cases/*/*.dts; do
+		[ -f "$dts" ] || continue
+		dtc -q -I dts -O dtb -o "$out/fdt/$(basename "$dts" .dts).dtb" "$dts" || true
+	done
+fi
 
 for dir in "$top"/tests/e2e/cases/*/; do
 	name=$(basename "$dir")

@@ -232,6 +232,13 @@ static const struct umod_kapi_table *const kapi_tables[] = {
 	&umod_kapi_char_dev,
 	&umod_kapi_class,
 	&umod_kapi_misc,
+	&umod_kapi_device_core, &umod_kapi_dev_printk, &umod_kapi_bus, &umod_kapi_driver,
+	&umod_kapi_dd, &umod_kapi_devres, &umod_kapi_pm, &umod_kapi_platform,
+	&umod_kapi_irqdesc, &umod_kapi_irq_chip, &umod_kapi_irq_manage, &umod_kapi_irqdomain,
+	&umod_kapi_irq_devres, &umod_kapi_property,
+	&umod_kapi_of_base, &umod_kapi_of_irq, &umod_kapi_of_platform, &umod_kapi_of_device,
+	&umod_kapi_gpiolib, &umod_kapi_gpiolib_legacy, &umod_kapi_gpiolib_of,
+	&umod_kapi_gpiolib_devres, &umod_kapi_iomap, &umod_kapi_devres_io,
 	&umod_kapi_kunit, &umod_kapi_kunit_assert,
 	/* the rest of lib/ and kernel/ (issue 36) */
 	&umod_kapi_div64, &umod_kapi_gcd, &umod_kapi_lcm, &umod_kapi_int_sqrt,

@@ -93,6 +93,31 @@ extern const struct umod_kapi_table umod_kapi_class;		/* drivers/base/class.c */
 extern const struct umod_kapi_table umod_kapi_misc;		/* drivers/char/misc.c */
 extern const struct umod_kapi_table umod_kapi_kunit;		/* kernel/kunit/test.c */
 extern const struct umod_kapi_table umod_kapi_kunit_assert;	/* kernel/kunit/assert.c */
+/* the device model, interrupts, the board and GPIO (issue 30) */
+extern const struct umod_kapi_table umod_kapi_gpiolib;			/* drivers/gpio/gpiolib.c */
+extern const struct umod_kapi_table umod_kapi_gpiolib_legacy;		/* drivers/gpio/gpiolib-legacy.c */
+extern const struct umod_kapi_table umod_kapi_gpiolib_of;		/* drivers/gpio/gpiolib-of.c */
+extern const struct umod_kapi_table umod_kapi_gpiolib_devres;		/* drivers/gpio/gpiolib-devres.c */
+extern const struct umod_kapi_table umod_kapi_device_core;		/* drivers/base/core.c */
+extern const struct umod_kapi_table umod_kapi_dev_printk;		/* drivers/base/core.c */
+extern const struct umod_kapi_table umod_kapi_bus;			/* drivers/base/bus.c */
+extern const struct umod_kapi_table umod_kapi_driver;			/* drivers/base/driver.c */
+extern const struct umod_kapi_table umod_kapi_dd;			/* drivers/base/dd.c */
+extern const struct umod_kapi_table umod_kapi_devres;			/* drivers/base/devres.c */
+extern const struct umod_kapi_table umod_kapi_pm;			/* drivers/base/power.c */
+extern const struct umod_kapi_table umod_kapi_property;			/* drivers/base/property.c */
+extern const struct umod_kapi_table umod_kapi_platform;			/* drivers/base/platform.c */
+extern const struct umod_kapi_table umod_kapi_of_base;			/* drivers/of/base.c */
+extern const struct umod_kapi_table umod_kapi_of_irq;			/* drivers/of/irq.c */
+extern const struct umod_kapi_table umod_kapi_of_platform;		/* drivers/of/platform.c */
+extern const struct umod_kapi_table umod_kapi_of_device;		/* drivers/of/device.c */
+extern const struct umod_kapi_table umod_kapi_irqdesc;			/* kernel/irq/irqdesc.c */
+extern const struct umod_kapi_table umod_kapi_irq_chip;			/* kernel/irq/chip.c */
+extern const struct umod_kapi_table umod_kapi_irq_manage;		/* kernel/irq/manage.c */
+extern const struct umod_kapi_table umod_kapi_irqdomain;		/* kernel/irq/irqdomain.c */
+extern const struct umod_kapi_table umod_kapi_irq_devres;		/* kernel/irq/devres.c */
+extern const struct umod_kapi_table umod_kapi_iomap;			/* lib/iomap.c */
+extern const struct umod_kapi_table umod_kapi_devres_io;		/* lib/devres.c */
 
 /* lib/math/ */
 extern const struct umod_kapi_table umod_kapi_div64;		/* lib/math/div64.c */

@@ -734,7 +734,7 @@ void umod_oops_log_report(struct umod_host *host)
  * soft-lockup report, kept for umod_oops_log_lockup(). False if no report
  * can be made now.
  */
-bool umod_oops_capture_lockup(const ucontext_t *uc, unsigned int secs)
+bool umod_oops_capture_lockup(const ucontext_t *uc, unsigned int secs, bool hard)
 {
 	struct umod_task *t = umod_task_peek();
 	struct umod_oops_line l = { .len = 0 };
@@ -746,15 +746,21 @@ bool umod_oops_capture_lockup(const ucontext_t *uc, unsigned int secs)
 	oops.report_len = 0;
 	oops.level = '4';
 	l.level = '0';	/* pr_emerg(), the rest KERN_DEFAULT */
-	umod_oops_put(&l, "watchdog: BUG: soft lockup - CPU#");
-	umod_oops_put_dec(&l, cpu < 0 ? 0 : (uint64_t)cpu, 1, ' ');
-	umod_oops_put(&l, " stuck for ");
-	umod_oops_put_dec(&l, secs, 1, ' ');
-	umod_oops_put(&l, "s! [");
-	umod_oops_put(&l, t ? t->task.comm : "umod");
-	umod_oops_put(&l, ":");
-	umod_oops_put_dec(&l, t ? (uint64_t)t->task.pid : (uint64_t)getpid(), 1, ' ');
-	umod_oops_put(&l, "]");
+	if (hard) {
+		/* watchdog_hld.c's watchdog_overflow_callback() */
+		umod_oops_put(&l, "NMI watchdog: Watchdog detected hard LOCKUP on cpu ");
+		umod_oops_put_dec(&l, cpu < 0 ? 0 : (uint64_t)cpu, 1, ' ');
+	} else {
+		umod_oops_put(&l, "watchdog: BUG: soft lockup - CPU#");
+		umod_oops_put_dec(&l, cpu < 0 ? 0 : (uint64_t)cpu, 1, ' ');
+		umod_oops_put(&l, " stuck for ");
+		umod_oops_put_dec(&l, secs, 1, ' ');
+		umod_oops_put(&l, "s! [");
+		umod_oops_put(&l, t ? t->task.comm : "umod");
+		umod_oops_put(&l, ":");
+		umod_oops_put_dec(&l, t ? (uint64_t)t->task.pid : (uint64_t)getpid(), 1, ' ');
+		umod_oops_put(&l, "]");
+	}
 	umod_oops_emit(&l);
 	report_modules();
 	report_cpu();
@@ -765,10 +771,11 @@ bool umod_oops_capture_lockup(const ucontext_t *uc, unsigned int secs)
 }
 
 /* the watchdog's thread: the captured report into the log */
-void umod_oops_log_lockup(struct umod_host *host)
+void umod_oops_log_lockup(struct umod_host *host, bool hard)
 {
 	log_kept_all(host);
-	umod_host_add_taint(host, UMOD_TAINT_SOFTLOCKUP, UMOD_LOCKDEP_STILL_OK);
+	if (!hard)	/* 6.1 taints L for a soft lockup only */
+		umod_host_add_taint(host, UMOD_TAINT_SOFTLOCKUP, UMOD_LOCKDEP_STILL_OK);
 	atomic_store(&oops.reporter, 0);
 }
 

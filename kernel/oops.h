@@ -23,9 +23,10 @@ void umod_oops_host_gone(struct umod_host *host);
  * reported.
  */
 void umod_oops_log_report(struct umod_host *host);
-/* the watchdog's report of a stuck thread: captured on it, then logged */
-bool umod_oops_capture_lockup(const ucontext_t *uc, unsigned int secs);
-void umod_oops_log_lockup(struct umod_host *host);
+/* the watchdog's report of a stuck thread (@hard: in hard-IRQ context, a hard
+ * lockup): captured on it, then logged */
+bool umod_oops_capture_lockup(const ucontext_t *uc, unsigned int secs, bool hard);
+void umod_oops_log_lockup(struct umod_host *host, bool hard);
 /* an alternate signal stack for the calling thread, so that a module's stack
  * overflow is still reported; kept until the thread ends */
 void umod_oops_thread_init(void);

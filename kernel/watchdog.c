@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * The soft-lockup detector, as the kernel's watchdog: a task that has run
+ * The lockup detectors, as the kernel's watchdog: a task that has run
  * module code for 20 s (2 * watchdog_thresh) without sleeping is reported
  * as `watchdog: BUG: soft lockup - CPU#N stuck for 22s! [insmod:PID]`,
  * with the modules, the CPU line, its registers and its stack, and the
@@ -36,6 +36,14 @@
 /* set by the stuck thread's handler once its report is captured: which one */
 enum { CAPTURED_NONE, CAPTURED_LOCKUP, CAPTURED_HUNG };
 static atomic_int captured;
+/* the report asked for is a hard lockup's */
+static atomic_bool lockup_hard;
+
+/* a task in hard-IRQ context: a handler that does not return locks its CPU up */
+static bool hard_irq(const struct umod_task *t)
+{
+	return t->preempt_count & UMOD_HARDIRQ_MASK;
+}
 
 /*
  * On the stuck or blocked thread: its call frame says which report is
@@ -51,7 +59,7 @@ static void lockup_handler(int sig, siginfo_t *si, void *uc)
 
 	(void)sig;
 	(void)si;
-	if (secs && umod_oops_capture_lockup(uc, secs))
+	if (secs && umod_oops_capture_lockup(uc, secs, hard_irq(t)))
 		atomic_store(&captured, CAPTURED_LOCKUP);
 	else if (hung && umod_oops_capture_hung(uc, hung))
 		atomic_store(&captured, CAPTURED_HUNG);
@@ -66,14 +74,26 @@ static void install_handler(void)
 	sigaction(LOCKUP_SIGNAL, &sa, NULL);
 }
 
+/*
+ * A task running module code without sleeping for 2 * watchdog_thresh is
+ * a soft lockup, reported again each period; one in hard-IRQ context for
+ * watchdog_thresh is a hard lockup (the NMI watchdog's period), reported
+ * once, as 6.1's hard_watchdog_warn does.
+ */
 static bool stuck(const struct umod_call *c, uint64_t now, uint64_t thresh_ns)
 {
 	uint64_t since = atomic_load(&c->task->switch_ns);
 
+	if (hard_irq(c->task)) {
+		if (c->reported_ns)
+			return false;
+		thresh_ns /= 2;
+	}
 	if (c->reported_ns && now - c->reported_ns < thresh_ns)
 		return false;
 	/* only the innermost call of a task that is running, not sleeping */
-	return c->task->call == c && !c->task->task.__state && now - since >= thresh_ns;
+	return __atomic_load_n(&c->task->call, __ATOMIC_ACQUIRE) == c &&
+	       !__atomic_load_n(&c->task->task.__state, __ATOMIC_RELAXED) && now - since >= thresh_ns;
 }
 
 /* has a stuck call? Then its thread is asked for its report (calls_lock held) */
@@ -85,6 +105,7 @@ static bool ask_stuck(struct umod_host *host, uint64_t now, uint64_t thresh_ns)
 		if (!stuck(c, now, thresh_ns))
 			continue;
 		c->reported_ns = now;
+		atomic_store(&lockup_hard, hard_irq(c->task));
 		/* read by the handler on that thread: set before the signal goes */
 		atomic_store(&c->lockup_secs, (unsigned int)((now - atomic_load(&c->task->switch_ns)) /
 							   1000000000ull));
@@ -105,7 +126,7 @@ bool umod_watchdog_log_captured(struct umod_host *host)
 		nanosleep(&(struct timespec){ .tv_nsec = 10 * 1000000L }, NULL);
 	atomic_store(&captured, CAPTURED_NONE);
 	if (what == CAPTURED_LOCKUP)
-		umod_oops_log_lockup(host);
+		umod_oops_log_lockup(host, atomic_load(&lockup_hard));
 	else if (what == CAPTURED_HUNG)
 		umod_oops_log_hung(host);
 	return what != CAPTURED_NONE;

@@ -33,7 +33,12 @@
 static struct kobject kernel_kobj_s = ROOT_KOBJ("kernel");
 static struct kobject mm_kobj_s = ROOT_KOBJ("mm");
 static struct kobject firmware_kobj_s = ROOT_KOBJ("firmware");
-static struct kobject class_kobj_s = ROOT_KOBJ("class");	/* the host's device model only */
+/* the host's device model only (drivers/base/) */
+static struct kobject class_kobj_s = ROOT_KOBJ("class");
+static struct kobject devices_kobj_s = ROOT_KOBJ("devices");
+static struct kobject bus_kobj_s = ROOT_KOBJ("bus");
+static struct kobject dev_block_kobj_s = ROOT_KOBJ("block");
+static struct kobject dev_char_kobj_s = ROOT_KOBJ("char");
 
 /* the exported variables: module code reads the pointers */
 static struct kobject *kernel_kobj_p = &kernel_kobj_s;
@@ -49,6 +54,10 @@ static void roots_init(void)
 		{ &mm_kobj_s, UMOD_KERNFS_MM },
 		{ &firmware_kobj_s, UMOD_KERNFS_FIRMWARE },
 		{ &class_kobj_s, UMOD_KERNFS_CLASS },
+		{ &devices_kobj_s, UMOD_KERNFS_DEVICES },
+		{ &bus_kobj_s, UMOD_KERNFS_BUS },
+		{ &dev_block_kobj_s, UMOD_KERNFS_DEV_BLOCK },
+		{ &dev_char_kobj_s, UMOD_KERNFS_DEV_CHAR },
 	};
 
 	for (size_t i = 0; i < UMOD_ARRAY_SIZE(r); i++) {
@@ -61,7 +70,8 @@ static void roots_init(void)
 static bool is_root(const struct kobject *kobj)
 {
 	return kobj == &kernel_kobj_s || kobj == &mm_kobj_s || kobj == &firmware_kobj_s ||
-	       kobj == &class_kobj_s;
+	       kobj == &class_kobj_s || kobj == &devices_kobj_s || kobj == &bus_kobj_s ||
+	       kobj == &dev_block_kobj_s || kobj == &dev_char_kobj_s;
 }
 
 struct kobject *umod_kobject_root(enum umod_kernfs_root which)
@@ -76,6 +86,14 @@ struct kobject *umod_kobject_root(enum umod_kernfs_root which)
 		return &firmware_kobj_s;
 	case UMOD_KERNFS_CLASS:
 		return &class_kobj_s;
+	case UMOD_KERNFS_DEVICES:
+		return &devices_kobj_s;
+	case UMOD_KERNFS_BUS:
+		return &bus_kobj_s;
+	case UMOD_KERNFS_DEV_BLOCK:
+		return &dev_block_kobj_s;
+	case UMOD_KERNFS_DEV_CHAR:
+		return &dev_char_kobj_s;
 	default:
 		return NULL;	/* /sys itself: a NULL parent */
 	}
@@ -613,6 +631,16 @@ int umod_kobject_init_and_add(struct module *owner, struct kobject *kobj,
 			      const char *name)
 {
 	return kapi_kobject_init_and_add(owner, kobj, ktype, parent, "%s", name);
+}
+
+void umod_kobject_init(struct module *owner, struct kobject *kobj, const struct kobj_type *ktype)
+{
+	kapi_kobject_init(owner, kobj, ktype);
+}
+
+int umod_kobject_add(struct kobject *kobj, struct kobject *parent, const char *name)
+{
+	return kapi_kobject_add(kobj, parent, "%s", name);
 }
 
 struct kobject *umod_kobject_get(struct kobject *kobj)

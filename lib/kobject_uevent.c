@@ -105,7 +105,7 @@ static int add_var_va(struct kobj_uevent_env *env, const char *fmt, va_list ap)
 	return 0;
 }
 
-static int kapi_add_uevent_var(struct kobj_uevent_env *env, const char *fmt, ...)
+int umod_add_uevent_var(struct kobj_uevent_env *env, const char *fmt, ...)
 {
 	va_list ap;
 	int err;
@@ -133,13 +133,13 @@ static int fill_env(struct kobject *kobj, struct kset *kset, int action, const c
 
 	if (!devpath)
 		return -ENOENT;
-	err = kapi_add_uevent_var(env, "ACTION=%s", actions[action]);
+	err = umod_add_uevent_var(env, "ACTION=%s", actions[action]);
 	if (!err)
-		err = kapi_add_uevent_var(env, "DEVPATH=%s", devpath);
+		err = umod_add_uevent_var(env, "DEVPATH=%s", devpath);
 	if (!err)
-		err = kapi_add_uevent_var(env, "SUBSYSTEM=%s", subsystem);
+		err = umod_add_uevent_var(env, "SUBSYSTEM=%s", subsystem);
 	for (int i = 0; !err && envp_ext && envp_ext[i]; i++)
-		err = kapi_add_uevent_var(env, "%s", envp_ext[i]);
+		err = umod_add_uevent_var(env, "%s", envp_ext[i]);
 	free(devpath);
 	if (!err && kset->uevent_ops && kset->uevent_ops->uevent)
 		err = kset->uevent_ops->uevent(kobj, env);
@@ -175,7 +175,7 @@ static int uevent_env(struct kobject *kobj, int action, char *const envp_ext[])
 		else if (action == UMOD_KOBJ_REMOVE)
 			kobj->state_remove_uevent_sent = 1;
 		if (host)
-			err = kapi_add_uevent_var(env, "SEQNUM=%llu",
+			err = umod_add_uevent_var(env, "SEQNUM=%llu",
 						  (unsigned long long)umod_uevent_seqnum_next(host));
 	}
 	free(env);
@@ -200,7 +200,7 @@ static int kapi_kobject_uevent(struct kobject *kobj, int action)
 static const struct umod_kapi_export kobject_uevent_exports[] = {
 	UMOD_KAPI("kobject_uevent", kapi_kobject_uevent),
 	UMOD_KAPI_GPL("kobject_uevent_env", kapi_kobject_uevent_env),
-	UMOD_KAPI_GPL("add_uevent_var", kapi_add_uevent_var),
+	UMOD_KAPI_GPL("add_uevent_var", umod_add_uevent_var),
 };
 
 const struct umod_kapi_table umod_kapi_kobject_uevent = UMOD_KAPI_TABLE(kobject_uevent_exports);

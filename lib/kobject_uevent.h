@@ -6,12 +6,16 @@
 #include <stdint.h>
 
 struct kobject;
+struct kobj_uevent_env;
 struct umod_host;
 
 /* enum kobject_action's values */
 #define UMOD_KOBJ_ADD		0
 #define UMOD_KOBJ_REMOVE	1
 
+/* add_uevent_var(), for host code too (a device's uevent file) */
+int umod_add_uevent_var(struct kobj_uevent_env *env, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 /* kobject_uevent() for host code; the kernel's return values */
 int umod_kobject_uevent(struct kobject *kobj, int action);
 /*

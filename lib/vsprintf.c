@@ -827,7 +827,7 @@ long umod_simple_strtol(const char *cp, char **endp, unsigned int base)
 
 /* ---- the exports ---------------------------------------------------------------- */
 
-static int kapi_scnprintf(char *buf, size_t size, const char *fmt, ...)
+int umod_scnprintf(char *buf, size_t size, const char *fmt, ...)
 {
 	va_list ap;
 	int n;
@@ -859,7 +859,7 @@ static const struct umod_kapi_export vsprintf_exports[] = {
 	UMOD_KAPI("vsnprintf", umod_vsnprintf),
 	UMOD_KAPI("snprintf", umod_snprintf),
 	UMOD_KAPI("vscnprintf", umod_vscnprintf),
-	UMOD_KAPI("scnprintf", kapi_scnprintf),
+	UMOD_KAPI("scnprintf", umod_scnprintf),
 	UMOD_KAPI("vsprintf", kapi_vsprintf),
 	UMOD_KAPI("sprintf", kapi_sprintf),
 	UMOD_KAPI("sscanf", umod_sscanf),

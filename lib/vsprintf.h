@@ -10,6 +10,9 @@
 int umod_vsnprintf(char *buf, size_t size, const char *fmt, va_list ap);
 int umod_snprintf(char *buf, size_t size, const char *fmt, ...);
 int umod_vscnprintf(char *buf, size_t size, const char *fmt, va_list ap);
+/* scnprintf(): what was written, never more than @size - 1 (a full buffer stays full) */
+int umod_scnprintf(char *buf, size_t size, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 int umod_vsscanf(const char *buf, const char *fmt, va_list ap);
 int umod_sscanf(const char *buf, const char *fmt, ...);
 unsigned long long umod_simple_strtoull(const char *cp, char **endp, unsigned int base);

@@ -47,6 +47,7 @@ python3
 python3-sphinx
 python3-sphinx-rtd-theme
 chromium
+device-tree-compiler
 "
 
 # the libraries libumod, umod and the tests link, for the target arch

@@ -38,6 +38,8 @@ static void usage(FILE *out)
 		"      --request-timeout S  drop a client whose request has not come\n"
 		"                       whole S seconds after its first byte (default 30)\n"
 		"      --panic-on-oops  an oops ends the daemon (panic_on_oops=1)\n"
+		"  -b, --board BOARD    the host's simulated hardware: a built-in board (rpi4,\n"
+		"                       rpi5), a .dtb or a .dts; again: an overlay merged in\n"
 		"      --cmdline STR    the host's kernel command line: MODULE.PARAM=VALUE\n"
 		"                       words for each load, watchdog_thresh=N\n"
 		"      --module-memory MIB  at most MIB MiB of module memory in all\n"
@@ -125,6 +127,7 @@ static int parse_kib(const char *arg, unsigned long long *out)
 }
 
 static struct umod_tool_keys keys;	/* o->keys points here */
+static struct umod_tool_boards boards;	/* o->boards points here */
 
 static int parse(int argc, char *argv[], struct umod_daemon_opts *o)
 {
@@ -141,6 +144,7 @@ static int parse(int argc, char *argv[], struct umod_daemon_opts *o)
 		{ "release", required_argument, NULL, OPT_RELEASE },
 		{ "request-timeout", required_argument, NULL, OPT_REQUEST_TIMEOUT },
 		{ "panic-on-oops", no_argument, NULL, OPT_PANIC_ON_OOPS },
+		{ "board", required_argument, NULL, 'b' },
 		{ "cmdline", required_argument, NULL, OPT_CMDLINE },
 		{ "module-memory", required_argument, NULL, OPT_MODULE_MEMORY },
 		{ "messages-max", required_argument, NULL, OPT_MESSAGES_MAX },
@@ -157,11 +161,16 @@ static int parse(int argc, char *argv[], struct umod_daemon_opts *o)
 
 	o->tree_base = "";
 	o->keys = &keys;
+	o->boards = &boards;
 	o->request_timeout_s = DEFAULT_REQUEST_TIMEOUT_S;
 	o->messages_max = UMOD_MESSAGES_MAX_DEFAULT;
 	o->tree_release = umod_tool_default_release();
-	while ((c = getopt_long(argc, argv, "S:d:Vh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "S:d:b:Vh", opts, NULL)) != -1) {
 		switch (c) {
+		case 'b':
+			if (umod_tool_board_option(&boards, optarg))
+				return 1;
+			break;
 		case 'd':
 			o->tree_base = umod_tool_absolute(optarg, base_buf, sizeof(base_buf));
 			break;

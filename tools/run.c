@@ -6,7 +6,7 @@
  * and exits: 0 on success, 1 with kmod's wording when a load fails, after
  * unloading what was already loaded.
  *
- *   umod run [--taint] a.ko [param=value ...] b.ko [param=value ...]
+ *   umod run [--taint] [--board B] a.ko [param=value ...] b.ko [param=value ...]
  *
  * An argument without '=' that ends in .ko starts the next module; the
  * others are parameters of the module before them. --sysfs prints the
@@ -41,6 +41,8 @@ static void usage(FILE *out)
 		"Load the modules into a host in this process, in order, running their\n"
 		"init; then unload them in reverse order, running their exit.\n\n"
 		"Options:\n"
+		"  -b, --board BOARD  the host's simulated hardware: a built-in board (rpi4,\n"
+		"                     rpi5), a .dtb or a .dts; again: an overlay merged in\n"
 		"  -c, --cmdline STR  the host's kernel command line: its MODULE.PARAM=VALUE\n"
 		"                     words apply before the arguments (as modprobe does)\n"
 		"  -s, --sysfs        print the host's /sys/module once the modules are loaded\n"
@@ -254,6 +256,7 @@ static int exec_gdb(int argc, char *argv[], int optend)
 static int run(int argc, char *argv[])
 {
 	static const struct option opts[] = {
+		{ "board", required_argument, NULL, 'b' },
 		{ "cmdline", required_argument, NULL, 'c' },
 		{ "sysfs", no_argument, NULL, 's' },
 		{ "taint", no_argument, NULL, 't' },
@@ -274,6 +277,7 @@ static int run(int argc, char *argv[])
 		{ NULL, 0, NULL, 0 },
 	};
 	static struct umod_tool_keys keys;	/* static: -h's early return is no leak */
+	static struct umod_tool_boards boards;
 	struct umod_host *host = NULL;
 	const char *cmdline = NULL, *base = "", *release = umod_tool_default_release();
 	char base_buf[4096];
@@ -281,8 +285,12 @@ static int run(int argc, char *argv[])
 	unsigned int flags = 0;
 	int c, ret;
 
-	while ((c = getopt_long(argc, argv, "+c:stfd:S:k:Vh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+b:c:stfd:S:k:Vh", opts, NULL)) != -1) {
 		switch (c) {
+		case 'b':
+			if (umod_tool_board_option(&boards, optarg))
+				return 1;
+			break;
 		case 'f':
 			flags |= UMOD_INSERT_FORCE_VERMAGIC | UMOD_INSERT_FORCE_MODVERSION;
 			break;
@@ -350,6 +358,11 @@ static int run(int argc, char *argv[])
 	/* a fault in module code: the oops goes where dmesg's lines go */
 	umod_host_install_oops(host, (const int[]){ STDOUT_FILENO }, 1, 0);
 	umod_host_set_force_unload(host, force_unload);
+	if (umod_tool_load_boards(host, &boards) < 0) {
+		umod_host_unref(host);
+		free(keys.paths);
+		return 1;
+	}
 	ret = run_modules(host, argc, argv, optind, sysfs, flags,
 			  force_unload ? UMOD_REMOVE_FORCE : 0);
 	if (taint)

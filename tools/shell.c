@@ -61,6 +61,7 @@ struct shell {
 	char **argv;			/* the shell's arguments after its name */
 	int argc;
 	bool made;			/* dir exists: ours to remove */
+	struct umod_tool_boards boards;	/* --board, for the daemon */
 };
 
 static void usage(FILE *out)
@@ -73,6 +74,8 @@ static void usage(FILE *out)
 		"modinfo, depmod and dmesg are umod's. The daemon stops when the shell\n"
 		"exits; nothing outside the namespace changes.\n\n"
 		"Options:\n"
+		"  -b, --board BOARD  the daemon's simulated hardware: a built-in board\n"
+		"                 (rpi4, rpi5), a .dtb or a .dts; again: an overlay\n"
 		"  -c COMMANDS    run COMMANDS (the shell's -c; NAME is their $0)\n"
 		"  -V, --version  show the version and the compiled-in features\n"
 		"  -h, --help     show this help\n\n"
@@ -273,6 +276,7 @@ static pid_t start_daemon(struct shell *sh)
 	o.pidfile = pidfile;
 	o.watch_pid = getpid();		/* it ends with the session, however that ends */
 	o.tree_release = umod_tool_default_release();
+	o.boards = &sh->boards;
 	fflush(NULL);
 	child = fork();
 	if (child == 0) {
@@ -483,6 +487,7 @@ static bool fuse_usable(void)
 static int parse(int argc, char *argv[], struct shell *sh, const char **cmds)
 {
 	static const struct option opts[] = {
+		{ "board", required_argument, NULL, 'b' },
 		{ "version", no_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -490,8 +495,12 @@ static int parse(int argc, char *argv[], struct shell *sh, const char **cmds)
 	int c;
 
 	/* '+': the first non-option (the script) ends our options */
-	while ((c = getopt_long(argc, argv, "+c:Vh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+b:c:Vh", opts, NULL)) != -1) {
 		switch (c) {
+		case 'b':
+			if (umod_tool_board_option(&sh->boards, optarg))
+				return 1;
+			break;
 		case 'c':
 			*cmds = optarg;
 			break;

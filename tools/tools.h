@@ -31,6 +31,7 @@ extern const struct umod_cmd umod_cmd_shell;
 extern const struct umod_cmd umod_cmd_version;
 extern const struct umod_cmd umod_cmd_sign_file;
 extern const struct umod_cmd umod_cmd_keys;
+extern const struct umod_cmd umod_cmd_board;
 
 /* common.c */
 /* kmod's wording for a failed insert: "Invalid module format", ... */
@@ -79,6 +80,19 @@ int umod_tool_keys_option(struct umod_tool_keys *k, int opt, const char *arg);
 /* with any of the options: signature checks on, the default key, --keyring's,
  * --sig-enforce; 0 or -errno (said) */
 int umod_tool_add_keyrings(struct umod_host *host, const struct umod_tool_keys *k);
+
+/* board.c: --board, on run, daemon and shell */
+#define UMOD_TOOL_MAX_BOARDS	8
+struct umod_tool_boards {
+	const char *names[UMOD_TOOL_MAX_BOARDS];	/* a built-in name, or a path made absolute */
+	char paths[UMOD_TOOL_MAX_BOARDS][4096];
+	unsigned int n;
+};
+#define UMOD_OPT_BOARD		0x4c00
+/* one --board (the board, then its overlays): 0, or 1 (said) when there are too many */
+int umod_tool_board_option(struct umod_tool_boards *b, const char *arg);
+/* each board loaded into @host in order; 0 or -errno (said, with the host's reason) */
+int umod_tool_load_boards(struct umod_host *host, const struct umod_tool_boards *b);
 
 /* version.c */
 /* "umod version R" and the features line, as kmod -V; returns 0 (an exit status) */

@@ -21,6 +21,7 @@ static const struct umod_cmd *const cmds[] = {
 	&umod_cmd_dmesg,
 	&umod_cmd_sysfs,
 	&umod_cmd_shell,
+	&umod_cmd_board,
 	&umod_cmd_sign_file,
 	&umod_cmd_keys,
 	&umod_cmd_version,

@@ -1,20 +1,24 @@
 // SPDX-License-Identifier: MIT
 /*
  * Misc devices (Linux's drivers/char/misc.c, 6.1): major 10, a minor each,
- * dev/NAME and sys/class/misc/NAME. MISC_DYNAMIC_MINOR takes the highest
- * free of the 128 dynamic minors (127 down), as 6.1's bitmap does. The
- * open goes to the driver's fops with only its owner pinned (misc's own
- * cdev belongs to the kernel), so lsmod shows 1 while the node is open.
+ * a class device of the misc class (/sys/devices/virtual/misc/NAME, its
+ * link /sys/class/misc/NAME, dev/NAME from devtmpfs) and a line of
+ * /proc/misc. MISC_DYNAMIC_MINOR takes the highest free of the 128
+ * dynamic minors (127 down), as 6.1's bitmap does. The open goes to the
+ * driver's fops with only its owner pinned (misc's own cdev belongs to the
+ * kernel), so lsmod shows 1 while the node is open.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "drivers/base/base.h"
 #include "fs/internal.h"
+#include "fs/sysfs/sysfs.h"
 #include "kernel/kapi.h"
-#include "kernel/module/module.h"
 #include "kernel/printk/internal.h"
-#include "kernel/sched/sched.h"
+#include "mm/internal.h"
 
 #define MISC_MAJOR		10
 #define MISC_DYNAMIC_MINOR	255
@@ -24,9 +28,13 @@
 struct misc_reg {
 	struct cdev cdev;
 	struct miscdevice *misc;
-	struct umod_fs_node *node, *sysdir;
+	struct umod_module *owner;
 	int dyn_bit;			/* -1: a static minor */
+	struct umod_list link;		/* newest first, as misc_list */
 };
+
+/* guards each host's list of registrations (fs->misc_list) */
+static pthread_mutex_t misc_mtx = PTHREAD_MUTEX_INITIALIZER;
 
 static bool bit_test(const unsigned char *map, int i)
 {
@@ -46,6 +54,7 @@ static bool minor_taken(struct umod_fs *fs, int minor)
 	return umod_cdev_lookup(fs, (MISC_MAJOR << 20) | (unsigned int)minor, NULL) != NULL;
 }
 
+/* fs->lock held */
 static int pick_minor(struct umod_fs *fs, struct miscdevice *misc, int *bit)
 {
 	*bit = -1;
@@ -59,98 +68,189 @@ static int pick_minor(struct umod_fs *fs, struct miscdevice *misc, int *bit)
 	return -EBUSY;
 }
 
-/* the map entry for @r: misc_open() in Linux, a cdev per minor here */
-static int misc_map(struct umod_fs *fs, struct misc_reg *r, struct umod_module *mod)
+/* the class's devnode: misc->nodename and misc->mode (misc_devnode()) */
+static char *misc_devnode(struct device *dev, unsigned short *mode)
 {
-	return umod_cdev_map_locked(fs, mod, &r->cdev, r->cdev.dev, 1);
+	struct miscdevice *c = dev->driver_data;
+	char *name = NULL;
+
+	if (mode && c->mode)
+		*mode = c->mode;
+	if (c->nodename && (name = umod_kmalloc_caller(NULL, strlen(c->nodename) + 1, 0, NULL)))
+		strcpy(name, c->nodename);
+	return name;
+}
+
+/* /proc/misc: "%3i %s" per device, newest first */
+static int misc_seq_show(struct umod_fs_node *node, char *buf, size_t size)
+{
+	struct umod_fs *fs = node->text_data;
+	size_t len = 0;
+
+	pthread_mutex_lock(&misc_mtx);
+	for (struct umod_list *l = fs->misc_list.next; l != &fs->misc_list; l = l->next) {
+		struct misc_reg *r = umod_container_of(l, struct misc_reg, link);
+
+		len += (size_t)snprintf(buf + len, len < size ? size - len : 0, "%3i %s\n",
+					r->misc->minor, r->misc->name ? r->misc->name : "");
+	}
+	pthread_mutex_unlock(&misc_mtx);
+	return (int)len;
+}
+
+int umod_misc_init(struct umod_host *host)
+{
+	struct umod_fs *fs = umod_fs_of(host);
+	struct class *cls;
+	int err;
+
+	if (!fs || !(cls = calloc(1, sizeof(*cls))))
+		return -ENOMEM;
+	cls->name = "misc";
+	cls->devnode = misc_devnode;
+	err = umod_class_register(umod_driver_core(host), cls, NULL);
+	if (err) {
+		free(cls);
+		return err;
+	}
+	fs->misc_class = cls;
+	umod_list_init(&fs->misc_list);
+	return umod_proc_text(host, "misc", 0444, misc_seq_show, fs) ? 0 : -ENOMEM;
+}
+
+void umod_misc_exit(struct umod_host *host)
+{
+	struct umod_fs *fs = umod_fs_of(host);
+
+	if (!fs || !fs->misc_class)
+		return;
+	umod_proc_text_remove(host, "misc");
+	umod_class_unregister(umod_driver_core(host), fs->misc_class);
+	free(fs->misc_class);
+	fs->misc_class = NULL;
+}
+
+/* fs->lock held: the minor, the cdev the open finds */
+static int claim_minor(struct umod_fs *fs, struct misc_reg *r, struct miscdevice *misc)
+{
+	int minor = pick_minor(fs, misc, &r->dyn_bit), err;
+
+	if (minor < 0)
+		return minor;
+	r->cdev.ops = misc->fops;
+	r->cdev.dev = (MISC_MAJOR << 20) | (unsigned int)minor;
+	err = umod_cdev_map_locked(fs, r->owner, &r->cdev, r->cdev.dev, 1);
+	if (err)
+		return err;
+	if (r->dyn_bit >= 0)
+		bit_set(fs->misc_minors, r->dyn_bit, true);
+	misc->minor = minor;
+	return 0;
 }
 
 /* fs->lock held */
-static void misc_del_locked(struct umod_fs *fs, struct cdev *cd)
+static void release_minor(struct umod_fs *fs, struct misc_reg *r)
 {
-	struct misc_reg *r = umod_container_of(cd, struct misc_reg, cdev);
-
-	umod_cdev_unmap_locked(fs, cd);
-	umod_fs_node_remove(r->node);
-	umod_fs_node_remove(r->sysdir);
-	if (r->dyn_bit >= 0)
+	umod_cdev_unmap_locked(fs, &r->cdev);
+	if (r->dyn_bit >= 0) {
 		bit_set(fs->misc_minors, r->dyn_bit, false);
-	free(r);
+		r->misc->minor = MISC_DYNAMIC_MINOR;
+	}
 }
 
 static int kapi_misc_register(struct module *owner, struct miscdevice *misc)
 {
 	struct umod_fs *fs = umod_fs_of_module(owner);
+	struct device *dev;
 	struct misc_reg *r;
-	int minor, err;
+	int err;
 
-	if (!fs || !misc || !misc->name)
+	if (!fs || !misc || !misc->name || !fs->misc_class)
 		return -EINVAL;
 	if (!(r = calloc(1, sizeof(*r))))
 		return -ENOMEM;
+	r->misc = misc;
+	r->owner = umod_fs_umod(owner);
 	pthread_mutex_lock(&fs->lock);
-	minor = pick_minor(fs, misc, &r->dyn_bit);
-	err = minor < 0 ? minor : 0;
-	if (!err) {
-		r->node = umod_device_nodes(fs, "misc", misc->name,
-					    (MISC_MAJOR << 20) | (unsigned int)minor,
-					    misc->mode ? misc->mode : 0600, umod_fs_umod(owner),
-					    &r->sysdir, &err);
-	}
-	if (r->node) {
-		r->misc = misc;
-		r->cdev.ops = misc->fops;
-		r->cdev.dev = (MISC_MAJOR << 20) | (unsigned int)minor;
-		err = misc_map(fs, r, umod_fs_umod(owner));
-		if (err) {
-			umod_fs_node_remove(r->node);
-			umod_fs_node_remove(r->sysdir);
-		}
-	}
-	if (!err) {
-		if (r->dyn_bit >= 0)
-			bit_set(fs->misc_minors, r->dyn_bit, true);
-		misc->minor = minor;
-		misc->this_device = (struct device *)r;
-	}
+	err = claim_minor(fs, r, misc);
 	pthread_mutex_unlock(&fs->lock);
-	if (err)
+	if (err) {
 		free(r);
-	return err;
+		return err;
+	}
+	dev = umod_device_create(umod_driver_core(fs->host), fs->misc_class, misc->parent,
+				 r->cdev.dev, misc, misc->groups, misc->name);
+	if ((uintptr_t)dev >= (uintptr_t)-4095) {
+		pthread_mutex_lock(&fs->lock);
+		release_minor(fs, r);
+		pthread_mutex_unlock(&fs->lock);
+		free(r);
+		return (int)(intptr_t)dev;
+	}
+	misc->this_device = dev;
+	pthread_mutex_lock(&misc_mtx);
+	umod_list_add(&r->link, &fs->misc_list);
+	pthread_mutex_unlock(&misc_mtx);
+	return 0;
+}
+
+/* the registration of @misc, taken off the list; NULL if it has none */
+static struct misc_reg *take_reg(struct umod_fs *fs, struct miscdevice *misc,
+				 struct umod_module *owner)
+{
+	struct misc_reg *found = NULL;
+
+	pthread_mutex_lock(&misc_mtx);
+	for (struct umod_list *l = fs->misc_list.next; l != &fs->misc_list && !found; l = l->next) {
+		struct misc_reg *r = umod_container_of(l, struct misc_reg, link);
+
+		if (misc ? r->misc == misc : r->owner == owner)
+			found = r;
+	}
+	if (found)
+		umod_list_del(&found->link);
+	pthread_mutex_unlock(&misc_mtx);
+	return found;
+}
+
+/* misc_deregister(): the device goes first, then the minor is free again */
+static void misc_del(struct umod_fs *fs, struct misc_reg *r)
+{
+	struct device *dev = r->misc->this_device;
+
+	if (dev) {
+		umod_device_del(dev);
+		umod_put_device(dev);
+	}
+	pthread_mutex_lock(&fs->lock);
+	release_minor(fs, r);
+	pthread_mutex_unlock(&fs->lock);
+	free(r);
 }
 
 /* which host: the caller's, as misc_deregister has no module argument */
-static struct umod_fs *caller_fs(void)
-{
-	struct umod_task *t = umod_task_current();
-
-	return t->call ? umod_fs_of(t->call->mod->host) : NULL;
-}
-
 static void kapi_misc_deregister(struct miscdevice *misc)
 {
-	struct umod_fs *fs = caller_fs();
-	struct cdev *cd;
+	struct umod_host *host = umod_caller_host();
+	struct umod_fs *fs = host ? umod_fs_of(host) : NULL;
+	struct misc_reg *r;
 
 	if (!fs || !misc)
 		return;
-	pthread_mutex_lock(&fs->lock);
-	cd = umod_cdev_lookup(fs, (MISC_MAJOR << 20) | (unsigned int)misc->minor, NULL);
-	if (cd)
-		misc_del_locked(fs, cd);
-	pthread_mutex_unlock(&fs->lock);
+	r = take_reg(fs, misc, NULL);
+	if (r)
+		misc_del(fs, r);
 }
 
-void umod_misc_leftovers(struct umod_fs *fs, struct umod_module *mod)
+void umod_misc_leftovers(struct umod_module *mod)
 {
-	struct cdev *cd;
+	struct umod_fs *fs = umod_fs_of(mod->host);
+	struct misc_reg *r;
 
-	while ((cd = umod_cdev_find_mod(fs, mod, MISC_MAJOR))) {
-		struct misc_reg *r = umod_container_of(cd, struct misc_reg, cdev);
-
+	while (fs && (r = take_reg(fs, NULL, mod))) {
 		umod_log_printk(fs->host->log, KERN_WARNING "%s: exit left misc device %s registered: deregistered\n",
-				mod->name, r->node->name);
-		misc_del_locked(fs, cd);
+				mod->name, r->misc->name);
+		misc_del(fs, r);
 	}
 }
 

@@ -250,6 +250,65 @@ void umod_proc_leftovers(struct umod_fs *fs, struct umod_module *mod,
 	}
 }
 
+/*
+ * A file of the host's own below proc/ (/proc/misc, /proc/interrupts,
+ * /proc/device-tree/...): @show renders it at each open. The directories
+ * of @path are made as needed (0555, as proc's). NULL if the name is taken
+ * or there is no memory.
+ */
+struct umod_fs_node *umod_proc_text(struct umod_host *host, const char *path, unsigned int mode,
+				    int (*show)(struct umod_fs_node *node, char *buf, size_t size),
+				    void *data)
+{
+	struct umod_fs *fs = umod_fs_of(host);
+	struct umod_fs_node *dir, *n = NULL;
+	char part[256];
+	const char *slash;
+
+	if (!fs)
+		return NULL;
+	pthread_mutex_lock(&fs->lock);
+	dir = fs->proc;
+	while (dir && (slash = strchr(path, '/'))) {
+		size_t len = (size_t)(slash - path);
+		struct umod_fs_node *sub;
+
+		if (len >= sizeof(part))
+			break;
+		memcpy(part, path, len);
+		part[len] = '\0';
+		sub = umod_fs_child(dir, part);
+		if (!sub)
+			sub = umod_fs_node_add(dir, part, UMOD_FS_DIR, S_IFDIR | 0555, NULL);
+		dir = sub && sub->kind == UMOD_FS_DIR ? sub : NULL;
+		path = slash + 1;
+	}
+	if (dir && !strchr(path, '/') && !umod_fs_child(dir, path) &&
+	    (n = umod_fs_node_add(dir, path, UMOD_FS_TEXT, S_IFREG | mode, NULL))) {
+		n->text_show = show;
+		n->text_data = data;
+	}
+	pthread_mutex_unlock(&fs->lock);
+	return n;
+}
+
+/* @path below proc/ and what is below it go */
+void umod_proc_text_remove(struct umod_host *host, const char *path)
+{
+	struct umod_fs *fs = umod_fs_of(host);
+	struct umod_fs_node *n;
+	char full[512];
+
+	if (!fs)
+		return;
+	snprintf(full, sizeof(full), "proc/%s", path);
+	pthread_mutex_lock(&fs->lock);
+	n = umod_fs_walk(fs, full);
+	if (n)
+		umod_fs_node_remove(n);
+	pthread_mutex_unlock(&fs->lock);
+}
+
 static const struct umod_kapi_export procfs_exports[] = {
 	UMOD_KAPI("proc_create_data", kapi_proc_create_data),
 	UMOD_KAPI("proc_create_single_data", kapi_proc_create_single_data),

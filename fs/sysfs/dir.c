@@ -64,6 +64,11 @@ static struct root_dir roots[] = {
 	[UMOD_KERNFS_CLASS] = ROOT("class", 0755, UMOD_KERNFS_SYS),
 	[UMOD_KERNFS_FIRMWARE] = ROOT("firmware", 0755, UMOD_KERNFS_SYS),
 	[UMOD_KERNFS_SLAB] = ROOT("slab", 0755, UMOD_KERNFS_KERNEL),
+	[UMOD_KERNFS_DEVICES] = ROOT("devices", 0755, UMOD_KERNFS_SYS),
+	[UMOD_KERNFS_BUS] = ROOT("bus", 0755, UMOD_KERNFS_SYS),
+	[UMOD_KERNFS_DEV] = ROOT("dev", 0755, UMOD_KERNFS_SYS),
+	[UMOD_KERNFS_DEV_BLOCK] = ROOT("block", 0755, UMOD_KERNFS_DEV),
+	[UMOD_KERNFS_DEV_CHAR] = ROOT("char", 0755, UMOD_KERNFS_DEV),
 };
 
 static pthread_once_t roots_once = PTHREAD_ONCE_INIT;
@@ -371,22 +376,55 @@ void umod_kernfs_leftovers(struct umod_module *mod)
 
 /* ---- paths -------------------------------------------------------------------- */
 
-/* kernfs_lock held: @path below /sys as @host sees it, or an errno */
-static int resolve_locked(struct umod_host *host, const char *path, struct kernfs_node **knp)
+#define LINKS_MAX	8	/* links followed in one path, as a bound on loops */
+
+static int walk_locked(struct umod_host *host, struct kernfs_node *kn, const char *path,
+		       unsigned int links, struct kernfs_node **knp);
+
+/*
+ * kernfs_lock held: the directory link @kn names, for a path that goes on
+ * through it (as the VFS follows /sys/class/misc/x/dev); links are
+ * relative, so ".." climbs from the link's directory.
+ */
+static int follow_locked(struct umod_host *host, struct kernfs_node *kn, unsigned int links,
+			 struct kernfs_node **knp)
 {
-	struct kernfs_node *kn = umod_kernfs_root(UMOD_KERNFS_SYS);
+	if (links >= LINKS_MAX)
+		return -ELOOP;
+	return walk_locked(host, kn->parent, kn->target, links + 1, knp);
+}
+
+/* kernfs_lock held: @path below @kn as @host sees it; links inside it are followed */
+static int walk_locked(struct umod_host *host, struct kernfs_node *kn, const char *path,
+		       unsigned int links, struct kernfs_node **knp)
+{
 	const char *comp;
 	size_t len;
+	int err;
 
 	while ((len = umod_sysfs_next_component(&path, &comp))) {
+		if (kn->type == UMOD_SYSFS_LINK && (err = follow_locked(host, kn, links, &kn)))
+			return err;
 		if (kn->type != UMOD_SYSFS_DIR)
 			return -ENOTDIR;
+		if (len == 1 && comp[0] == '.')
+			continue;
+		if (len == 2 && !memcmp(comp, "..", 2)) {
+			kn = kn->parent ? kn->parent : kn;
+			continue;
+		}
 		kn = find_child(kn, host, comp, len);
 		if (!kn)
 			return -ENOENT;
 	}
 	*knp = kn;
 	return 0;
+}
+
+/* kernfs_lock held: @path below /sys as @host sees it, or an errno */
+static int resolve_locked(struct umod_host *host, const char *path, struct kernfs_node **knp)
+{
+	return walk_locked(host, umod_kernfs_root(UMOD_KERNFS_SYS), path, 0, knp);
 }
 
 int umod_kernfs_stat(struct umod_host *host, const char *path,

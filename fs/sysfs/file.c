@@ -279,6 +279,11 @@ static void kapi_sysfs_remove_groups(struct kobject *kobj, const struct attribut
 		kapi_sysfs_remove_group(kobj, groups[i]);
 }
 
+void umod_sysfs_remove_groups(struct kobject *kobj, const struct attribute_group **groups)
+{
+	kapi_sysfs_remove_groups(kobj, groups);
+}
+
 /* ---- links ------------------------------------------------------------------------ */
 
 /* @to relative to the directory @from (both below /sys: "/kernel/x"), as kernfs links */
@@ -301,12 +306,39 @@ static int relative_path(const char *from, const char *to, char *buf, size_t siz
 	return len < size ? 0 : -ENAMETOOLONG;
 }
 
+/* @to's path relative to @dir's, as a link in @dir shows it */
+static int link_target(struct kernfs_node *dir, struct kernfs_node *to, char *rel, size_t size)
+{
+	char from[512], top[512];
+
+	umod_kernfs_path(dir, from, sizeof(from));
+	umod_kernfs_path(to, top, sizeof(top));
+	return relative_path(strcmp(from, "/") ? from : "", strcmp(top, "/") ? top : "", rel,
+			     size);
+}
+
+int umod_kernfs_link(struct umod_host *host, struct kernfs_node *dir, const char *name,
+		     struct kernfs_node *target)
+{
+	char rel[1024];
+	struct umod_kernfs_new nw = {
+		.parent = dir, .host = host, .name = name, .type = UMOD_SYSFS_LINK,
+		.kind = UMOD_KN_PLAIN, .mode = 0777, .target = rel,
+	};
+	int err;
+
+	if (!dir || !target || !name)
+		return -ENOENT;
+	err = link_target(dir, target, rel, sizeof(rel));
+	return err ? err : umod_kernfs_create(&nw, NULL);
+}
+
 static int kapi_sysfs_create_link(struct kobject *kobj, struct kobject *target,
 				  const char *name)
 {
 	struct kernfs_node *dir = umod_kobject_dir(kobj), *tdir = umod_kobject_dir(target);
 	struct umod_task *t = umod_task_peek();
-	char from[512], to[512], rel[1024];
+	char rel[1024];
 	struct umod_kernfs_new nw = {
 		.parent = dir, .host = host_for(NULL, kobj),
 		.owner = t && t->call ? t->call->mod : NULL, .name = name,
@@ -316,10 +348,7 @@ static int kapi_sysfs_create_link(struct kobject *kobj, struct kobject *target,
 
 	if (!dir || !tdir || !name)
 		return -ENOENT;
-	umod_kernfs_path(dir, from, sizeof(from));
-	umod_kernfs_path(tdir, to, sizeof(to));
-	err = relative_path(strcmp(from, "/") ? from : "", strcmp(to, "/") ? to : "", rel,
-			    sizeof(rel));
+	err = link_target(dir, tdir, rel, sizeof(rel));
 	return err ? err : umod_kernfs_create(&nw, NULL);
 }
 

@@ -35,6 +35,11 @@ enum umod_kernfs_root {
 	UMOD_KERNFS_CLASS,	/* /sys/class: class_create()'s directories */
 	UMOD_KERNFS_FIRMWARE,	/* /sys/firmware: firmware_kobj */
 	UMOD_KERNFS_SLAB,	/* /sys/kernel/slab: SLUB's caches (mm/slub.c) */
+	UMOD_KERNFS_DEVICES,	/* /sys/devices: the device tree (drivers/base/) */
+	UMOD_KERNFS_BUS,	/* /sys/bus */
+	UMOD_KERNFS_DEV,	/* /sys/dev */
+	UMOD_KERNFS_DEV_BLOCK,	/* /sys/dev/block */
+	UMOD_KERNFS_DEV_CHAR,	/* /sys/dev/char: MAJ:MIN links */
 };
 
 /* what a module's leftover of this node is called; PLAIN: its maker reports it */
@@ -126,17 +131,23 @@ struct umod_host *umod_caller_host(void);
 int umod_kobject_init_and_add(struct module *owner, struct kobject *kobj,
 			      const struct kobj_type *ktype, struct kobject *parent,
 			      const char *name);
+void umod_kobject_init(struct module *owner, struct kobject *kobj, const struct kobj_type *ktype);
+int umod_kobject_add(struct kobject *kobj, struct kobject *parent, const char *name);
 struct kobject *umod_kobject_get(struct kobject *kobj);
 void umod_kobject_put(struct kobject *kobj);
 void umod_kobject_del(struct kobject *kobj);
-/* the static kobject of a root (KERNEL, MM, FIRMWARE, CLASS); NULL for SYS */
+/* the static kobject of a root (all but SYS and DEV, which have none) */
 struct kobject *umod_kobject_root(enum umod_kernfs_root which);
 int umod_sysfs_create_file(struct module *owner, struct kobject *kobj,
 			   const struct attribute *attr);
 void umod_sysfs_remove_file(struct kobject *kobj, const struct attribute *attr);
+/* fs/sysfs/file.c: a link of the host's own (no owner), @dir/@name -> @target */
+int umod_kernfs_link(struct umod_host *host, struct kernfs_node *dir, const char *name,
+		     struct kernfs_node *target);
 /* fs/sysfs/file.c: sysfs_create_groups() as @owner's */
 int umod_sysfs_create_groups(struct module *owner, struct kobject *kobj,
 			     const struct attribute_group **groups);
+void umod_sysfs_remove_groups(struct kobject *kobj, const struct attribute_group **groups);
 /* kobj_sysfs_ops, the ktype of kobject_create_and_add()'s kobjects */
 extern const struct kobj_type umod_dynamic_kobj_ktype;
 

@@ -51,7 +51,13 @@ extern void cleanup_module(void);
 #define MODULE_FIRMWARE(_firmware)	MODULE_INFO(firmware, _firmware)
 
 /* device tables are for hotplug, which user space has none of */
-#define MODULE_DEVICE_TABLE(type, name)
+/*
+ * The table's alias: modpost finds __mod_TYPE__NAME_device_table and
+ * writes MODULE_ALIAS lines for its entries (scripts/mod/file2alias.c).
+ */
+#define MODULE_DEVICE_TABLE(type, name)					\
+extern typeof(name) __mod_##type##__##name##_device_table		\
+	__attribute__ ((unused, alias(__stringify(name))))
 
 /* lets this module use the exports of namespace @ns (6.1: an identifier) */
 #define MODULE_IMPORT_NS(ns)		MODULE_INFO(import_ns, __stringify(ns))

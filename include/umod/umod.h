@@ -183,6 +183,20 @@ UMOD_API int umod_host_set_cmdline(struct umod_host *host, const char *cmdline);
 UMOD_API int umod_host_set_module_tree(struct umod_host *host, const char *base,
 				       const char *release);
 
+/*
+ * umod_host_load_board - the host's simulated hardware: @board is a
+ * built-in board's name ("rpi4", "rpi5"), a flattened device tree (.dtb)
+ * or its source (.dts, compiled with dtc). The tree becomes the host's:
+ * /sys/firmware/devicetree/base shows it, the device models its nodes
+ * name ("umod,model") start, its nodes become platform devices, and
+ * drivers bind to them as on the board. Called again with an overlay (a
+ * /plugin/ dts), merges it in and adds its devices. Returns 0, -EINVAL
+ * (a malformed blob or a dtc error: the reason is in the host's log),
+ * -EBUSY (a second board that is not an overlay), -ENOENT and the other
+ * errnos of reading the file, or -ENOMEM. Since UMOD_0.6.
+ */
+UMOD_API int umod_host_load_board(struct umod_host *host, const char *board);
+
 /* ---- the printk ring ----------------------------------------------------- */
 
 /*

@@ -13,6 +13,7 @@
 #include <umod/kabi/ww_mutex.h>
 
 #include "kernel/kapi.h"
+#include "kernel/locking/mutex.h"
 #include "kernel/sched/sched.h"
 
 #define TASK_INTERRUPTIBLE	0x0001u
@@ -242,6 +243,22 @@ static void kapi_ww_mutex_unlock(struct ww_mutex *lock)
 		__atomic_store_n(&lock->ctx, NULL, __ATOMIC_RELEASE);
 	}
 	kapi_mutex_unlock(&lock->base);
+}
+
+/* for host code taking a mutex module code shares (device_lock() around probe) */
+void umod_mutex_init(struct mutex *lock)
+{
+	kapi_mutex_init(lock, NULL, NULL);
+}
+
+void umod_mutex_lock(struct mutex *lock)
+{
+	lock_common(lock, TASK_UNINTERRUPTIBLE);
+}
+
+void umod_mutex_unlock(struct mutex *lock)
+{
+	kapi_mutex_unlock(lock);
 }
 
 static const struct umod_kapi_export mutex_exports[] = {

@@ -61,7 +61,7 @@ static void unblock_fault_signals(void)
 
 static void call_leave(struct umod_task *t, struct umod_call *c)
 {
-	t->call = c->outer;
+	__atomic_store_n(&t->call, c->outer, __ATOMIC_RELEASE);	/* read by the watchdog */
 	calls_del(c->mod->host, c);
 }
 
@@ -90,7 +90,7 @@ int umod_call(struct umod_module *mod, long (*fn)(void *arg), void *arg, long *r
 		umod_oops_log_report(mod->host);
 		return UMOD_OOPSED;
 	}
-	t->call = &c;
+	__atomic_store_n(&t->call, &c, __ATOMIC_RELEASE);
 	*retp = fn(arg);
 	call_leave(t, &c);
 	return 0;

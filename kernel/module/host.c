@@ -12,6 +12,9 @@
 
 #include "kernel/hung_task.h"
 #include "kernel/kapi.h"
+#include "drivers/base/base.h"
+#include "drivers/gpio/gpiolib.h"
+#include "kernel/irq/internals.h"
 #include "kernel/module/internal.h"
 #include "kernel/oops.h"
 #include "kernel/params.h"
@@ -90,6 +93,12 @@ UMOD_API int umod_host_new_exports(struct umod_host **hostp,
 		err = umod_host_export_table(host, first, last);
 	if (!err)
 		err = umod_uevents_init(host);
+	if (!err)
+		err = umod_irq_init(host);	/* the interrupt CPU, /proc/interrupts */
+	if (!err)
+		err = umod_driver_init(host);	/* driver_init(): the buses a booted kernel has */
+	if (!err)
+		err = umod_gpio_init(host);	/* gpiolib: the gpio bus, class, debugfs gpio */
 	if (!err)
 		err = umod_watchdog_start(host);
 	if (err) {

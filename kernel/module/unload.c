@@ -12,6 +12,10 @@
 
 #include "fs/internal.h"
 #include "fs/sysfs/sysfs.h"
+#include "boards/board.h"
+#include "drivers/base/base.h"
+#include "drivers/gpio/gpiolib.h"
+#include "kernel/irq/internals.h"
 #include "kernel/module/internal.h"
 #include "kernel/panic.h"
 #include "kernel/params.h"
@@ -78,6 +82,9 @@ static void release_mapping(struct umod_module *mod)
  * A subsystem adds its function before the NULL.
  */
 static void (*const module_leftovers[])(struct umod_module *mod) = {
+	umod_driver_leftovers,	/* drivers (unbound), devices, classes, buses */
+	umod_irq_leftovers,	/* requested interrupts (after the drivers' devm ones) */
+	umod_gpio_leftovers,	/* requested lines, then chips (after their interrupts) */
 	umod_fs_leftovers,
 	umod_kernfs_leftovers,
 	umod_time_leftovers,	/* timers, hrtimers, tasklets, work, kthreads */
@@ -352,5 +359,9 @@ void umod_unload_all(struct umod_host *host)
 	while ((mod = next_to_unload(host, 0)))
 		unload_for_good(host, mod);
 	release_kept(host);
+	umod_board_host_gone(host);
+	umod_gpio_host_gone(host);
+	umod_driver_host_gone(host);
+	umod_irq_host_gone(host);
 	umod_fs_host_gone(host);
 }

@@ -161,7 +161,8 @@ static int write_mod_c(const struct modpost_symbols *syms, const struct modobj *
 		fprintf(f, "\t.exit = cleanup_module,\n");
 	fprintf(f, "};\n");
 	modpost_write_versions(f, syms, m);
-	fprintf(f, "\nMODULE_INFO(depends, \"%s\");\n", m->depends ? m->depends : "");
+	fprintf(f, "\nMODULE_INFO(depends, \"%s\");\n\n", m->depends ? m->depends : "");
+	modpost_write_aliases(f, m);
 	/* as Linux's retpoline=Y: what the loading host must provide */
 	fprintf(f, "\n#ifdef UMOD_SANITIZE\nMODULE_INFO(sanitize, UMOD_SANITIZE);\n#endif\n");
 	if (fclose(f)) {

@@ -29,6 +29,9 @@ struct modobj {
 	char *depends;			/* "a,b": modules whose exports it uses */
 };
 
+/* file2alias.c: MODULE_ALIAS lines for @m's device tables (MODULE_DEVICE_TABLE) */
+void modpost_write_aliases(FILE *f, const struct modobj *m);
+
 /* the kernel's modpost wording; an error makes modpost fail at the end */
 void modpost_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void modpost_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

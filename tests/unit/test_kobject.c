@@ -580,18 +580,18 @@ static void host_code_under_class(void **state)
 	char buf[16];
 
 	assert_int_equal(umod_kobject_init_and_add(NULL, &cls, &ktype,
-						   umod_kobject_root(UMOD_KERNFS_CLASS), "misc"), 0);
+						   umod_kobject_root(UMOD_KERNFS_CLASS), "mine"), 0);
 	assert_int_equal(umod_sysfs_create_file(NULL, &cls, &ro_attr.attr), 0);
-	mode_of("/sys/class/misc", UMOD_SYSFS_DIR, 0755);
+	mode_of("/sys/class/mine", UMOD_SYSFS_DIR, 0755);
 	refs_in_show = -1;
-	assert_int_equal(rd("/sys/class/misc/ro", buf, sizeof(buf)), 2);
+	assert_int_equal(rd("/sys/class/mine/ro", buf, sizeof(buf)), 2);
 	assert_int_equal(refs_in_show, 0);		/* the module was not pinned */
 	umod_kernfs_leftovers(mod);			/* not the module's to report */
-	assert_int_equal(umod_sysfs_stat(host, "/sys/class/misc/ro", NULL, NULL), 0);
+	assert_int_equal(umod_sysfs_stat(host, "/sys/class/mine/ro", NULL, NULL), 0);
 	umod_sysfs_remove_file(&cls, &ro_attr.attr);
-	assert_int_equal(umod_sysfs_stat(host, "/sys/class/misc/ro", NULL, NULL), -ENOENT);
+	assert_int_equal(umod_sysfs_stat(host, "/sys/class/mine/ro", NULL, NULL), -ENOENT);
 	umod_kobject_put(&cls);
-	assert_int_equal(umod_sysfs_stat(host, "/sys/class/misc", NULL, NULL), -ENOENT);
+	assert_int_equal(umod_sysfs_stat(host, "/sys/class/mine", NULL, NULL), -ENOENT);
 }
 
 static void hosts_do_not_see_each_other(void **state)

@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What boards/ shares: the built-in boards (their blobs are compiled from
+ * the boards/ dts files at build time, scripts/boards_c.sh) and the device models a
+ * board's nodes start (model.c).
+ */
+#ifndef _UMOD_BOARDS_BOARD_H
+#define _UMOD_BOARDS_BOARD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <umod/model.h>
+
+#include "kernel/module/module.h"
+#include "util/list.h"
+
+struct device_node;
+
+struct umod_board_builtin {
+	const char *name;		/* "rpi4": what --board takes */
+	const unsigned char *dtb;
+	size_t len;
+};
+
+/* generated: every built-in board, then { NULL } */
+extern const struct umod_board_builtin umod_board_builtins[];
+
+/* model.c: the models the board's nodes name ("umod,model"), started once each */
+int umod_board_models_start(struct umod_host *host);
+void umod_board_models_stop(struct umod_host *host);
+/* model.c: a plugin's model types (a .so given as a board), for this host's board */
+int umod_board_load_plugin(struct umod_host *host, const char *path);
+
+/* the built-in models (models.c, dht11.c) */
+extern const struct umod_model_type umod_model_gpio_led, umod_model_gpio_button,
+	umod_model_dht11;
+
+/*
+ * model.c, for gpio-sim: the models wired to line @hw of the controller
+ * @ctrl. line_output tells them what the host drives (-1: nothing, the
+ * line is an input); line_sample asks what they drive (-1: nothing).
+ * Neither is called with gpio-sim's lock held.
+ */
+void umod_board_line_output(struct umod_host *host, const struct device_node *ctrl,
+			    unsigned int hw, int level);
+int umod_board_line_sample(struct umod_host *host, const struct device_node *ctrl,
+			   unsigned int hw);
+/* a line changed level: a record in /sys/kernel/debug/board/lines */
+void umod_board_line_log(struct umod_host *host, const char *chip, unsigned int hw,
+			 const char *name, const char *consumer, bool out, int level);
+
+/* model.c, for lib/iomap.c: an access at physical @addr; false when no model serves it */
+bool umod_board_mmio(struct umod_host *host, uint64_t addr, unsigned int size, bool write,
+		     uint64_t *value);
+
+/* drivers/irqchip/irq-umod-intc.c: the board's interrupt controllers, before its devices */
+int umod_intc_init(struct umod_host *host);
+/* a model's line into a umod,intc controller @ctrl; false if @ctrl is not one */
+bool umod_intc_set(struct umod_host *host, const struct device_node *ctrl, unsigned int hwirq,
+		   int level);
+void umod_intc_host_gone(struct umod_host *host);
+
+/* board.c: with the host's last module gone (unload.c) */
+void umod_board_host_gone(struct umod_host *host);
+
+#endif /* _UMOD_BOARDS_BOARD_H */

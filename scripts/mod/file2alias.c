@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The aliases of a module's device tables (Linux's scripts/mod/
+ * file2alias.c): MODULE_DEVICE_TABLE(of, t) leaves a symbol
+ * __mod_of__t_device_table over the table; each entry but the last (the
+ * terminator) becomes MODULE_ALIAS lines in foo.mod.c, which
+ * modules.alias then lists, so that a device's modalias loads the module:
+ *   of        "of:N<name|*>T<type|*>[*]C<compatible>" and the same + "C*"
+ *   platform  "platform:<name>"
+ * The entry layouts are the host's (umod/kabi/device.h), built for the
+ * same architecture as modpost itself.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <umod/kabi/device.h>
+
+#include "modpost.h"
+#include "util/macro.h"
+
+/* an of_device_id's string field, NUL-terminated within its array */
+static void field(char *dst, const char *src, size_t size)
+{
+	size_t n = strnlen(src, size);
+
+	memcpy(dst, src, n);
+	dst[n] = '\0';
+}
+
+static void of_entry(FILE *f, const void *entry)
+{
+	const struct of_device_id *id = entry;
+	char name[sizeof(id->name) + 1], type[sizeof(id->type) + 1];
+	char compat[sizeof(id->compatible) + 1], alias[512];
+	int len;
+
+	field(name, id->name, sizeof(id->name));
+	field(type, id->type, sizeof(id->type));
+	field(compat, id->compatible, sizeof(id->compatible));
+	len = snprintf(alias, sizeof(alias), "of:N%sT%s", name[0] ? name : "*",
+		       type[0] ? type : "*");
+	if (compat[0])
+		snprintf(alias + len, sizeof(alias) - (size_t)len, "%sC%s", type[0] ? "*" : "",
+			 compat);
+	for (char *p = alias; *p; p++)
+		if (isspace((unsigned char)*p))
+			*p = '_';
+	fprintf(f, "MODULE_ALIAS(\"%s\");\n", alias);
+	fprintf(f, "MODULE_ALIAS(\"%sC*\");\n", alias);
+}
+
+static void platform_entry(FILE *f, const void *entry)
+{
+	const struct platform_device_id *id = entry;
+	char name[sizeof(id->name) + 1];
+
+	field(name, id->name, sizeof(id->name));
+	fprintf(f, "MODULE_ALIAS(\"" PLATFORM_MODULE_PREFIX "%s\");\n", name);
+}
+
+static const struct table_type {
+	const char *type;
+	size_t size;
+	void (*entry)(FILE *f, const void *entry);
+} table_types[] = {
+	{ "of", sizeof(struct of_device_id), of_entry },
+	{ "platform", sizeof(struct platform_device_id), platform_entry },
+};
+
+/* "__mod_of__t_device_table": the table type, if it is one modpost knows */
+static const struct table_type *table_type(const char *sym)
+{
+	size_t len = strlen(sym);
+
+	if (strncmp(sym, "__mod_", 6) || len < 6 + 13 ||
+	    strcmp(sym + len - 13, "_device_table"))
+		return NULL;
+	for (size_t i = 0; i < UMOD_ARRAY_SIZE(table_types); i++) {
+		size_t tl = strlen(table_types[i].type);
+
+		if (!strncmp(sym + 6, table_types[i].type, tl) && !strncmp(sym + 6 + tl, "__", 2))
+			return &table_types[i];
+	}
+	return NULL;
+}
+
+/* the table's bytes, every bound checked; NULL (reported) when they are not whole */
+static const unsigned char *table_data(const struct modobj *m, const Elf64_Sym *sym,
+				       const struct table_type *t, const char *name)
+{
+	const Elf64_Shdr *sh;
+
+	if (sym->st_shndx == SHN_UNDEF || sym->st_shndx >= m->elf.shnum)
+		return NULL;
+	sh = &m->elf.sechdrs[sym->st_shndx];
+	if (sym->st_size % t->size) {
+		modpost_error("%s: sizeof(struct %s_device_id)=%zu is not a modulo of the size of section %s=%llu.\n",
+			      m->path, t->type, t->size, name, (unsigned long long)sym->st_size);
+		return NULL;
+	}
+	if (sh->sh_type == SHT_NOBITS || sym->st_value > sh->sh_size ||
+	    sym->st_size > sh->sh_size - sym->st_value ||
+	    !umod_elf_range_ok(&m->elf, sh->sh_offset + sym->st_value, sym->st_size))
+		return NULL;
+	return m->elf.image + sh->sh_offset + sym->st_value;
+}
+
+void modpost_write_aliases(FILE *f, const struct modobj *m)
+{
+	for (unsigned int i = 1; i < m->elf.num_syms; i++) {
+		const Elf64_Sym *sym = &m->elf.syms[i];
+		const char *name = umod_elf_symname(&m->elf, sym);
+		const struct table_type *t = name ? table_type(name) : NULL;
+		const unsigned char *data;
+
+		if (!t || !(data = table_data(m, sym, t, name)))
+			continue;
+		/* the last entry is the terminator */
+		for (size_t off = 0; off + t->size < sym->st_size; off += t->size)
+			t->entry(f, data + off);
+	}
+}

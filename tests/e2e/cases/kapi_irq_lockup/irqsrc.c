@@ -1,0 +1,1 @@
+../kapi_irq_handlers/irqsrc.c
