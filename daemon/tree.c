@@ -33,10 +33,12 @@
 #include <limits.h>
 #include <poll.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #include <umod/umod.h>
@@ -473,6 +475,60 @@ static int tree_readlink(const char *path, char *buf, size_t size)
 /* _IOC_SIZE and _IOC_DIR of asm-generic/ioctl.h */
 #define IOC_SIZE(cmd)	(((cmd) >> 16) & 0x3fffu)
 #define IOC_DIR(cmd)	(((cmd) >> 30) & 0x3u)
+#define IOC_READ	2u
+
+/*
+ * May this daemon reach @pid's memory (ptrace access)? Asked once per
+ * caller on each thread; the first refusal is said once, in the log.
+ */
+static bool caller_reachable(struct umod_daemon *d, pid_t pid)
+{
+	static _Thread_local pid_t last;
+	static _Thread_local bool verdict;
+	static atomic_bool told;
+	int r;
+
+	if (pid == last)
+		return verdict;
+	r = umod_fs_process_reachable((int)pid);
+	last = pid;
+	verdict = r > 0;
+	if (!r && !atomic_exchange(&told, true))
+		umod_host_log(d->host, 4, "umod: ioctl from pid %d: its memory cannot be reached "
+			      "(ptrace access denied: another user, or kernel.yama.ptrace_scope); "
+			      "ioctl arguments are limited to their _IOC_SIZE bytes\n", (int)pid);
+	return verdict;
+}
+
+/*
+ * An ioctl as Linux runs it: the module gets the caller's own argument and
+ * its copies reach the caller's memory. FUSE (restricted ioctls) has
+ * copied the _IOC_SIZE bytes at the argument into @data and copies @data
+ * back out after a success: @data is first made what the caller now holds.
+ * Without access to the caller, the module works on FUSE's copy instead.
+ */
+static long ioctl_as_caller(struct umod_daemon *d, struct tree_file *tf, unsigned int cmd,
+			    void *arg, void *data)
+{
+	pid_t pid = fuse_get_context()->pid;
+	size_t size = IOC_SIZE(cmd);
+	long ret;
+
+	/* a kernel buffer: the VFS's own call (FS_IOC_GETFLAGS through fileattr_get) */
+	if ((intptr_t)arg < 0 || !caller_reachable(d, pid)) {
+		if (IOC_DIR(cmd) && size && data)
+			return umod_fs_ioctl(tf->f, cmd, 0, data, size);
+		return umod_fs_ioctl(tf->f, cmd, (unsigned long)(uintptr_t)arg, NULL, 0);
+	}
+	ret = umod_fs_ioctl_process(tf->f, cmd, (unsigned long)(uintptr_t)arg, (int)pid);
+	if (ret >= 0 && (IOC_DIR(cmd) & IOC_READ) && size && data) {
+		struct iovec l = { data, size }, r = { arg, size };
+
+		if (process_vm_readv(pid, &l, 1, &r, 1, 0) != (ssize_t)size)
+			memset(data, 0, size);	/* unmapped: FUSE's copy-out fails too */
+	}
+	return ret;
+}
 
 static int tree_ioctl(const char *path, unsigned int cmd, void *arg,
 		      struct fuse_file_info *fi, unsigned int flags, void *data)
@@ -483,12 +539,7 @@ static int tree_ioctl(const char *path, unsigned int cmd, void *arg,
 	if (!tf)
 		return -ENOTTY;
 	umod_fuse_identity();
-	/* FUSE copied _IOC_SIZE bytes in and will copy them out, by direction */
-	if (IOC_DIR(cmd) && IOC_SIZE(cmd) && data)
-		ret = umod_fs_ioctl(tf->f, cmd, 0, data, IOC_SIZE(cmd));
-	else
-		ret = umod_fs_ioctl(tf->f, cmd, (unsigned long)(uintptr_t)arg, NULL, 0);
-	ret = to_user(ret);
+	ret = to_user(ioctl_as_caller(umod_fuse_daemon(), tf, cmd, arg, data));
 	return ret < -4095 || ret > 0x7fffffff ? -EIO : (int)ret;
 }
 

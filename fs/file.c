@@ -298,6 +298,7 @@ struct fop_args {
 	int whence;
 	unsigned int cmd;
 	unsigned long arg;
+	int upid;		/* > 0: user memory is this process's */
 	struct poll_table_struct *pt;
 };
 
@@ -373,7 +374,10 @@ static long call_fop(struct fop_args *a, void *ubuf, size_t ulen)
 
 	/* each operation is a new system call: an earlier interruption is spent */
 	__atomic_store_n(&umod_task_current()->task.sigpending, 0, __ATOMIC_RELEASE);
-	umod_uaccess_enter(&save, ubuf, ulen);
+	if (a->upid > 0)
+		umod_uaccess_enter_process(&save, a->upid);
+	else
+		umod_uaccess_enter(&save, ubuf, ulen);
 	if (!a->f->mod)
 		ret = fop_thunk(a);
 	else if (umod_call(a->f->mod, fop_thunk, a, &ret))
@@ -698,6 +702,22 @@ long umod_fs_ioctl(struct umod_file *f, unsigned int cmd, unsigned long arg,
 	return ret;
 }
 
+long umod_fs_ioctl_process(struct umod_file *f, unsigned int cmd, unsigned long arg, int pid)
+{
+	struct fop_args a = { .f = f, .op = FOP_IOCTL, .cmd = cmd, .arg = arg, .upid = pid };
+	long ret;
+
+	if (!f || pid <= 0)
+		return -EINVAL;
+	if (f->node->kind == UMOD_FS_TEXT)
+		return -ENOTTY;
+	if (op_begin(f))
+		return -EIO;
+	ret = call_fop(&a, NULL, 0);
+	op_end(f);
+	return ret;
+}
+
 /*
  * poll: each wait queue the module's poll op names (poll_wait()) gets an
  * entry of the file's, whose wake function tells the front end (@fn) that
@@ -830,6 +850,11 @@ int umod_fs_release(struct umod_file *f)
 	file_free_locked(f);
 	pthread_mutex_unlock(&fs->lock);
 	return 0;
+}
+
+int umod_fs_process_reachable(int pid)
+{
+	return umod_uaccess_reachable(pid);
 }
 
 /*

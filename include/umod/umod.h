@@ -706,6 +706,19 @@ UMOD_API int64_t umod_fs_llseek(struct umod_file *f, int64_t off, int whence);
 UMOD_API long umod_fs_ioctl(struct umod_file *f, unsigned int cmd, unsigned long arg,
 			      void *data, size_t size);
 /*
+ * ioctl(2) of process @pid (a thread id will do), as Linux runs it: the
+ * module gets @arg as the caller passed it, and its copy_to_user(),
+ * get_user(), strncpy_from_user() ... reach @pid's memory with
+ * process_vm_readv()/process_vm_writev(); an address @pid has not mapped
+ * fails them (the module answers -EFAULT). Needs ptrace access to @pid
+ * (umod_fs_process_reachable()). -EINVAL for a NULL @f or @pid <= 0.
+ */
+UMOD_API long umod_fs_ioctl_process(struct umod_file *f, unsigned int cmd,
+				      unsigned long arg, int pid);
+/* whether this process may reach @pid's memory: 1, 0 (ptrace access denied:
+ * another user, or Yama's ptrace_scope), -ESRCH */
+UMOD_API int umod_fs_process_reachable(int pid);
+/*
  * poll: the events ready now in *@revents (POLLIN 0x1, POLLOUT 0x4, ...).
  * With @fn, the file's earlier registrations are dropped and @fn(@data)
  * is called whenever a wait queue the module's poll op named (poll_wait())
