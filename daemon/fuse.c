@@ -206,6 +206,8 @@ void *umod_fuse_init(struct fuse_conn_info *conn, struct fuse_config *cfg)
 	cfg->attr_timeout = 0;
 	cfg->negative_timeout = 0;
 	cfg->direct_io = 1;
+	/* unlink is unlink: an open file stays usable without a hidden rename */
+	cfg->hard_remove = 1;
 	/* a client gone during a blocking read: its thread gets SIGUSR2 */
 	cfg->intr = 1;
 	cfg->intr_signal = SIGUSR2;

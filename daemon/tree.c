@@ -38,6 +38,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
@@ -59,6 +60,18 @@ struct tree_file {
 };
 
 static char host_dir[PATH_MAX];	/* "": no pass-through */
+
+/*
+ * FUSE checks that mknod's new entry has the type asked for, but a device
+ * node here must be a regular file (see the top): the lookup that libfuse
+ * makes for the reply, on this thread, says what was made, and every later
+ * one says "regular file" (the kernel then replaces its inode).
+ */
+static _Thread_local struct made_now {
+	char path[PATH_MAX];
+	mode_t mode;
+	dev_t rdev;
+} made_now;
 
 void umod_tree_set_host(const char *dir)
 {
@@ -121,7 +134,7 @@ static int real_stat(const char *path, mode_t *mode, off_t *size)
 /* a device node is a regular file here (see the top) */
 static mode_t fuse_mode(unsigned int mode)
 {
-	return S_ISCHR(mode) ? S_IFREG | (mode & 07777) : mode;
+	return S_ISCHR(mode) || S_ISBLK(mode) ? S_IFREG | (mode & 07777) : mode;
 }
 
 static int tree_stat(struct umod_daemon *d, const char *path, mode_t *mode, off_t *size)
@@ -158,6 +171,7 @@ static int tree_stat(struct umod_daemon *d, const char *path, mode_t *mode, off_
 static int tree_getattr(const char *path, struct stat *st, struct fuse_file_info *fi)
 {
 	struct umod_daemon *d = umod_fuse_daemon();
+	unsigned int uid, gid;
 	mode_t mode;
 	off_t size;
 	int err = tree_stat(d, path, &mode, &size);
@@ -169,6 +183,15 @@ static int tree_getattr(const char *path, struct stat *st, struct fuse_file_info
 	st->st_nlink = S_ISDIR(mode) ? 2 : 1;
 	st->st_uid = d->owner;
 	st->st_gid = getegid();
+	if (umod_fs_owner(d->host, path, &uid, &gid) == 0) {
+		st->st_uid = uid;	/* what a mknod or chown set */
+		st->st_gid = gid;
+	}
+	if (*made_now.path && !strcmp(path, made_now.path)) {
+		st->st_mode = made_now.mode;	/* mknod's reply (above tree_mknod) */
+		st->st_rdev = made_now.rdev;
+		made_now.path[0] = '\0';
+	}
 	st->st_size = size;
 	st->st_atim = st->st_mtim = st->st_ctim = umod_fuse_mounted();
 	return 0;
@@ -461,6 +484,8 @@ static int tree_readlink(const char *path, char *buf, size_t size)
 	off_t len;
 	ssize_t n;
 
+	if (where(d, path) == AT_FS && umod_fs_readlink(d->host, path, buf, size) >= 0)
+		return 0;
 	if (where(d, path) != AT_VIEW || umod_view_stat(d, path + 4, &mode) == -ENOENT) {
 		if (tree_stat(d, path, &mode, &len) || !S_ISLNK(mode))
 			return -EINVAL;
@@ -470,6 +495,69 @@ static int tree_readlink(const char *path, char *buf, size_t size)
 	}
 	n = umod_view_readlink(d, path + 4, buf, size);
 	return n < 0 ? (int)n : 0;
+}
+
+/*
+ * What a user makes in dev/ (fs/namei.c): mknod, symlinks, unlink, chmod,
+ * chown. The kernel has checked the caller's rights on the directory and
+ * the node (default_permissions) and applied the umask; the new node is
+ * the caller's (its fsuid and fsgid, as Linux gives it).
+ */
+static int tree_mknod(const char *path, mode_t mode, dev_t rdev)
+{
+	const struct fuse_context *c = fuse_get_context();
+	unsigned int devt = (major(rdev) << 20) | minor(rdev);
+	int err;
+
+	made_now.path[0] = '\0';
+	err = umod_fs_mknod(umod_fuse_daemon()->host, path, mode, devt, c->uid, c->gid);
+	if (!err) {
+		snprintf(made_now.path, sizeof(made_now.path), "%s", path);
+		made_now.mode = mode;
+		made_now.rdev = rdev;
+	}
+	return err;
+}
+
+static int tree_mkdir(const char *path, mode_t mode)
+{
+	const struct fuse_context *c = fuse_get_context();
+
+	return umod_fs_mkdir(umod_fuse_daemon()->host, path, mode, c->uid, c->gid);
+}
+
+static int tree_rmdir(const char *path)
+{
+	return umod_fs_rmdir(umod_fuse_daemon()->host, path);
+}
+
+static int tree_rename(const char *from, const char *to, unsigned int flags)
+{
+	if (flags & ~RENAME_NOREPLACE)
+		return -EINVAL;	/* RENAME_EXCHANGE, RENAME_WHITEOUT */
+	return umod_fs_rename(umod_fuse_daemon()->host, from, to, flags & RENAME_NOREPLACE);
+}
+
+static int tree_symlink(const char *target, const char *path)
+{
+	const struct fuse_context *c = fuse_get_context();
+
+	return umod_fs_symlink(umod_fuse_daemon()->host, target, path, c->uid, c->gid);
+}
+
+static int tree_unlink(const char *path)
+{
+	return umod_fs_unlink(umod_fuse_daemon()->host, path);
+}
+
+static int tree_chmod(const char *path, mode_t mode, struct fuse_file_info *fi)
+{
+	return umod_fs_setattr(umod_fuse_daemon()->host, path, mode & 07777, -1u, -1u);
+}
+
+static int tree_chown(const char *path, uid_t uid, gid_t gid, struct fuse_file_info *fi)
+{
+	return umod_fs_setattr(umod_fuse_daemon()->host, path, -1u, uid, gid);
 }
 
 /* _IOC_SIZE and _IOC_DIR of asm-generic/ioctl.h */
@@ -590,6 +678,14 @@ const struct fuse_operations umod_tree_ops = {
 	.release = tree_release,
 	.truncate = tree_truncate,
 	.readlink = tree_readlink,
+	.mknod = tree_mknod,
+	.mkdir = tree_mkdir,
+	.rmdir = tree_rmdir,
+	.rename = tree_rename,
+	.symlink = tree_symlink,
+	.unlink = tree_unlink,
+	.chmod = tree_chmod,
+	.chown = tree_chown,
 	.ioctl = tree_ioctl,
 	.poll = tree_poll,
 };

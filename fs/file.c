@@ -133,6 +133,7 @@ static void node_free_tree(struct umod_fs_node *n)
 		umod_list_del(l);
 		node_free_tree(umod_container_of(l, struct umod_fs_node, sibling));
 	}
+	free(n->link);
 	free(n->name);
 	free(n);
 }
@@ -213,6 +214,7 @@ static void node_put(struct umod_fs_node *n)
 {
 	if (--n->refs)
 		return;
+	free(n->link);
 	free(n->name);
 	free(n);
 }
@@ -453,6 +455,8 @@ static int open_dev(struct umod_file *f, unsigned int devt)
 	struct umod_module *mod = NULL;
 	struct cdev *cd = umod_cdev_lookup(f->fs, devt, &mod);
 
+	if (S_ISBLK(f->node->mode))
+		return -ENXIO;	/* a block node: no block layer yet */
 	if (!cd || !pin(f, cd->owner))
 		return -ENXIO;
 	if (!cd->ops || !pin(f, cd->ops->owner))
@@ -470,6 +474,8 @@ static int check_access(struct umod_fs_node *n, int flags)
 
 	if (n->kind == UMOD_FS_DIR)
 		return -EISDIR;
+	if (n->kind == UMOD_FS_LINK)
+		return -ELOOP;	/* the front end follows links itself */
 	/* as procfs and sysfs: the permission bits bind root too */
 	if (acc != O_RDONLY && !(n->mode & 0222))
 		return -EACCES;

@@ -26,6 +26,7 @@ enum umod_fs_kind {
 	UMOD_FS_PROC,		/* a proc entry: proc_ops */
 	UMOD_FS_DEV,		/* a device node: its dev_t names a cdev */
 	UMOD_FS_TEXT,		/* host text: show() fills a page (class dev files) */
+	UMOD_FS_LINK,		/* a symlink a user made in dev/ (namei.c) */
 };
 
 struct umod_fs;
@@ -39,7 +40,9 @@ struct umod_fs_node {
 	enum umod_fs_kind kind;
 	char *name;
 	unsigned int mode;		/* S_IF* | permission bits */
-	unsigned int uid, gid;
+	unsigned int uid, gid;		/* when ids: a user's mknod, chown (namei.c) */
+	bool ids;
+	char *link;			/* UMOD_FS_LINK: the target */
 	struct umod_module *owner;	/* who made it (NULL: the host) */
 	int refs;			/* the tree's, one per open file; fs->lock */
 	bool removed;

@@ -751,6 +751,46 @@ typedef int (*umod_fs_list_fn)(void *data, const char *name, unsigned int mode);
 UMOD_API int umod_fs_list(struct umod_host *host, const char *path,
 			    umod_fs_list_fn fn, void *data);
 
+/*
+ * What a user makes in dev/ (and below it), as on Linux's devtmpfs.
+ * umod_fs_mknod - a node for device number @devt (MAJ << 20 | MIN): @mode
+ * is S_IFCHR or S_IFBLK with permission bits (umask already applied),
+ * owned by @uid/@gid. Opening it reaches the character device registered
+ * at @devt then, or fails with -ENXIO (a block node always does: no block
+ * layer). Returns 0, -EEXIST, -ENOENT (no such directory), -ENOTDIR,
+ * -EPERM (outside dev/), -EOPNOTSUPP (another file type), -ENAMETOOLONG.
+ */
+UMOD_API int umod_fs_mknod(struct umod_host *host, const char *path, unsigned int mode,
+			    unsigned int devt, unsigned int uid, unsigned int gid);
+/* umod_fs_symlink - a symlink at @path to @target (as symlink(2)); errors as
+ * umod_fs_mknod's */
+UMOD_API int umod_fs_symlink(struct umod_host *host, const char *target, const char *path,
+			      unsigned int uid, unsigned int gid);
+/* the target of the symlink @path, NUL-terminated and cut to @size; its
+ * length, -ENOENT, -EINVAL (not a symlink, or a NULL argument) */
+UMOD_API ssize_t umod_fs_readlink(struct umod_host *host, const char *path, char *buf,
+				   size_t size);
+/* mkdir(2) in dev/: errors as umod_fs_mknod's */
+UMOD_API int umod_fs_mkdir(struct umod_host *host, const char *path, unsigned int mode,
+			    unsigned int uid, unsigned int gid);
+/* unlink(2) and rmdir(2) of what a user made (a module's nodes are its own:
+ * -EPERM); -ENOENT, -EISDIR, -ENOTDIR, -ENOTEMPTY */
+UMOD_API int umod_fs_unlink(struct umod_host *host, const char *path);
+UMOD_API int umod_fs_rmdir(struct umod_host *host, const char *path);
+/* rename(2) of what a user made, within dev/, replacing what a user made at
+ * @to unless @noreplace (-EEXIST); -ENOENT, -EPERM, -EISDIR, -ENOTDIR,
+ * -ENOTEMPTY, -EINVAL (into itself) */
+UMOD_API int umod_fs_rename(struct umod_host *host, const char *from, const char *to,
+			     int noreplace);
+/* chmod(2) and chown(2) of a node in dev/ ((unsigned)-1: unchanged); -ENOENT,
+ * -EPERM (proc/, sys/, a symlink) */
+UMOD_API int umod_fs_setattr(struct umod_host *host, const char *path, unsigned int mode,
+			      unsigned int uid, unsigned int gid);
+/* the owner a mknod or a chown gave @path: 0, -ENODATA (none: its maker's),
+ * -ENOENT */
+UMOD_API int umod_fs_owner(struct umod_host *host, const char *path, unsigned int *uid,
+			    unsigned int *gid);
+
 #ifdef __cplusplus
 }
 #endif
