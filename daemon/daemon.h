@@ -125,6 +125,7 @@ struct umod_daemon_opts {
 	bool foreground;	/* else detach, returning once the socket listens */
 	unsigned int request_timeout_s;	/* a request must arrive whole within this */
 	const struct umod_tool_keys *keys;	/* --keyring, --sig-enforce (tools/keys.c) */
+	int supervise_fd;	/* > 0: umod shell sends its seccomp listener here (supervise.c) */
 };
 
 /* server.c: runs the daemon; returns the process's exit status */
@@ -155,11 +156,14 @@ struct umod_daemon {
 	unsigned int num_conns;
 	/* fuse.c: the --sysfs mount and the --root mount */
 	struct umod_fuse *fuse, *fuse_root;
+	/* supervise.c: umod shell's calls on the tree's files */
+	struct umod_supervisor *supervisor;
 };
 
 /* detach.c: fork, and let the parent exit only once the child is ready */
-/* returns in the child with *@notify to pass to umod_detach_ready() */
-int umod_detach(int *notify);
+/* returns in the child with *@notify to pass to umod_detach_ready(); every
+ * other inherited descriptor is closed but @keep (-1: none) */
+int umod_detach(int *notify, int keep);
 /* @ok: the daemon is serving (the parent exits 0) or gave up (exits 1) */
 void umod_detach_ready(int notify, bool ok);
 int umod_pidfile_write(const char *path, long *holder);
@@ -240,5 +244,32 @@ struct umod_daemon *umod_fuse_daemon(void);
 struct timespec umod_fuse_mounted(void);
 /* in a FUSE operation: the thread acts for the client process (current) */
 void umod_fuse_identity(void);
+/* ... or for process (thread) @pid */
+void umod_fuse_identity_of(pid_t pid);
+
+/*
+ * supervise.c: umod shell's seccomp supervisor. umod_supervise_install()
+ * runs in the shell's process before its exec: the filter, whose listener
+ * goes to the daemon over @sock (closed); 0 or a negative errno. The
+ * daemon serves the calls from umod_supervise_start() (@sock: the other
+ * end) to umod_supervise_stop(). A call on a tree file reaches tree.c as
+ * an ioctl UMOD_TREE_FORWARD from the handler's thread, whose
+ * umod_supervise_take() gives what to do instead.
+ */
+#define UMOD_TREE_FORWARD	0x7546u	/* _IO('u', 0x46): no VFS meaning */
+
+struct umod_forward {
+	enum { UMOD_FW_IOCTL = 1, UMOD_FW_MMAP } kind;
+	pid_t pid;			/* the caller (a thread id) */
+	unsigned int cmd;		/* ioctl */
+	unsigned long arg;
+	uint64_t off, len;		/* mmap */
+	int prot, flags;
+};
+
+int umod_supervise_install(int sock);
+int umod_supervise_start(struct umod_daemon *d, int sock);
+void umod_supervise_stop(struct umod_daemon *d);
+bool umod_supervise_take(pid_t tid, struct umod_forward *fw);
 
 #endif /* _UMOD_DAEMON_H */

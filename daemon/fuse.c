@@ -78,8 +78,12 @@ struct timespec umod_fuse_mounted(void)
  */
 void umod_fuse_identity(void)
 {
+	umod_fuse_identity_of(fuse_get_context()->pid);
+}
+
+void umod_fuse_identity_of(pid_t pid)
+{
 	static _Thread_local pid_t last;
-	pid_t pid = fuse_get_context()->pid;
 	char path[64], comm[32] = "";
 	FILE *f;
 

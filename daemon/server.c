@@ -366,6 +366,8 @@ static int setup(struct umod_daemon *d)
 	/* a sysfs view that cannot be mounted is reported, not fatal */
 	if (o->sysfs_dir || o->root_dir)
 		umod_fuse_start(d);
+	if (o->supervise_fd > 0 && d->fuse_root && umod_supervise_start(d, o->supervise_fd))
+		fprintf(stderr, "umod: WARNING: no supervisor for umod shell's calls\n");
 	return 0;
 }
 
@@ -383,6 +385,7 @@ static void close_socket(struct umod_daemon *d)
 static void teardown(struct umod_daemon *d)
 {
 	close_socket(d);
+	umod_supervise_stop(d);
 	umod_fuse_stop(d);
 	/* exit functions run here, and their lines still reach the logfile;
 	 * a module whose init never returned is named and left */
@@ -407,7 +410,7 @@ int umod_daemon_main(const struct umod_daemon_opts *opts)
 	d.socket_passed = err > 0;
 	umod_service_notify_init(&d);
 	if (!opts->foreground && !d.socket_passed) {
-		err = umod_detach(&notify);
+		err = umod_detach(&notify, opts->supervise_fd > 0 ? opts->supervise_fd : -1);
 		if (err)
 			return fail("cannot", "detach", err), 1;
 	}

@@ -618,16 +618,30 @@ static long ioctl_as_caller(struct umod_daemon *d, struct tree_file *tf, unsigne
 	return ret;
 }
 
+/* a call umod shell's supervisor brought (supervise.c): its caller's own */
+static long forwarded(struct tree_file *tf, const struct umod_forward *fw)
+{
+	umod_fuse_identity_of(fw->pid);
+	if (fw->kind == UMOD_FW_IOCTL)
+		return umod_fs_ioctl_process(tf->f, fw->cmd, fw->arg, (int)fw->pid);
+	return -EINVAL;
+}
+
 static int tree_ioctl(const char *path, unsigned int cmd, void *arg,
 		      struct fuse_file_info *fi, unsigned int flags, void *data)
 {
 	struct tree_file *tf = tree_file(fi);
+	struct umod_forward fw;
 	long ret;
 
 	if (!tf)
 		return -ENOTTY;
-	umod_fuse_identity();
-	ret = to_user(ioctl_as_caller(umod_fuse_daemon(), tf, cmd, arg, data));
+	if (cmd == UMOD_TREE_FORWARD && umod_supervise_take(fuse_get_context()->pid, &fw)) {
+		ret = to_user(forwarded(tf, &fw));
+	} else {
+		umod_fuse_identity();
+		ret = to_user(ioctl_as_caller(umod_fuse_daemon(), tf, cmd, arg, data));
+	}
 	return ret < -4095 || ret > 0x7fffffff ? -EIO : (int)ret;
 }
 
