@@ -235,6 +235,12 @@ ssize_t umod_proc_read(struct umod_daemon *d, const char *path, char *buf, size_
  * not become symlinks into @dir/proc, @dir/dev, @dir/sys (umod shell) */
 void umod_tree_set_host(const char *dir);
 
+/* pagecache.c: a device with an mmap op, served through FUSE's page cache:
+ * a READ of @size bytes at @off, a WRITE (from the cache when @writeback) */
+ssize_t umod_tree_cache_read(struct umod_file *f, char *buf, size_t size, off_t off);
+ssize_t umod_tree_cache_write(struct umod_file *f, const char *buf, size_t size, off_t off,
+			      bool writeback);
+
 /* fuse.c: /sys as a FUSE filesystem at opts->sysfs_dir, the whole tree
  * (tree.c) at opts->root_dir; each is reported, not fatal, when it fails */
 int umod_fuse_start(struct umod_daemon *d);
@@ -246,6 +252,8 @@ struct timespec umod_fuse_mounted(void);
 void umod_fuse_identity(void);
 /* ... or for process (thread) @pid */
 void umod_fuse_identity_of(pid_t pid);
+/* the kernel drops what it caches of the tree's inode @ino in [@off, @off + @len) */
+int umod_fuse_tree_inval(struct umod_daemon *d, uint64_t ino, int64_t off, int64_t len);
 
 /*
  * supervise.c: umod shell's seccomp supervisor. umod_supervise_install()

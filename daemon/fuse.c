@@ -17,6 +17,7 @@
 #include <fcntl.h>
 #include <fuse.h>
 #include <fuse_log.h>
+#include <fuse_lowlevel.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdarg.h>
@@ -209,7 +210,7 @@ void *umod_fuse_init(struct fuse_conn_info *conn, struct fuse_config *cfg)
 	cfg->entry_timeout = 0;
 	cfg->attr_timeout = 0;
 	cfg->negative_timeout = 0;
-	cfg->direct_io = 1;
+	/* direct I/O is each open's choice (tree.c keeps the page cache for mmap) */
 	/* unlink is unlink: an open file stays usable without a hidden rename */
 	cfg->hard_remove = 1;
 	/* a client gone during a blocking read: its thread gets SIGUSR2 */
@@ -368,6 +369,14 @@ static struct umod_fuse *start_one(struct umod_daemon *d, const char *dir, bool 
 		return NULL;
 	}
 	return uf;
+}
+
+int umod_fuse_tree_inval(struct umod_daemon *d, uint64_t ino, int64_t off, int64_t len)
+{
+	if (!d->fuse_root)
+		return -ENOENT;
+	return fuse_lowlevel_notify_inval_inode(fuse_get_session(d->fuse_root->fuse),
+						(fuse_ino_t)ino, off, len);
 }
 
 /* each set before its loop runs: the first request may come at once */

@@ -406,11 +406,33 @@ static void do_mknod(struct umod_supervisor *sv, const struct seccomp_notif *n,
 	r->error = err;
 }
 
-/* mmap(2) of a tree file: not yet (the mapping goes on as FUSE makes it) */
+/*
+ * mmap(2) of a tree file: the driver's mmap op runs now, with the range
+ * asked for (its refusal is the call's); then what the kernel caches of
+ * that range is dropped, so the new mapping reads the driver's memory as
+ * it is, and the call goes on as FUSE makes it (pagecache.c).
+ */
 static void do_mmap(struct umod_supervisor *sv, const struct seccomp_notif *n,
 		    struct seccomp_notif_resp *r)
 {
+	struct umod_forward fw = { .kind = UMOD_FW_MMAP, .pid = (pid_t)n->pid,
+				   .len = n->data.args[1], .prot = (int)n->data.args[2],
+				   .flags = (int)n->data.args[3], .off = n->data.args[5] };
+	int dup = tree_fd(sv, (pid_t)n->pid, (int)n->data.args[4]);
+	struct stat st;
+	long ret;
+
 	r->flags = SECCOMP_USER_NOTIF_FLAG_CONTINUE;
+	if (dup < 0)
+		return;
+	ret = forward(dup, &fw);
+	if (!ret && !fstat(dup, &st))
+		umod_fuse_tree_inval(sv->d, st.st_ino, (int64_t)fw.off, (int64_t)fw.len);
+	close(dup);
+	if (ret) {
+		r->flags = 0;
+		r->error = (int)ret;
+	}
 }
 
 struct job {

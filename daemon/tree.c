@@ -57,6 +57,7 @@ struct tree_file {
 	struct umod_file *f;
 	pthread_mutex_t lock;
 	struct fuse_pollhandle *ph;	/* the last poll's, told at a wake-up */
+	bool cached;			/* a device with mmap: FUSE's page cache (pagecache.c) */
 };
 
 static char host_dir[PATH_MAX];	/* "": no pass-through */
@@ -376,6 +377,12 @@ static int tree_open(const char *path, struct fuse_file_info *fi)
 	pthread_mutex_init(&tf->lock, NULL);
 	fi->fh = (uint64_t)(uintptr_t)tf;
 	fi->nonseekable = !umod_fs_seekable(tf->f);
+	/* a shared mmap() needs the page cache (FUSE refuses it on direct I/O) */
+	if (umod_fs_mappable(tf->f)) {
+		tf->cached = true;
+		fi->direct_io = 0;
+		fi->keep_cache = 0;	/* each open sees the driver's memory afresh */
+	}
 	return 0;
 }
 
@@ -438,6 +445,8 @@ static int tree_read(const char *path, char *buf, size_t size, off_t off,
 	if (!tf)
 		return view_read(umod_fuse_daemon(), path, buf, size, off);
 	umod_fuse_identity();
+	if (tf->cached)
+		return (int)to_user(umod_tree_cache_read(tf->f, buf, size, off));
 	return (int)to_user(umod_fs_read(tf->f, buf, size, &pos));
 }
 
@@ -453,6 +462,8 @@ static int tree_write(const char *path, const char *buf, size_t size, off_t off,
 		return (int)umod_view_write(umod_fuse_daemon(), path + 4, buf, size);
 	}
 	umod_fuse_identity();
+	if (tf->cached)
+		return (int)to_user(umod_tree_cache_write(tf->f, buf, size, off, fi->writepage));
 	return (int)to_user(umod_fs_write(tf->f, buf, size, &pos));
 }
 
@@ -621,10 +632,13 @@ static long ioctl_as_caller(struct umod_daemon *d, struct tree_file *tf, unsigne
 /* a call umod shell's supervisor brought (supervise.c): its caller's own */
 static long forwarded(struct tree_file *tf, const struct umod_forward *fw)
 {
+	struct umod_map *m;
+
 	umod_fuse_identity_of(fw->pid);
 	if (fw->kind == UMOD_FW_IOCTL)
 		return umod_fs_ioctl_process(tf->f, fw->cmd, fw->arg, (int)fw->pid);
-	return -EINVAL;
+	/* the driver's mmap op, when the process maps (pagecache.c serves it) */
+	return umod_fs_mmap(tf->f, fw->off, fw->len, fw->prot, fw->flags, &m);
 }
 
 static int tree_ioctl(const char *path, unsigned int cmd, void *arg,

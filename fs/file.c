@@ -158,6 +158,7 @@ void umod_fs_host_gone(struct umod_host *host)
 
 		umod_list_del(&f->fs_link);
 		umod_list_del(&f->node_link);
+		umod_fs_maps_free_locked(f);
 		pthread_mutex_destroy(&f->pos_lock);
 		free(f);	/* its node may be gone with the tree: not put */
 	}
@@ -301,6 +302,8 @@ struct fop_args {
 	unsigned int cmd;
 	unsigned long arg;
 	int upid;		/* > 0: user memory is this process's */
+	void *ubuf;		/* else this window (call_fop()) */
+	size_t ulen;
 	struct poll_table_struct *pt;
 };
 
@@ -369,7 +372,7 @@ static long fop_thunk(void *arg)
  * Runs one operation as the module's code, with @buf/@len as the "user"
  * memory copy_to_user() and friends may touch. An oops answers -EIO.
  */
-static long call_fop(struct fop_args *a, void *ubuf, size_t ulen)
+static long call_fn(struct fop_args *a, long (*thunk)(void *), void *arg)
 {
 	struct umod_uwindow save;
 	long ret;
@@ -379,18 +382,26 @@ static long call_fop(struct fop_args *a, void *ubuf, size_t ulen)
 	if (a->upid > 0)
 		umod_uaccess_enter_process(&save, a->upid);
 	else
-		umod_uaccess_enter(&save, ubuf, ulen);
+		umod_uaccess_enter(&save, a->ubuf, a->ulen);
 	if (!a->f->mod)
-		ret = fop_thunk(a);
-	else if (umod_call(a->f->mod, fop_thunk, a, &ret))
+		ret = thunk(arg);
+	else if (umod_call(a->f->mod, thunk, arg, &ret))
 		ret = -EIO;
 	umod_uaccess_leave(&save);
 	return ret;
 }
 
+static long call_fop(struct fop_args *a, void *ubuf, size_t ulen)
+{
+	a->ubuf = ubuf;
+	a->ulen = ulen;
+	return call_fn(a, fop_thunk, a);
+}
+
 /* fs->lock held: the file's module references go, then the file */
 static void file_free_locked(struct umod_file *f)
 {
+	umod_fs_maps_free_locked(f);
 	umod_list_del(&f->fs_link);
 	for (int i = 0; i < 2; i++)
 		if (f->pinned[i])
@@ -435,6 +446,31 @@ static void op_end(struct umod_file *f)
 	if (!--f->inflight)
 		pthread_cond_broadcast(&f->fs->idle);
 	pthread_mutex_unlock(&f->fs->lock);
+}
+
+struct any_call {
+	struct fop_args a;	/* first: call_fop() hands it to the thunk */
+	long (*fn)(void *);
+	void *arg;
+};
+
+static long any_thunk(void *arg)
+{
+	struct any_call *c = arg;
+
+	return c->fn(c->arg);
+}
+
+long umod_fs_call(struct umod_file *f, long (*fn)(void *), void *arg, int upid)
+{
+	struct any_call c = { .a = { .f = f, .upid = upid }, .fn = fn, .arg = arg };
+	long ret;
+
+	if (op_begin(f))
+		return -EIO;
+	ret = call_fn(&c.a, any_thunk, &c);
+	op_end(f);
+	return ret;
 }
 
 /* ---- opening ----------------------------------------------------------------- */
@@ -496,6 +532,7 @@ static struct umod_file *file_new(struct umod_fs_node *n, int flags)
 	n->refs++;
 	pthread_mutex_init(&f->pos_lock, NULL);
 	umod_list_init(&f->node_link);
+	umod_list_init(&f->maps);
 	umod_list_add(&f->fs_link, &n->fs->files);
 	f->file.f_inode = &n->inode;
 	f->file.f_path.dentry = &n->dentry;
@@ -836,6 +873,7 @@ int umod_fs_release(struct umod_file *f)
 	if (!f)
 		return -EINVAL;
 	fs = f->fs;
+	umod_fs_unmap_all(f);
 	pthread_mutex_lock(&fs->lock);
 	dead = f->dead;
 	if (!dead)
@@ -886,6 +924,14 @@ void *umod_fs_private(struct umod_file *f)
 	return f ? f->file.private_data : NULL;
 }
 
+/* fs->lock held: a device that can be mapped has every offset (umod.h) */
+static int64_t mappable_size(struct umod_fs *fs, unsigned int devt)
+{
+	struct cdev *cd = umod_cdev_lookup(fs, devt, NULL);
+
+	return cd && cd->ops && cd->ops->mmap ? (int64_t)UMOD_FS_MAP_SIZE : 0;
+}
+
 int umod_fs_stat(struct umod_host *host, const char *path, unsigned int *mode,
 		   int64_t *size)
 {
@@ -902,12 +948,13 @@ int umod_fs_stat(struct umod_host *host, const char *path, unsigned int *mode,
 		if (mode)
 			*mode = n->mode;
 		if (size)
-			*size = n->inode.i_size;
+			*size = n->kind == UMOD_FS_DEV && S_ISCHR(n->mode) ?
+				mappable_size(fs, n->inode.i_rdev) : n->inode.i_size;
 	} else if (char_path(path, &devt) && umod_cdev_lookup(fs, devt, NULL)) {
 		if (mode)
 			*mode = S_IFCHR | 0600;
 		if (size)
-			*size = 0;
+			*size = mappable_size(fs, devt);
 	} else {
 		err = -ENOENT;
 	}

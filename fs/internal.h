@@ -88,6 +88,7 @@ struct umod_file {
 	void *poll_data;
 	char text[4096];		/* UMOD_FS_TEXT: the page, filled at open */
 	size_t text_len;
+	struct umod_list maps;		/* mmap.c: its mappings (umod_vma.link), newest first; fs->lock */
 };
 
 /* the namespace of @host, made on first use; NULL only without memory */
@@ -107,6 +108,19 @@ struct umod_fs_node *umod_fs_node_add(struct umod_fs_node *dir, const char *name
 void umod_fs_node_remove(struct umod_fs_node *node);
 /* fs->lock held: the node at @path ("proc/x"), or NULL */
 struct umod_fs_node *umod_fs_walk(struct umod_fs *fs, const char *path);
+
+/*
+ * file.c: @fn(@arg) as @f's module's code, as one of its operations (an
+ * oops answers -EIO, as does a file whose module went). @upid > 0: user
+ * memory is that process's; else there is none.
+ */
+long umod_fs_call(struct umod_file *f, long (*fn)(void *), void *arg, int upid);
+
+/* mmap.c: @f's mappings are closed (their vm_ops->close) and freed, before
+ * its release, as munmap comes before the last fput() */
+void umod_fs_unmap_all(struct umod_file *f);
+/* mmap.c, fs->lock held: what is left of them is freed, no module code run */
+void umod_fs_maps_free_locked(struct umod_file *f);
 
 /* read_write.c's default_llseek(), for procfs's default */
 long long umod_default_llseek(struct file *file, long long offset, int whence);

@@ -752,6 +752,42 @@ UMOD_API int umod_fs_list(struct umod_host *host, const char *path,
 			    umod_fs_list_fn fn, void *data);
 
 /*
+ * mmap of a device file (or a proc entry with proc_mmap), as the driver
+ * sees it. umod_fs_mmap - runs the file's mmap op on a new mapping of @len
+ * bytes from file offset @off (page-aligned), with mmap(2)'s @prot and
+ * @flags (MAP_SHARED, MAP_PRIVATE): the vm_area_struct it fills is kept
+ * with the file until umod_fs_munmap() or the file's release, which first
+ * run its vm_ops->close. Returns 0, -EINVAL, -ENODEV (no mmap op), -EACCES
+ * (the open mode does not allow it), -EOVERFLOW, -ENOMEM, or what the
+ * driver's mmap op returned.
+ */
+struct umod_map;
+UMOD_API int umod_fs_mmap(struct umod_file *f, uint64_t off, uint64_t len, int prot,
+			   int flags, struct umod_map **mp);
+UMOD_API int umod_fs_munmap(struct umod_file *f, struct umod_map *m);
+/* whether @f has an mmap op (1) or not (0) */
+UMOD_API int umod_fs_mappable(struct umod_file *f);
+/*
+ * Copies between @buf and the pages of @f's mappings (or another open
+ * file's of the same node) at file offset @off: each page is what the
+ * driver put there (remap_pfn_range(), vm_insert_page() ...), or what its
+ * fault op gives. Returns the bytes copied (short at the first page the
+ * process would get SIGBUS for), -EFAULT when that is the first, -ENXIO
+ * when no mapping holds @off.
+ */
+UMOD_API ssize_t umod_fs_map_read(struct umod_file *f, void *buf, size_t n, int64_t off);
+UMOD_API ssize_t umod_fs_map_write(struct umod_file *f, const void *buf, size_t n,
+				    int64_t off);
+/* the driver's own page at file offset @off of mapping @m (a write fault
+ * when @write), for a caller in this process: as coherent with the driver
+ * as a user's mapping on Linux; NULL for SIGBUS or outside @m */
+UMOD_API void *umod_fs_map_page(struct umod_file *f, struct umod_map *m, int64_t off,
+				 int write);
+/* the size umod_fs_stat() gives a device with an mmap op: every offset a
+ * driver may be mapped at (physical addresses included) is below it */
+#define UMOD_FS_MAP_SIZE	(1ULL << 48)
+
+/*
  * What a user makes in dev/ (and below it), as on Linux's devtmpfs.
  * umod_fs_mknod - a node for device number @devt (MAJ << 20 | MIN): @mode
  * is S_IFCHR or S_IFBLK with permission bits (umask already applied),

@@ -98,7 +98,7 @@ struct file_operations {
 	unsigned int (*poll)(struct file *, struct poll_table_struct *);
 	long (*unlocked_ioctl)(struct file *, unsigned int, unsigned long);
 	long (*compat_ioctl)(struct file *, unsigned int, unsigned long);
-	int (*mmap)(struct file *, struct vm_area_struct *);	/* not supported */
+	int (*mmap)(struct file *, struct vm_area_struct *);
 	unsigned long mmap_supported_flags;
 	int (*open)(struct inode *, struct file *);
 	int (*flush)(struct file *, void *id);
@@ -121,7 +121,7 @@ struct proc_ops {
 	unsigned int (*proc_poll)(struct file *, struct poll_table_struct *);
 	long (*proc_ioctl)(struct file *, unsigned int, unsigned long);
 	long (*proc_compat_ioctl)(struct file *, unsigned int, unsigned long);
-	int (*proc_mmap)(struct file *, struct vm_area_struct *);	/* not supported */
+	int (*proc_mmap)(struct file *, struct vm_area_struct *);
 	unsigned long (*proc_get_unmapped_area)(struct file *, unsigned long,
 						unsigned long, unsigned long, unsigned long);
 };
