@@ -143,17 +143,25 @@ int umod_fs_mkdir(struct umod_host *host, const char *path, unsigned int mode,
 	return make(host, path, &m);
 }
 
-/* fs->lock held: may a user remove or replace @n (and why not)? */
-static int removable(struct umod_fs *fs, const char *path, struct umod_fs_node *n)
+/* fs->lock held: is @n a user's (not a module's node, and below dev/)? */
+static int owned(struct umod_fs *fs, const char *path, struct umod_fs_node *n)
 {
 	const char *name;
 	int err;
 
 	if (!parent_of(fs, path, &name, &err) || n->owner || !n->ids)
-		return -EPERM;	/* not below dev/, or a module's node */
-	if (n->kind == UMOD_FS_DIR && n->children.next != &n->children)
-		return -ENOTEMPTY;
+		return -EPERM;
 	return 0;
+}
+
+/* fs->lock held: may a user remove or replace @n (and why not)? */
+static int removable(struct umod_fs *fs, const char *path, struct umod_fs_node *n)
+{
+	int err = owned(fs, path, n);
+
+	if (!err && n->kind == UMOD_FS_DIR && n->children.next != &n->children)
+		err = -ENOTEMPTY;
+	return err;
 }
 
 static int remove_name(struct umod_host *host, const char *path, bool dir)
@@ -219,22 +227,20 @@ int umod_fs_rename(struct umod_host *host, const char *from, const char *to, int
 	dir = parent_of(fs, to, &name, &err);
 	if (!n)
 		err = -ENOENT;
-	else if (dir && !(err = removable(fs, from, n))) {
-		old = umod_fs_child(dir, name);
-		if (old == n)
-			err = 0;
-		else if (old && noreplace)
-			err = -EEXIST;
-		else if (old && (old->kind == UMOD_FS_DIR) != (n->kind == UMOD_FS_DIR))
-			err = old->kind == UMOD_FS_DIR ? -EISDIR : -ENOTDIR;
-		else if (!old || !(err = removable(fs, to, old))) {
-			for (struct umod_fs_node *up = dir; up && !err; up = up->parent)
-				err = up == n ? -EINVAL : 0;	/* into itself */
-			if (!err && old)
+	else if (dir && !(err = owned(fs, from, n))) {
+		for (struct umod_fs_node *up = dir; up && !err; up = up->parent)
+			err = up == n ? -EINVAL : 0;	/* into itself */
+		old = err ? NULL : umod_fs_child(dir, name);
+		if (old && old != n) {
+			if (noreplace)
+				err = -EEXIST;
+			else if ((old->kind == UMOD_FS_DIR) != (n->kind == UMOD_FS_DIR))
+				err = old->kind == UMOD_FS_DIR ? -EISDIR : -ENOTDIR;
+			else if (!(err = removable(fs, to, old)))
 				umod_fs_node_remove(old);
-			if (!err)
-				err = move(n, dir, name);
 		}
+		if (!err && old != n)
+			err = move(n, dir, name);
 	}
 	pthread_mutex_unlock(&fs->lock);
 	return err;
