@@ -176,7 +176,8 @@ $(GEN)/host_exports.txt: $(HOST_SYMVERS_BOOT)
 	$(Q)$(EMULATOR) $(HOST_SYMVERS_BOOT) | cut -f2 > $@.tmp && mv $@.tmp $@
 
 $(GEN)/host_abi.c: $(GEN)/host_exports.txt $(srctree)/scripts/host_abi.sh \
-		$(wildcard $(srctree)/include/linux/*.h $(srctree)/include/kunit/*.h $(srctree)/include/umod/kabi/*.h)
+		$(wildcard $(srctree)/include/linux/*.h $(srctree)/include/kunit/*.h $(srctree)/include/umod/kabi/*.h \
+			$(srctree)/include/asm/*.h)
 	$(Q)$(srctree)/scripts/host_abi.sh $(srctree)/include < $< > $@.tmp && mv $@.tmp $@
 
 $(GEN)/host_abi.o: $(GEN)/host_abi.c | $(GENERATED)
