@@ -30,6 +30,7 @@ static const struct bench benches[] = {
 	{ "spinlock", bench_spinlock },
 	{ "workqueue", bench_workqueue },
 	{ "fsread", bench_fsread },
+	{ "devmmap", bench_devmmap },
 	{ "kunit", bench_kunit },
 	{ "sigverify", bench_sigverify },
 	{ "scale", bench_scale },
