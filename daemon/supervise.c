@@ -42,6 +42,7 @@
 #include <sys/syscall.h>
 #include <sys/sysmacros.h>
 #include <sys/uio.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "daemon.h"
@@ -157,8 +158,12 @@ struct umod_supervisor {
 	dev_t tree_dev;			/* the tree's st_dev: which files are ours */
 	char root[PATH_MAX];		/* the tree's mount point, as we see it */
 	pthread_t thread;
-	atomic_bool stopping;
-	atomic_int busy;		/* calls being handled */
+	atomic_bool done;		/* the receiving thread is to end */
+	pthread_mutex_t qlock;		/* the queue, the workers */
+	pthread_cond_t qcond;
+	struct job *head;
+	int workers, idle;
+	bool stopping;			/* workers end once the queue is empty */
 };
 
 /* what a handler thread left for tree.c, under its thread id */
@@ -436,49 +441,82 @@ static void do_mmap(struct umod_supervisor *sv, const struct seccomp_notif *n,
 }
 
 struct job {
-	struct umod_supervisor *sv;
+	struct job *next;
 	struct seccomp_notif n;
 };
 
-static void *handle(void *arg)
+static void handle(struct umod_supervisor *sv, const struct seccomp_notif *n)
 {
-	struct job *j = arg;
-	struct seccomp_notif_resp r = { .id = j->n.id };
+	struct seccomp_notif_resp r = { .id = n->id };
 
-	if (j->n.data.nr == __NR_ioctl)
-		do_ioctl(j->sv, &j->n, &r);
-	else if (j->n.data.nr == __NR_mmap)
-		do_mmap(j->sv, &j->n, &r);
-	else if (j->n.data.nr == __NR_mknodat || j->n.data.nr == (int)NR_MKNOD)
-		do_mknod(j->sv, &j->n, &r);
+	if (n->data.nr == __NR_ioctl)
+		do_ioctl(sv, n, &r);
+	else if (n->data.nr == __NR_mmap)
+		do_mmap(sv, n, &r);
+	else if (n->data.nr == __NR_mknodat || n->data.nr == (int)NR_MKNOD)
+		do_mknod(sv, n, &r);
 	else
 		r.flags = SECCOMP_USER_NOTIF_FLAG_CONTINUE;
 	/* ENOENT: the caller went away meanwhile */
-	ioctl(j->sv->listener, SECCOMP_IOCTL_NOTIF_SEND, &r);
-	atomic_fetch_sub(&j->sv->busy, 1);
-	free(j);
+	ioctl(sv->listener, SECCOMP_IOCTL_NOTIF_SEND, &r);
+}
+
+/* a worker: jobs until the supervisor stops */
+static void *work(void *arg)
+{
+	struct umod_supervisor *sv = arg;
+
+	pthread_mutex_lock(&sv->qlock);
+	for (;;) {
+		struct job *j;
+
+		while (!sv->head && !sv->stopping)
+			pthread_cond_wait(&sv->qcond, &sv->qlock);
+		if (!(j = sv->head))
+			break;
+		sv->head = j->next;
+		sv->idle--;
+		pthread_mutex_unlock(&sv->qlock);
+		handle(sv, &j->n);
+		free(j);
+		pthread_mutex_lock(&sv->qlock);
+		sv->idle++;
+	}
+	sv->workers--;
+	pthread_cond_broadcast(&sv->qcond);
+	pthread_mutex_unlock(&sv->qlock);
 	return NULL;
 }
 
-/* one thread per call: an ioctl may sleep in its module as long as it likes */
+/*
+ * To a worker: an ioctl may sleep in its module as long as it likes, so
+ * when none is idle another starts (they stay, up to 64); a thread per
+ * call would cost more than the call (a new stack each time).
+ */
 static void dispatch(struct umod_supervisor *sv, const struct seccomp_notif *n)
 {
-	struct job *j = malloc(sizeof(*j));
+	struct job *j = calloc(1, sizeof(*j)), **tail;
 	pthread_attr_t attr;
 	pthread_t t;
 
 	if (!j)
 		return;
-	j->sv = sv;
 	j->n = *n;
-	atomic_fetch_add(&sv->busy, 1);
-	pthread_attr_init(&attr);
-	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-	if (pthread_create(&t, &attr, handle, j)) {
-		atomic_fetch_sub(&sv->busy, 1);
-		free(j);
+	pthread_mutex_lock(&sv->qlock);
+	for (tail = &sv->head; *tail; tail = &(*tail)->next)
+		;
+	*tail = j;
+	if (!sv->idle && sv->workers < 64) {
+		pthread_attr_init(&attr);
+		pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+		if (!pthread_create(&t, &attr, work, sv)) {
+			sv->workers++;
+			sv->idle++;
+		}
+		pthread_attr_destroy(&attr);
 	}
-	pthread_attr_destroy(&attr);
+	pthread_cond_signal(&sv->qcond);
+	pthread_mutex_unlock(&sv->qlock);
 }
 
 /* the listener the shell sends, once */
@@ -508,7 +546,7 @@ static void *serve_calls(void *arg)
 	sv->listener = receive_listener(sv->sock);
 	p.fd = sv->listener;
 	p.events = POLLIN;
-	while (sv->listener >= 0 && !atomic_load(&sv->stopping)) {
+	while (sv->listener >= 0 && !atomic_load(&sv->done)) {
 		int ready = poll(&p, 1, 200);
 
 		if (ready < 0 && errno != EINTR)
@@ -539,6 +577,8 @@ int umod_supervise_start(struct umod_daemon *d, int sock)
 	sv->sock = sock;
 	sv->listener = -1;
 	sv->tree_dev = st.st_dev;
+	pthread_mutex_init(&sv->qlock, NULL);
+	pthread_cond_init(&sv->qcond, NULL);
 	if (pthread_create(&sv->thread, NULL, serve_calls, sv)) {
 		free(sv);
 		return -EAGAIN;
@@ -551,19 +591,27 @@ int umod_supervise_start(struct umod_daemon *d, int sock)
 void umod_supervise_stop(struct umod_daemon *d)
 {
 	struct umod_supervisor *sv = d->supervisor;
-	struct timespec tick = { .tv_nsec = 10 * 1000000L };
+	struct timespec until;
+	bool idle;
 
 	if (!sv)
 		return;
-	atomic_store(&sv->stopping, true);
+	atomic_store(&sv->done, true);
 	shutdown(sv->sock, SHUT_RDWR);
 	pthread_join(sv->thread, NULL);
-	for (int i = 0; i < 200 && atomic_load(&sv->busy); i++)
-		nanosleep(&tick, NULL);
+	clock_gettime(CLOCK_REALTIME, &until);
+	until.tv_sec += 2;
+	pthread_mutex_lock(&sv->qlock);
+	sv->stopping = true;
+	pthread_cond_broadcast(&sv->qcond);
+	while (sv->workers && !pthread_cond_timedwait(&sv->qcond, &sv->qlock, &until))
+		;
+	idle = !sv->workers;
+	pthread_mutex_unlock(&sv->qlock);
 	if (sv->listener >= 0)
 		close(sv->listener);	/* calls not yet answered fail with ENOSYS */
 	close(sv->sock);
-	if (!atomic_load(&sv->busy))
-		free(sv);	/* else leaked: a handler still uses it */
+	if (idle)
+		free(sv);	/* else leaked: a worker still runs module code */
 	d->supervisor = NULL;
 }
