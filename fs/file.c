@@ -726,39 +726,39 @@ int64_t umod_fs_llseek(struct umod_file *f, int64_t off, int whence)
 	return ret;
 }
 
+/* the ioctl op, user memory being @data's @size bytes, or process @a->upid's */
+static long do_ioctl(struct fop_args *a, void *data, size_t size)
+{
+	long ret;
+
+	if (a->f->node->kind == UMOD_FS_TEXT)
+		return -ENOTTY;
+	if (op_begin(a->f))
+		return -EIO;
+	ret = call_fop(a, data, data ? size : 0);
+	op_end(a->f);
+	return ret;
+}
+
 long umod_fs_ioctl(struct umod_file *f, unsigned int cmd, unsigned long arg,
 		     void *data, size_t size)
 {
 	struct fop_args a = { .f = f, .op = FOP_IOCTL, .cmd = cmd, .arg = arg };
-	long ret;
 
 	if (!f)
 		return -EINVAL;
-	if (f->node->kind == UMOD_FS_TEXT)
-		return -ENOTTY;
 	if (data)
 		a.arg = (unsigned long)(uintptr_t)data;
-	if (op_begin(f))
-		return -EIO;
-	ret = call_fop(&a, data, data ? size : 0);
-	op_end(f);
-	return ret;
+	return do_ioctl(&a, data, size);
 }
 
 long umod_fs_ioctl_process(struct umod_file *f, unsigned int cmd, unsigned long arg, int pid)
 {
 	struct fop_args a = { .f = f, .op = FOP_IOCTL, .cmd = cmd, .arg = arg, .upid = pid };
-	long ret;
 
 	if (!f || pid <= 0)
 		return -EINVAL;
-	if (f->node->kind == UMOD_FS_TEXT)
-		return -ENOTTY;
-	if (op_begin(f))
-		return -EIO;
-	ret = call_fop(&a, NULL, 0);
-	op_end(f);
-	return ret;
+	return do_ioctl(&a, NULL, 0);
 }
 
 /*

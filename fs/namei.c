@@ -115,24 +115,46 @@ int umod_fs_symlink(struct umod_host *host, const char *target, const char *path
 	return err;
 }
 
-ssize_t umod_fs_readlink(struct umod_host *host, const char *path, char *buf, size_t size)
+/* fs->lock held: @fn(@fs, @path, node at @path, @arg); -ENOENT without one */
+typedef int (*node_fn)(struct umod_fs *fs, const char *path, struct umod_fs_node *n, void *arg);
+
+static int with_node(struct umod_host *host, const char *path, node_fn fn, void *arg)
 {
 	struct umod_fs *fs = umod_fs_of(host);
 	struct umod_fs_node *n;
-	ssize_t len = -ENOENT;
+	int err;
 
-	if (!fs || !path || !buf || !size)
+	if (!fs || !path)
 		return -EINVAL;
 	pthread_mutex_lock(&fs->lock);
 	n = umod_fs_walk(fs, path);
-	if (n && n->kind != UMOD_FS_LINK)
-		len = -EINVAL;
-	else if (n) {
-		len = (ssize_t)strlen(n->link);
-		snprintf(buf, size, "%s", n->link);
-	}
+	err = n ? fn(fs, path, n, arg) : -ENOENT;
 	pthread_mutex_unlock(&fs->lock);
-	return len;
+	return err;
+}
+
+struct buf {
+	char *p;
+	size_t size;
+};
+
+static int link_of(struct umod_fs *fs, const char *path, struct umod_fs_node *n, void *arg)
+{
+	struct buf *b = arg;
+
+	if (n->kind != UMOD_FS_LINK)
+		return -EINVAL;
+	snprintf(b->p, b->size, "%s", n->link);
+	return (int)strlen(n->link);	/* below 4096: umod_fs_symlink() */
+}
+
+ssize_t umod_fs_readlink(struct umod_host *host, const char *path, char *buf, size_t size)
+{
+	struct buf b = { buf, size };
+
+	if (!buf || !size)
+		return -EINVAL;
+	return with_node(host, path, link_of, &b);
 }
 
 int umod_fs_mkdir(struct umod_host *host, const char *path, unsigned int mode,
@@ -164,24 +186,22 @@ static int removable(struct umod_fs *fs, const char *path, struct umod_fs_node *
 	return err;
 }
 
+static int remove_node(struct umod_fs *fs, const char *path, struct umod_fs_node *n,
+		       void *dir)
+{
+	int err;
+
+	if ((n->kind == UMOD_FS_DIR) != *(bool *)dir)
+		return *(bool *)dir ? -ENOTDIR : -EISDIR;
+	err = removable(fs, path, n);
+	if (!err)
+		umod_fs_node_remove(n);
+	return err;
+}
+
 static int remove_name(struct umod_host *host, const char *path, bool dir)
 {
-	struct umod_fs *fs = umod_fs_of(host);
-	struct umod_fs_node *n;
-	int err = 0;
-
-	if (!fs || !path)
-		return -EINVAL;
-	pthread_mutex_lock(&fs->lock);
-	n = umod_fs_walk(fs, path);
-	if (!n)
-		err = -ENOENT;
-	else if ((n->kind == UMOD_FS_DIR) != dir)
-		err = dir ? -ENOTDIR : -EISDIR;
-	else if (!(err = removable(fs, path, n)))
-		umod_fs_node_remove(n);
-	pthread_mutex_unlock(&fs->lock);
-	return err;
+	return with_node(host, path, remove_node, &dir);
 }
 
 int umod_fs_unlink(struct umod_host *host, const char *path)
@@ -246,59 +266,65 @@ int umod_fs_rename(struct umod_host *host, const char *from, const char *to, int
 	return err;
 }
 
+struct ids {
+	unsigned int mode, uid, gid;
+};
+
+static int set_node(struct umod_fs *fs, const char *path, struct umod_fs_node *n, void *arg)
+{
+	struct ids *a = arg;
+	const char *name;
+	int err;
+
+	if (n->kind == UMOD_FS_LINK || !parent_of(fs, path, &name, &err))
+		return -EPERM;	/* proc/ and sys/ keep the modes their makers gave */
+	if (a->mode != (unsigned int)-1)
+		n->mode = (n->mode & S_IFMT) | (a->mode & 07777);
+	if (a->uid != (unsigned int)-1 || a->gid != (unsigned int)-1) {
+		if (!n->ids)
+			n->uid = n->gid = 0;
+		if (a->uid != (unsigned int)-1)
+			n->uid = a->uid;
+		if (a->gid != (unsigned int)-1)
+			n->gid = a->gid;
+		n->ids = true;
+	}
+	n->inode.i_mode = (unsigned short)n->mode;
+	return 0;
+}
+
 /* chmod(2) and chown(2): (unsigned)-1 leaves that one as it is */
 int umod_fs_setattr(struct umod_host *host, const char *path, unsigned int mode,
 		    unsigned int uid, unsigned int gid)
 {
-	struct umod_fs *fs = umod_fs_of(host);
-	struct umod_fs_node *n;
-	const char *name;
-	int err = 0;
+	struct ids a = { mode, uid, gid };
 
-	if (!fs || !path)
-		return -EINVAL;
-	pthread_mutex_lock(&fs->lock);
-	n = umod_fs_walk(fs, path);
-	if (!n)
-		err = -ENOENT;
-	else if (n->kind == UMOD_FS_LINK || !parent_of(fs, path, &name, &err))
-		err = -EPERM;	/* proc/ and sys/ keep the modes their makers gave */
-	else {
-		if (mode != (unsigned int)-1)
-			n->mode = (n->mode & S_IFMT) | (mode & 07777);
-		if (uid != (unsigned int)-1 || gid != (unsigned int)-1) {
-			if (!n->ids)
-				n->uid = n->gid = 0;
-			if (uid != (unsigned int)-1)
-				n->uid = uid;
-			if (gid != (unsigned int)-1)
-				n->gid = gid;
-			n->ids = true;
-		}
-		n->inode.i_mode = (unsigned short)n->mode;
-	}
-	pthread_mutex_unlock(&fs->lock);
-	return err;
+	return with_node(host, path, set_node, &a);
+}
+
+static int get_ids(struct umod_fs *fs, const char *path, struct umod_fs_node *n, void *arg)
+{
+	struct ids *a = arg;
+
+	if (!n->ids)
+		return -ENODATA;
+	a->uid = n->uid;
+	a->gid = n->gid;
+	return 0;
 }
 
 int umod_fs_owner(struct umod_host *host, const char *path, unsigned int *uid,
 		  unsigned int *gid)
 {
-	struct umod_fs *fs = umod_fs_of(host);
-	struct umod_fs_node *n;
-	int err = -ENODATA;
+	struct ids a;
+	int err;
 
-	if (!fs || !path || !uid || !gid)
+	if (!uid || !gid)
 		return -EINVAL;
-	pthread_mutex_lock(&fs->lock);
-	n = umod_fs_walk(fs, path);
-	if (!n)
-		err = -ENOENT;
-	else if (n->ids) {
-		*uid = n->uid;
-		*gid = n->gid;
-		err = 0;
+	err = with_node(host, path, get_ids, &a);
+	if (!err) {
+		*uid = a.uid;
+		*gid = a.gid;
 	}
-	pthread_mutex_unlock(&fs->lock);
 	return err;
 }
