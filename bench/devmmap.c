@@ -173,7 +173,7 @@ int bench_devmmap(const struct bench_ctx *ctx)
 			close(*p);
 	unlink(shm);
 out:
-	if (ret >= 0 && bd.dir[0])
+	if (bd.dir[0])	/* whatever happened once it had a directory */
 		bench_daemon_stop(&bd);
 	return ret < 0 ? -1 : 0;
 }

@@ -100,8 +100,10 @@ int bench_daemon_start(const struct bench_ctx *ctx, const char *name, const char
 	snprintf(umod, sizeof(umod), "%s/../bin/umod", ctx->objdir);
 	snprintf(kopath, sizeof(kopath), "%s/%s", ctx->objdir, ko);
 	snprintf(bd->dir, sizeof(bd->dir), "%s/daemon.XXXXXX", ctx->objdir);
-	if (!mkdtemp(bd->dir))
+	if (!mkdtemp(bd->dir)) {
+		bd->dir[0] = '\0';
 		return -1;
+	}
 	snprintf(sock, sizeof(sock), "%s/umod.sock", bd->dir);
 	snprintf(state, sizeof(state), "%s/state", bd->dir);
 	snprintf(bd->root, sizeof(bd->root), "%s/root", bd->dir);
@@ -166,7 +168,7 @@ int bench_fsread(const struct bench_ctx *ctx)
 		unlink(p.shm);
 	}
 out:
-	if (ret >= 0 && bd.dir[0])
+	if (bd.dir[0])	/* whatever happened once it had a directory */
 		bench_daemon_stop(&bd);
 	return ret < 0 ? -1 : 0;
 }
