@@ -846,6 +846,7 @@ bool umod_oops_capture_hung(const ucontext_t *uc, unsigned int secs)
 		return false;
 	oops.keep = true;
 	oops.report_len = 0;
+	oops.level = '3';	/* pr_err(), then sched_show_task() at KERN_INFO */
 	umod_oops_put(&l, "INFO: task ");
 	umod_oops_put(&l, t ? t->task.comm : "umod");
 	umod_oops_put(&l, ":");
@@ -858,6 +859,7 @@ bool umod_oops_capture_hung(const ucontext_t *uc, unsigned int secs)
 	put_tainted(&l);
 	umod_oops_emit(&l);
 	umod_oops_emit_str("\"echo 0 > /proc/sys/kernel/hung_task_timeout_secs\" disables this message.");
+	oops.level = '6';
 	report_task(t);
 	umod_arch_show_trace(uc);
 	oops.keep = false;
@@ -867,17 +869,7 @@ bool umod_oops_capture_hung(const ucontext_t *uc, unsigned int secs)
 /* the watchdog's thread: the first three lines at KERN_ERR, the task's at KERN_INFO */
 void umod_oops_log_hung(struct umod_host *host)
 {
-	size_t lines = 0;
-
-	for (size_t pos = 0; pos < oops.report_len; lines++) {
-		const char *line = oops.report + pos;
-		size_t len = (size_t)((const char *)memchr(line, '\n', oops.report_len - pos) - line);
-
-		umod_log_printk(host->log, "%s%.*s\n", lines < 3 ? KERN_ERR : KERN_INFO,
-				(int)len, line);
-		pos += len + 1;
-	}
-	oops.report_len = 0;
+	log_kept_all(host);
 	atomic_store(&oops.reporter, 0);
 }
 
