@@ -82,7 +82,24 @@ UMOD_API size_t umod_module_get_init_size(const struct umod_module *mod)
 
 UMOD_API int umod_module_is_permanent(const struct umod_module *mod)
 {
-	const struct module *k = mod ? mod->kmod : NULL;
+	return mod && mod->init_fn && !mod->exit_fn;
+}
 
-	return k && k->init && !k->exit;
+/*
+ * Module code reads the state in its struct module (6.1's
+ * module_is_live()), in 6.1's numbering; GONE leaves it alone, as the
+ * memory may be gone by then.
+ */
+void umod_module_set_state(struct umod_module *mod, int state)
+{
+	static const int kstate[] = {
+		[UMOD_MODULE_UNFORMED] = UMOD_KMOD_STATE_UNFORMED,
+		[UMOD_MODULE_COMING] = UMOD_KMOD_STATE_COMING,
+		[UMOD_MODULE_LIVE] = UMOD_KMOD_STATE_LIVE,
+		[UMOD_MODULE_GOING] = UMOD_KMOD_STATE_GOING,
+	};
+
+	atomic_store(&mod->state, state);
+	if (mod->kmod && state != UMOD_MODULE_GONE)
+		__atomic_store_n(&mod->kmod->state, kstate[state], __ATOMIC_RELEASE);
 }

@@ -524,7 +524,7 @@ static int verify_exported_symbols(struct load_info *info)
 	pthread_mutex_lock(&host->module_mutex);
 	err = umod_exports_add(info->mod);
 	if (!err)
-		atomic_store(&info->mod->state, UMOD_MODULE_COMING);
+		umod_module_set_state(info->mod, UMOD_MODULE_COMING);
 	pthread_mutex_unlock(&host->module_mutex);
 	return err;
 }
@@ -562,6 +562,9 @@ static int complete_formation(struct load_info *info)
 
 	mod->kmod = info->sec[info->index.mod].addr;
 	mod->kmod->umod = mod;
+	mod->init_fn = mod->kmod->init;
+	mod->exit_fn = mod->kmod->exit;
+	umod_module_set_state(mod, UMOD_MODULE_UNFORMED);
 	if (info->index.param) {
 		mod->kp = info->sec[info->index.param].addr;
 		mod->num_kp = (unsigned int)(info->elf.sechdrs[info->index.param].sh_size /
@@ -646,8 +649,8 @@ static int do_init_module(struct load_info *info)
 	struct umod_module *mod = info->mod;
 	int ret = 0, err;
 
-	if (mod->kmod->init) {
-		err = umod_call_init(mod, mod->kmod->init, &ret);
+	if (mod->init_fn) {
+		err = umod_call_init(mod, mod->init_fn, &ret);
 		if (err)
 			return err;
 	}
@@ -659,7 +662,7 @@ static int do_init_module(struct load_info *info)
 		umod_log_printk(info->log, KERN_WARNING "do_init_module: loading module anyway...\n");
 	}
 	pthread_mutex_lock(&info->host->module_mutex);
-	atomic_store(&mod->state, UMOD_MODULE_LIVE);
+	umod_module_set_state(mod, UMOD_MODULE_LIVE);
 	pthread_cond_broadcast(&info->host->module_wq);
 	pthread_mutex_unlock(&info->host->module_mutex);
 	/* as kunit_module_notify() on LIVE: before init memory goes */

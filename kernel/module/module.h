@@ -111,6 +111,10 @@ struct umod_module {
 	char name[UMOD_MODULE_NAME_LEN];
 	_Atomic int state;		/* enum umod_module_state */
 	struct module *kmod;		/* the module's own struct, in its data */
+	/* what its struct module points at, read at its ABI's offsets */
+	int (*init_fn)(void);
+	void (*exit_fn)(void);
+	bool genuine;			/* built by Linux's Kbuild for a genuine ABI (genuine.c) */
 	void *map;			/* one mapping: core, then init */
 	size_t map_size;
 	struct umod_layout core;
@@ -166,6 +170,9 @@ struct umod_call {
 int umod_call(struct umod_module *mod, long (*fn)(void *arg), void *arg, long *retp);
 
 /* ---- refcount.c, usage.c: use counts ------------------------------------- */
+
+/* the module's state, mirrored into its struct module as 6.1 numbers it */
+void umod_module_set_state(struct umod_module *mod, int state);
 
 /* try_module_get(): fails once the module is GOING or stopped */
 bool umod_refcount_try_get(struct umod_module *mod);
