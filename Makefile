@@ -47,7 +47,7 @@ LIB_LIBS := -llzma -lzstd -lurcu-memb
 # (libkmod/), the helpers both use (util/)
 LIB_SRCS := $(wildcard $(srctree)/kernel/*.c $(srctree)/kernel/*/*.c) \
 	$(wildcard $(srctree)/mm/*.c $(srctree)/fs/*.c $(srctree)/fs/*/*.c) \
-	$(wildcard $(srctree)/drivers/*/*.c) \
+	$(wildcard $(srctree)/drivers/*/*.c $(srctree)/drivers/*/*/*.c) \
 	$(wildcard $(srctree)/arch/$(SRCARCH)/kernel/*.c) \
 	$(wildcard $(srctree)/libkmod/*.c) $(wildcard $(srctree)/lib/*.c) \
 	$(wildcard $(srctree)/util/*.c)

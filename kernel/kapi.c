@@ -224,6 +224,8 @@ static const struct umod_kapi_table *const kapi_tables[] = {
 	&umod_kapi_class,
 	&umod_kapi_misc,
 	&umod_kapi_kunit, &umod_kapi_kunit_assert,
+	&umod_kapi_nls,
+	&umod_kapi_rc_map,
 };
 
 static int export_table(struct umod_symtab *tab, const struct umod_kapi_table *t)
