@@ -10,6 +10,9 @@
  * an unloaded module faults, as it would in the kernel, and the oops
  * names the module that was there last.
  *
+ * A host of genuine Linux modules has its area in the low 2 GiB, where
+ * their code model's 32-bit addresses reach (kernel/module/genuine.c).
+ *
  * Free space is a sorted array of extents. Allocation is first-fit from a
  * cursor that moves on past each new range, so the space an unloaded
  * module left is reused last: a stale pointer keeps faulting as long as
@@ -21,9 +24,11 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "arch/arch.h"
 #include "kernel/module/internal.h"
 
 #define AREA_EXTENTS	64
+#define AREA_GENUINE_MIN	(64ul << 20)
 
 struct extent {
 	size_t off, len;	/* bytes from the area's base, page-aligned */
@@ -40,6 +45,22 @@ struct umod_area {
 	char last_unloaded[UMOD_MODULE_NAME_LEN];
 };
 
+/*
+ * Anywhere, or for a host of genuine modules where their code model
+ * reaches (the low 2 GiB): there as much of @size as is free, down to
+ * AREA_GENUINE_MIN, since other mappings may already sit there.
+ */
+static void *reserve(struct umod_host *host, size_t *size)
+{
+	void *p;
+
+	if (host->genuine) {
+		p = umod_arch_genuine_reserve(size, AREA_GENUINE_MIN);
+		return p ? p : MAP_FAILED;
+	}
+	return mmap(NULL, *size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+}
+
 static int area_reserve(struct umod_host *host)
 {
 	struct umod_area *a = calloc(1, sizeof(*a));
@@ -50,8 +71,7 @@ static int area_reserve(struct umod_host *host)
 	size = (size + UMOD_PAGE_SIZE - 1) & ~(size_t)(UMOD_PAGE_SIZE - 1);
 	/* room for the holes of many modules, so loads rarely grow it */
 	a->free = malloc(AREA_EXTENTS * sizeof(*a->free));
-	a->base = mmap(NULL, size, PROT_NONE,
-		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	a->base = reserve(host, &size);
 	if (!a->free || a->base == MAP_FAILED) {
 		free(a->free);
 		free(a);

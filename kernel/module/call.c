@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arch/arch.h"
 #include "kernel/module/internal.h"
 #include "kernel/oops.h"
 #include "kernel/sched/sched.h"
@@ -67,6 +68,8 @@ int umod_call(struct umod_module *mod, long (*fn)(void *arg), void *arg, long *r
 			       .thread = pthread_self() };
 
 	atomic_store(&t->switch_ns, umod_ns_since_boot());
+	if (mod->host->genuine)
+		umod_arch_genuine_thread();	/* genuine code reads %gs */
 	calls_add(mod->host, &c);
 	/* no signal mask saved: the common path stays free of system calls */
 	if (sigsetjmp(c.recover, 0)) {

@@ -161,7 +161,8 @@ static int find_this_module(struct load_info *info, const struct named_sections 
 				info_name(info));
 		return -ENOEXEC;
 	}
-	if (s->sh_size != sizeof(struct module)) {
+	info->genuine = umod_genuine_this_module(info->host, s->sh_size);
+	if (s->sh_size != sizeof(struct module) && !info->genuine) {
 		umod_log_printk(info->log, KERN_ERR "module %s: .gnu.linkonce.this_module section size must match the kernel's built struct module size at run time\n",
 				info_name(info));
 		return -ENOEXEC;
@@ -360,7 +361,7 @@ static int resolve_symbol(struct load_info *info, const char *name,
 			  const struct umod_ksym **ksp)
 {
 	struct umod_module *mod = info->mod;
-	const struct umod_ksym *ks = umod_symtab_lookup(info->host->exports, name);
+	const struct umod_ksym *ks = umod_find_export(info, name);
 	int err;
 
 	*ksp = NULL;
@@ -405,7 +406,7 @@ static int resolve_symbol_wait(struct load_info *info, const char *name,
 		if (err == -EBUSY)
 			umod_log_printk(info->log, KERN_WARNING "%s: gave up waiting for init of module %s.\n",
 					info->name,
-					umod_symtab_lookup(host->exports, name)->owner->name);
+					umod_find_export(info, name)->owner->name);
 		break;
 	}
 	return err;
@@ -564,6 +565,8 @@ static int complete_formation(struct load_info *info)
 	mod->kmod->umod = mod;
 	mod->init_fn = mod->kmod->init;
 	mod->exit_fn = mod->kmod->exit;
+	if (info->genuine)
+		umod_genuine_init_exit(info, mod);
 	umod_module_set_state(mod, UMOD_MODULE_UNFORMED);
 	if (info->index.param) {
 		mod->kp = info->sec[info->index.param].addr;
@@ -710,9 +713,12 @@ static int load_module(struct umod_host *host, const void *image, size_t len,
 	err = umod_check_modstruct_version(&info);
 	if (!err)
 		err = umod_check_modinfo(&info);
+	if (!err)
+		err = umod_genuine_check_sections(&info);
 	if (err)
 		goto out;
 	set_license(&info);
+	umod_genuine_check_modinfo(&info);
 	err = -ENOMEM;
 	info.sec = calloc(info.elf.shnum, sizeof(*info.sec));
 	if (!info.sec)
@@ -738,6 +744,8 @@ static int load_module(struct umod_host *host, const void *image, size_t len,
 	err = umod_reloc_apply(&info);
 	if (!err)
 		err = umod_exports_find(&info);	/* their offsets are relocated */
+	if (!err)
+		umod_genuine_patch(&info);
 	if (err || (flags & UMOD_LOAD_STOP_BEFORE_INIT))
 		goto free_usage;
 	err = complete_formation(&info);

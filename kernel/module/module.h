@@ -27,6 +27,7 @@
 #include "util/list.h"
 
 struct umod_area;
+struct umod_genuine;
 struct umod_kallsyms;
 struct umod_keyring;
 struct umod_log;
@@ -78,6 +79,9 @@ struct umod_host {
 	/* module memory mapped now, and its limit (layout.c) */
 	atomic_size_t module_memory, module_memory_limit;
 	struct umod_area *area;		/* area.c's; reserved at the first load */
+	/* genuine.c's: the genuine ABI it loads modules of too, or NULL; set
+	 * before the first load, never changed after */
+	struct umod_genuine *genuine;
 	/* kernel/watchdog.c: its thread, started with the host */
 	pthread_t watchdog;
 	bool watchdog_running, watchdog_stop;

@@ -57,9 +57,9 @@ int umod_check_modinfo(struct load_info *info)
 		try_to_force_load(info, "bad vermagic");
 		return umod_check_sanitize(info);
 	}
-	if (!same_magic(magic, umod_vermagic, info->index.vers)) {
+	if (!same_magic(magic, umod_genuine_vermagic(info), info->index.vers)) {
 		umod_log_printk(info->log, KERN_ERR "%s: version magic '%s' should be '%s'\n",
-				info->name, magic, umod_vermagic);
+				info->name, magic, umod_genuine_vermagic(info));
 		return -ENOEXEC;
 	}
 	return umod_check_sanitize(info);
@@ -142,7 +142,7 @@ int umod_check_modstruct_version(struct load_info *info)
 			return err;
 	}
 	pthread_mutex_lock(&info->host->module_mutex);
-	ks = umod_symtab_lookup(info->host->exports, "module_layout");
+	ks = umod_find_export(info, "module_layout");
 	if (ks)
 		ok = umod_check_version(info, "module_layout", ks);
 	pthread_mutex_unlock(&info->host->module_mutex);

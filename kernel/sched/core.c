@@ -28,6 +28,7 @@
 
 #include <generated/utsrelease.h>
 
+#include "arch/arch.h"
 #include "kernel/kapi.h"
 #include "kernel/module/module.h"
 #include "kernel/oops.h"
@@ -81,13 +82,16 @@ void umod_task_set_current(struct umod_task *t)
 	if (t && !t->task.pid)
 		t->task.pid = t->task.tgid = (int)gettid();
 	current_task = t;
+	umod_arch_set_current(t ? &t->task : NULL);
 }
 
 /* a lazily made task goes with its thread */
 static void lazy_task_gone(void *t)
 {
-	if (current_task == t)
+	if (current_task == t) {
 		current_task = NULL;
+		umod_arch_set_current(NULL);
+	}
 	umod_task_put(t);
 }
 
@@ -115,6 +119,7 @@ static struct umod_task *lazy_task(void)
 		return &fallback;
 	}
 	current_task = t;
+	umod_arch_set_current(&t->task);
 	return t;
 }
 
