@@ -125,6 +125,7 @@ struct umod_daemon_opts {
 	bool foreground;	/* else detach, returning once the socket listens */
 	unsigned int request_timeout_s;	/* a request must arrive whole within this */
 	const struct umod_tool_keys *keys;	/* --keyring, --sig-enforce (tools/keys.c) */
+	const char *abi;	/* --abi NAME=DIR: genuine modules too (umod_host_set_abi()) */
 };
 
 /* server.c: runs the daemon; returns the process's exit status */
