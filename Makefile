@@ -88,7 +88,7 @@ $(shell mkdir -p $(objtree) && (echo '$(BUILD_ID)' | cmp -s - $(FLAGS_STAMP) || 
 # keep objects between runs: they are not throwaway intermediates
 .SECONDARY:
 
-.PHONY: all deps demo check check-includes check-unit check-e2e check-kernel-tree examples test-modules bench bench-plot install clean
+.PHONY: all deps demo check check-includes check-unit check-e2e check-kernel-tree genuine-survey examples test-modules bench bench-plot install clean
 all: $(UMOD_BIN) $(MODPOST) $(GENDWARFKSYMS) $(LIBUMOD_A) $(LIBUMOD_SO) \
 	$(objtree)/Module.symvers
 
@@ -176,7 +176,8 @@ $(GEN)/host_exports.txt: $(HOST_SYMVERS_BOOT)
 	$(Q)$(EMULATOR) $(HOST_SYMVERS_BOOT) | cut -f2 > $@.tmp && mv $@.tmp $@
 
 $(GEN)/host_abi.c: $(GEN)/host_exports.txt $(srctree)/scripts/host_abi.sh \
-		$(wildcard $(srctree)/include/linux/*.h $(srctree)/include/kunit/*.h $(srctree)/include/umod/kabi/*.h)
+		$(wildcard $(srctree)/include/linux/*.h $(srctree)/include/kunit/*.h \
+			   $(srctree)/include/media/*.h $(srctree)/include/umod/kabi/*.h)
 	$(Q)$(srctree)/scripts/host_abi.sh $(srctree)/include < $< > $@.tmp && mv $@.tmp $@
 
 $(GEN)/host_abi.o: $(GEN)/host_abi.c | $(GENERATED)
@@ -263,6 +264,10 @@ check-includes:
 # umod against kmod on Debian's own kernel modules (downloads ~70 MB once)
 check-kernel-tree: all
 	$(Q)$(srctree)/scripts/check-kernel-tree.sh $(srctree)
+
+# which of Debian's own modules would load into a host of that kernel
+genuine-survey: all $(objtree)/Module.symvers
+	$(Q)$(srctree)/scripts/genuine-survey.sh $(srctree) $(objtree)
 
 check-e2e: examples test-modules
 	$(Q)UMOD_TOP=$(srctree) UMOD_CFLAGS="$(SAN_FLAGS)" $(E2E_ARCH_ENV) $(srctree)/tests/e2e/run.sh

@@ -356,17 +356,37 @@ void umod_genuine_check_modinfo(struct load_info *info)
 	}
 }
 
-/* per-CPU data: %gs-relative in genuine code, with no per-CPU area to give */
+int umod_genuine_for_each(struct umod_host *host,
+			  int (*fn)(const struct umod_ksym *sym, void *data), void *data)
+{
+	return host->genuine ? umod_symtab_for_each(host->genuine->exports, fn, data) : 0;
+}
+
+/*
+ * Per-CPU data: genuine code addresses it %gs-relative, and the host has
+ * no per-CPU area to give a module's (DESIGN.md "Genuine Linux modules").
+ */
+const char *const umod_genuine_refused_sections[] = { ".data..percpu", NULL };
+
+static const char *refused_section(const char *name)
+{
+	for (const char *const *p = umod_genuine_refused_sections; *p; p++)
+		if (!strncmp(name, *p, strlen(*p)))
+			return *p;
+	return NULL;
+}
+
 int umod_genuine_check_sections(const struct load_info *info)
 {
 	if (!info->genuine)
 		return 0;
 	for (unsigned int i = 1; i < info->elf.shnum; i++) {
-		if (!(info->elf.sechdrs[i].sh_flags & SHF_ALLOC) ||
-		    strncmp(umod_elf_secname(&info->elf, i), ".data..percpu", 13))
+		const char *name = umod_elf_secname(&info->elf, i);
+
+		if (!(info->elf.sechdrs[i].sh_flags & SHF_ALLOC) || !refused_section(name))
 			continue;
 		umod_log_printk(info->log, KERN_ERR "%s: per-CPU data (%s) of genuine modules is not supported\n",
-				info->name, umod_elf_secname(&info->elf, i));
+				info->name, name);
 		return -ENOEXEC;
 	}
 	return 0;

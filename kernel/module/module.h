@@ -30,6 +30,7 @@ struct umod_area;
 struct umod_genuine;
 struct umod_kallsyms;
 struct umod_keyring;
+struct umod_ksym;
 struct umod_log;
 struct umod_mod_sysfs;
 struct umod_symtab;
@@ -235,6 +236,14 @@ bool umod_kallsyms_lookup_module(const struct umod_module *mod, uint64_t addr,
  * that knows @mod's symbols stay (its own allocation, while it runs) */
 bool umod_kallsyms_lookup_in(const struct umod_module *mod, uint64_t addr,
 			     const char **name, uint64_t *offset, uint64_t *size);
+
+/* ---- genuine.c: genuine Linux modules ----------------------------------- */
+
+/* calls @fn for what @host offers genuine modules (none without an ABI) */
+int umod_genuine_for_each(struct umod_host *host,
+			  int (*fn)(const struct umod_ksym *sym, void *data), void *data);
+/* the section names (prefixes) a genuine module is refused for, NULL-ended */
+extern const char *const umod_genuine_refused_sections[];
 
 /* ---- gdb_jit.c -------------------------------------------------------- */
 
