@@ -67,7 +67,7 @@ static void *kapi___symbol_get(struct module *me, const char *name)
 		return NULL;
 	host = kapi_umod(me)->host;
 	pthread_mutex_lock(&host->module_mutex);
-	ks = umod_symtab_lookup(host->exports, name);
+	ks = umod_genuine_symbol(host, name);
 	if (ks && !umod_strong_try_module_get(ks->owner))
 		addr = (void *)(uintptr_t)ks->addr;
 	pthread_mutex_unlock(&host->module_mutex);
@@ -83,7 +83,7 @@ static void kapi___symbol_put(struct module *me, const char *name)
 		return;
 	host = kapi_umod(me)->host;
 	pthread_mutex_lock(&host->module_mutex);
-	ks = umod_symtab_lookup(host->exports, name);
+	ks = umod_genuine_symbol(host, name);
 	if (ks && ks->owner)
 		umod_refcount_put(ks->owner);
 	else if (!ks)

@@ -63,6 +63,8 @@ struct umod_genuine {
 	struct umod_symtab *symvers;
 	/* what the host offers genuine modules, by the kernel's names */
 	struct umod_symtab *exports;
+	/* genuine modules' exports of names the host has too (umod_genuine_may_shadow) */
+	struct umod_symtab *shadow;
 	uint64_t fentry;		/* __fentry__, whose calls become NOPs */
 };
 
@@ -97,6 +99,7 @@ void umod_genuine_free(struct umod_genuine *g)
 		return;
 	umod_symtab_free(g->symvers);
 	umod_symtab_free(g->exports);
+	umod_symtab_free(g->shadow);
 	free(g);
 }
 
@@ -248,6 +251,8 @@ static int genuine_new(struct umod_host *host, const struct umod_abi *abi,
 	if (!err)
 		err = umod_symtab_new(&g->exports);
 	if (!err)
+		err = umod_symtab_new(&g->shadow);
+	if (!err)
 		err = read_symvers(host->log, headers, g->symvers);
 	if (!err)
 		err = offer_arch(g);
@@ -304,21 +309,60 @@ const char *umod_genuine_vermagic(const struct load_info *info)
 }
 
 /*
- * The export @name as this load may see it: a genuine module sees what
- * the host offers by the kernel's names, then other modules' exports; a
- * umod module the host's table (its own exports and every module's).
+ * The export @name as this load may see it. A genuine module sees what
+ * the host offers by the kernel's names, then other modules' exports
+ * (a genuine one kept aside first). A umod module sees the host's table
+ * (its own exports and every module's), but where a genuine module's
+ * export of the name is kept aside, the one its __versions CRC names:
+ * built against the genuine kernel's Module.symvers, it gets the genuine
+ * module's, else umod's own.
  */
 const struct umod_ksym *umod_find_export(const struct load_info *info, const char *name)
 {
-	const struct umod_ksym *ks;
+	struct umod_genuine *g = info->host->genuine;
+	const struct umod_ksym *ks = umod_symtab_lookup(info->host->exports, name);
+	const struct umod_ksym *aside = g ? umod_symtab_lookup(g->shadow, name) : NULL;
+	uint32_t crc;
 
-	if (!info->genuine)
-		return umod_symtab_lookup(info->host->exports, name);
-	ks = umod_symtab_lookup(info->host->genuine->exports, name);
-	if (ks)
+	if (!info->genuine) {
+		if (aside && umod_version_crc(info, name, &crc) && crc == aside->crc)
+			return aside;
 		return ks;
-	ks = umod_symtab_lookup(info->host->exports, name);
+	}
+	if (umod_symtab_lookup(g->exports, name))
+		return umod_symtab_lookup(g->exports, name);
+	if (aside)
+		return aside;
 	return ks && ks->owner ? ks : NULL;
+}
+
+bool umod_genuine_may_shadow(struct umod_host *host, const char *name)
+{
+	struct umod_genuine *g = host->genuine;
+	const struct umod_ksym *k = g ? umod_symtab_lookup(g->symvers, name) : NULL;
+
+	return g && !umod_symtab_lookup(g->exports, name) && !(k && (k->flags & UMOD_KSYM_VMLINUX)) &&
+	       !umod_symtab_lookup(g->shadow, name);
+}
+
+int umod_genuine_shadow_add(struct umod_host *host, const struct umod_ksym *sym)
+{
+	return umod_symtab_add(host->genuine->shadow, sym);
+}
+
+void umod_genuine_shadow_del(struct umod_host *host, const char *name,
+			     const struct umod_module *owner)
+{
+	if (host->genuine)
+		umod_symtab_del(host->genuine->shadow, name, owner);
+}
+
+const struct umod_ksym *umod_genuine_symbol(struct umod_host *host, const char *name)
+{
+	const struct umod_ksym *aside =
+		host->genuine ? umod_symtab_lookup(host->genuine->shadow, name) : NULL;
+
+	return aside ? aside : umod_symtab_lookup(host->exports, name);
 }
 
 void umod_genuine_init_exit(const struct load_info *info, struct umod_module *mod)

@@ -263,6 +263,8 @@ int umod_check_sanitize(struct load_info *info);
 bool umod_sanitizer_resolve(const struct load_info *info, const char *name, uint64_t *val);
 /* module_layout's CRC: the ABI structs; before anything else is trusted */
 int umod_check_modstruct_version(struct load_info *info);
+/* the CRC this module's __versions gives @name; false when none does */
+bool umod_version_crc(const struct load_info *info, const char *name, uint32_t *crc);
 /* may @ks be used by this module? false: its CRC disagrees (logged) */
 bool umod_check_version(struct load_info *info, const char *name,
 			const struct umod_ksym *ks);
@@ -284,6 +286,16 @@ void umod_genuine_check_modinfo(struct load_info *info);
 int umod_genuine_check_sections(const struct load_info *info);
 /* after relocation, before the text is sealed: ftrace's NOPs */
 void umod_genuine_patch(struct load_info *info);
+/*
+ * A genuine module's export of a name the host itself exports (its
+ * library's, the application's): true when the genuine kernel has the
+ * name as a module's (not its image's, not offered under the ABI); it is
+ * then kept aside, not a duplicate (module_mutex held for all three).
+ */
+bool umod_genuine_may_shadow(struct umod_host *host, const char *name);
+int umod_genuine_shadow_add(struct umod_host *host, const struct umod_ksym *sym);
+void umod_genuine_shadow_del(struct umod_host *host, const char *name,
+			     const struct umod_module *owner);
 
 /* ---- gdb_jit.c: gdb's JIT interface ------------------------------------ */
 

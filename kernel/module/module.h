@@ -242,6 +242,12 @@ bool umod_kallsyms_lookup_in(const struct umod_module *mod, uint64_t addr,
 /* calls @fn for what @host offers genuine modules (none without an ABI) */
 int umod_genuine_for_each(struct umod_host *host,
 			  int (*fn)(const struct umod_ksym *sym, void *data), void *data);
+/*
+ * The export symbol_get() finds: a genuine module's of that name when the
+ * host keeps one aside (loaded to be used), else the host's table's.
+ * module_mutex held.
+ */
+const struct umod_ksym *umod_genuine_symbol(struct umod_host *host, const char *name);
 /* the section names (prefixes) a genuine module is refused for, NULL-ended */
 extern const char *const umod_genuine_refused_sections[];
 

@@ -101,6 +101,23 @@ static int check_versions_section(const struct load_info *info)
 	return 0;
 }
 
+bool umod_version_crc(const struct load_info *info, const char *name, uint32_t *crc)
+{
+	const struct modversion_info *v;
+	size_t n;
+
+	if (!info->index.vers)
+		return false;
+	v = versions(info, &n);
+	for (size_t i = 0; i < n; i++) {
+		if (!strcmp(v[i].name, name)) {
+			*crc = (uint32_t)v[i].crc;
+			return true;
+		}
+	}
+	return false;
+}
+
 bool umod_check_version(struct load_info *info, const char *name,
 			const struct umod_ksym *ks)
 {
