@@ -71,5 +71,7 @@ int bench_scale_child(const char *objdir, int n);
 int bench_kunit(const struct bench_ctx *ctx);
 /* sigverify.c */
 int bench_sigverify(const struct bench_ctx *ctx);
+/* genuine.c */
+int bench_genuine(const struct bench_ctx *ctx);
 
 #endif /* _UMOD_BENCH_H */

@@ -33,6 +33,7 @@ static const struct bench benches[] = {
 	{ "kunit", bench_kunit },
 	{ "sigverify", bench_sigverify },
 	{ "scale", bench_scale },
+	{ "genuine", bench_genuine },
 };
 
 static FILE *tsv;
