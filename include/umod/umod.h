@@ -303,6 +303,18 @@ UMOD_API int umod_host_get_sig_enforce(struct umod_host *host);
  */
 UMOD_API int umod_host_set_abi(struct umod_host *host, const char *abi, const char *headers);
 
+/*
+ * umod_host_prepare_thread - the calling thread may call @host's module
+ * code directly: a function found with umod_module_for_each_symbol(), as
+ * a fuzzer or a test calls a genuine module's function. The thread gets
+ * its task (current), and in a host of a genuine ABI the per-CPU area
+ * genuine code reads through its GS base (its stack canary, current).
+ * Code called so is no entry the host knows of: a fault in it is the
+ * process's, not an oops. Returns 0, or -EINVAL for a NULL host. Since
+ * UMOD_0.6.
+ */
+UMOD_API int umod_host_prepare_thread(struct umod_host *host);
+
 /* ---- addresses (kallsyms) ---------------------------------------------- */
 
 /*

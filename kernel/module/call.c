@@ -84,6 +84,16 @@ int umod_call(struct umod_module *mod, long (*fn)(void *arg), void *arg, long *r
 	return 0;
 }
 
+UMOD_API int umod_host_prepare_thread(struct umod_host *host)
+{
+	if (!host)
+		return -EINVAL;
+	umod_task_current();
+	if (host->genuine)
+		umod_arch_genuine_thread();
+	return 0;
+}
+
 /* the thunks for the two calls every module has */
 static long call_init(void *arg)
 {
