@@ -296,8 +296,8 @@ UMOD_API int umod_host_get_sig_enforce(struct umod_host *host);
  * the kernel's certificate with umod_host_add_keys()). Call it before
  * the first load: the host's module memory is then reserved where the
  * kernel's code model reaches (the low 2 GiB of the process).
- * Returns 0; -EINVAL (an unknown @abi, a NULL argument); -EBUSY (modules
- * are loaded, or an ABI is set already); -EOPNOTSUPP (not on this
+ * Returns 0; -EINVAL (an unknown @abi, a NULL argument); -EBUSY (a module
+ * has been loaded, or an ABI is set already); -EOPNOTSUPP (not on this
  * architecture); -ENOMEM; or the errno of reading @headers, logged in the
  * host's log. Since UMOD_0.6.
  */

@@ -282,15 +282,19 @@ UMOD_API int umod_host_set_abi(struct umod_host *host, const char *abi, const ch
 			a = &abis[i];
 	if (!a)
 		return -EINVAL;
-	pthread_mutex_lock(&host->module_mutex);
-	err = host->genuine || host->modules.next != &host->modules ? -EBUSY : 0;
-	pthread_mutex_unlock(&host->module_mutex);
-	if (err)
-		return err;
 	err = genuine_new(host, a, headers, &g);
 	if (err)
 		return err;
-	host->genuine = g;
+	/* a module was loaded: its area is not where genuine code reaches */
+	pthread_mutex_lock(&host->module_mutex);
+	err = host->genuine || host->area ? -EBUSY : 0;
+	if (!err)
+		host->genuine = g;
+	pthread_mutex_unlock(&host->module_mutex);
+	if (err) {
+		umod_genuine_free(g);
+		return err;
+	}
 	/* Debian's kernel checks signatures (CONFIG_MODULE_SIG=y), unenforced */
 	umod_host_set_module_sig(host, 1);
 	return 0;
@@ -367,11 +371,10 @@ const struct umod_ksym *umod_genuine_symbol(struct umod_host *host, const char *
 
 void umod_genuine_init_exit(const struct load_info *info, struct umod_module *mod)
 {
-	const unsigned char *k = (const unsigned char *)mod->kmod;
 	const struct umod_abi *abi = info->host->genuine->abi;
 
-	memcpy(&mod->init_fn, k + abi->init_off, sizeof(mod->init_fn));
-	memcpy(&mod->exit_fn, k + abi->exit_off, sizeof(mod->exit_fn));
+	mod->init_off = (unsigned short)abi->init_off;
+	mod->exit_off = (unsigned short)abi->exit_off;
 	mod->genuine = true;
 }
 

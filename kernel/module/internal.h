@@ -278,7 +278,7 @@ bool umod_genuine_this_module(const struct umod_host *host, uint64_t size);
 const char *umod_genuine_vermagic(const struct load_info *info);
 /* the export @name as this load resolves it (module_mutex held), or NULL */
 const struct umod_ksym *umod_find_export(const struct load_info *info, const char *name);
-/* the genuine module's init and exit, from its placed struct module */
+/* where the genuine module's struct module keeps init and exit */
 void umod_genuine_init_exit(const struct load_info *info, struct umod_module *mod);
 /* check_modinfo()'s O and C taints, in a host of a genuine ABI */
 void umod_genuine_check_modinfo(struct load_info *info);

@@ -563,8 +563,6 @@ static int complete_formation(struct load_info *info)
 
 	mod->kmod = info->sec[info->index.mod].addr;
 	mod->kmod->umod = mod;
-	mod->init_fn = mod->kmod->init;
-	mod->exit_fn = mod->kmod->exit;
 	if (info->genuine)
 		umod_genuine_init_exit(info, mod);
 	umod_module_set_state(mod, UMOD_MODULE_UNFORMED);
@@ -652,8 +650,8 @@ static int do_init_module(struct load_info *info)
 	struct umod_module *mod = info->mod;
 	int ret = 0, err;
 
-	if (mod->init_fn) {
-		err = umod_call_init(mod, mod->init_fn, &ret);
+	if (umod_module_init_fn(mod)) {
+		err = umod_call_init(mod, umod_module_init_fn(mod), &ret);
 		if (err)
 			return err;
 	}

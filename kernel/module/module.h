@@ -116,9 +116,8 @@ struct umod_module {
 	char name[UMOD_MODULE_NAME_LEN];
 	_Atomic int state;		/* enum umod_module_state */
 	struct module *kmod;		/* the module's own struct, in its data */
-	/* what its struct module points at, read at its ABI's offsets */
-	int (*init_fn)(void);
-	void (*exit_fn)(void);
+	/* where its ABI's struct module keeps init and exit (umod_module_init_fn()) */
+	unsigned short init_off, exit_off;
 	bool genuine;			/* built by Linux's Kbuild for a genuine ABI (genuine.c) */
 	void *map;			/* one mapping: core, then init */
 	size_t map_size;
@@ -178,6 +177,14 @@ int umod_call(struct umod_module *mod, long (*fn)(void *arg), void *arg, long *r
 
 /* the module's state, mirrored into its struct module as 6.1 numbers it */
 void umod_module_set_state(struct umod_module *mod, int state);
+/*
+ * Its init and exit as its struct module holds them now (module code may
+ * change them, as in Linux), or NULL before it is placed.
+ */
+typedef int (*umod_initcall_t)(void);
+typedef void (*umod_exitcall_t)(void);
+umod_initcall_t umod_module_init_fn(const struct umod_module *mod);
+umod_exitcall_t umod_module_exit_fn(const struct umod_module *mod);
 
 /* try_module_get(): fails once the module is GOING or stopped */
 bool umod_refcount_try_get(struct umod_module *mod);

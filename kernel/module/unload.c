@@ -190,7 +190,7 @@ static int may_unload(struct umod_module *mod, unsigned int flags)
 		return -EWOULDBLOCK;	/* other modules depend on it */
 	if (atomic_load(&mod->state) != UMOD_MODULE_LIVE)
 		return -EBUSY;		/* still coming, or already going */
-	if (mod->init_fn && !mod->exit_fn && !try_force_unload(mod, flags))
+	if (umod_module_is_permanent(mod) && !try_force_unload(mod, flags))
 		return -EBUSY;		/* loaded for good: [permanent] */
 	if (umod_refcount_try_stop(mod) == 0)
 		return 0;
@@ -211,7 +211,7 @@ static int remove_module(struct umod_host *host, const char *name, unsigned int 
 	err = mod ? may_unload(mod, flags) : -ENOENT;
 	if (!err) {
 		umod_module_going_locked(mod);
-		exit_fn = mod->exit_fn;
+		exit_fn = umod_module_exit_fn(mod);
 	}
 	pthread_mutex_unlock(&host->module_mutex);
 	if (err)

@@ -88,6 +88,19 @@ static void refused(void **state)
 	umod_host_unref(host);
 }
 
+/* once a module was loaded, the area is where a plain host keeps it: too late */
+static void too_late(void **state)
+{
+	struct capture cap = { .n = 0 };
+	struct umod_host *host = test_host_new(&cap);
+
+	assert_int_equal(umod_module_insert_file(host, UMOD_TEST_MODULES "/allocs.ko", NULL, 0,
+						 NULL), 0);
+	assert_int_equal(umod_module_remove(host, "allocs", 0), 0);
+	assert_int_equal(umod_host_set_abi(host, "debian-6.1", dir), -EBUSY);
+	umod_host_unref(host);
+}
+
 static const struct umod_ksym *offered(struct umod_host *host, const char *name)
 {
 	struct load_info info = { .host = host, .genuine = true };
@@ -208,6 +221,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(refused),
+		cmocka_unit_test(too_late),
 		cmocka_unit_test(offers),
 		cmocka_unit_test(thunks),
 		cmocka_unit_test(mcount_nop),
