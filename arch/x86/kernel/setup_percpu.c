@@ -19,6 +19,7 @@
 #include <sched.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <string.h>
 #include <sys/auxv.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -54,8 +55,12 @@ void umod_arch_percpu_syms(void (*add)(const char *name, uint64_t off))
 /* the kernel's is random per task: the process's AT_RANDOM bytes, mixed with the area */
 static unsigned long draw_canary(void)
 {
-	const unsigned long *r = (const unsigned long *)getauxval(AT_RANDOM);
-	unsigned long x = (r ? r[1] : 0x9e3779b97f4a7c15ul) ^ (unsigned long)&area;
+	const unsigned char *r = (const unsigned char *)getauxval(AT_RANDOM);
+	unsigned long x = 0x9e3779b97f4a7c15ul;
+
+	if (r)
+		memcpy(&x, r + 8, sizeof(x));	/* 16 bytes, not aligned */
+	x ^= (unsigned long)&area;
 
 	x ^= x >> 31;
 	x *= 0xbf58476d1ce4e5b9ul;
