@@ -86,5 +86,7 @@ int bench_kunit(const struct bench_ctx *ctx);
 int bench_sigverify(const struct bench_ctx *ctx);
 /* tick.c */
 int bench_tick(const struct bench_ctx *ctx);
+/* genuine.c */
+int bench_genuine(const struct bench_ctx *ctx);
 
 #endif /* _UMOD_BENCH_H */

@@ -36,6 +36,7 @@ static const struct bench benches[] = {
 	{ "sigverify", bench_sigverify },
 	{ "scale", bench_scale },
 	{ "tick", bench_tick },
+	{ "genuine", bench_genuine },
 };
 
 static FILE *tsv;

@@ -414,6 +414,8 @@ static int setup(struct umod_daemon *d)
 		return fail("cannot create", "host", -ENOMEM);
 	if (umod_host_set_module_tree(d->host, o->tree_base, o->tree_release) < 0)
 		return fail("cannot create", "host", -ENOMEM);
+	if (o->abi && umod_tool_set_abi(d->host, o->abi) < 0)
+		return -EINVAL;	/* said why */
 	if (o->keys && umod_tool_add_keyrings(d->host, o->keys) < 0)
 		return -EINVAL;	/* said which keyring */
 	err = umod_messages_open(d);

@@ -93,6 +93,8 @@ extern const struct umod_kapi_table umod_kapi_char_dev;		/* fs/char_dev.c */
 extern const struct umod_kapi_table umod_kapi_class;		/* drivers/base/class.c */
 extern const struct umod_kapi_table umod_kapi_misc;		/* drivers/char/misc.c */
 extern const struct umod_kapi_table umod_kapi_kunit;		/* kernel/kunit/test.c */
+extern const struct umod_kapi_table umod_kapi_nls;		/* fs/nls/nls_base.c */
+extern const struct umod_kapi_table umod_kapi_rc_map;		/* drivers/media/rc/rc-map.c */
 extern const struct umod_kapi_table umod_kapi_kunit_assert;	/* kernel/kunit/assert.c */
 /* the device model, interrupts, the board and GPIO (issue 30) */
 extern const struct umod_kapi_table umod_kapi_gpiolib;			/* drivers/gpio/gpiolib.c */

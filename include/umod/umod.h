@@ -295,6 +295,40 @@ UMOD_API int umod_host_set_sig_enforce(struct umod_host *host, int enable);
 /* 1 when enforcing, else 0 (also for a NULL host). Since UMOD_0.5. */
 UMOD_API int umod_host_get_sig_enforce(struct umod_host *host);
 
+/* ---- genuine Linux modules ------------------------------------------------ */
+
+/*
+ * umod_host_set_abi - also load genuine Linux modules: .ko files built by
+ * a distribution's own Kbuild for its kernel, unmodified, beside umod's
+ * own. @abi names the kernel: "debian-6.1" (Debian 12's amd64 6.1.0-N
+ * kernels; x86-64 hosts only). @headers is the directory of the
+ * linux-headers package the modules were built with
+ * (/usr/src/linux-headers-6.1.0-N-amd64): its Module.symvers gives the
+ * CRCs the modules' imports are checked against, its
+ * include/generated/utsrelease.h the version magic they must carry. The
+ * host then checks signatures, as that kernel does (unenforced: give it
+ * the kernel's certificate with umod_host_add_keys()). Call it before
+ * the first load: the host's module memory is then reserved where the
+ * kernel's code model reaches (the low 2 GiB of the process).
+ * Returns 0; -EINVAL (an unknown @abi, a NULL argument); -EBUSY (a module
+ * has been loaded, or an ABI is set already); -EOPNOTSUPP (not on this
+ * architecture); -ENOMEM; or the errno of reading @headers, logged in the
+ * host's log. Since UMOD_0.6.
+ */
+UMOD_API int umod_host_set_abi(struct umod_host *host, const char *abi, const char *headers);
+
+/*
+ * umod_host_prepare_thread - the calling thread may call @host's module
+ * code directly: a function found with umod_module_for_each_symbol(), as
+ * a fuzzer or a test calls a genuine module's function. The thread gets
+ * its task (current), and in a host of a genuine ABI the per-CPU area
+ * genuine code reads through its GS base (its stack canary, current).
+ * Code called so is no entry the host knows of: a fault in it is the
+ * process's, not an oops. Returns 0, or -EINVAL for a NULL host. Since
+ * UMOD_0.6.
+ */
+UMOD_API int umod_host_prepare_thread(struct umod_host *host);
+
 /* ---- addresses (kallsyms) ---------------------------------------------- */
 
 /*
