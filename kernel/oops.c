@@ -677,12 +677,15 @@ void umod_oops_stack_chk_fail(uint64_t caller, uint64_t frame)
 		abort();
 	oops.keep = !atomic_load(&oops.host->panic_on_oops);
 	oops.report_len = 0;
+	oops.level = '4';
+	l.level = '0';	/* panic()'s pr_emerg(), then dump_stack() at KERN_DEFAULT */
 	umod_oops_put(&l, "stack-protector: Kernel stack is corrupted in: ");
 	umod_oops_put_symbol(&l, caller, true);
 	umod_oops_emit(&l);
 	report_cpu();
 	umod_arch_show_trace(&uc);
 	report_modules();
+	oops.taint_at = oops.report_len;
 	umod_oops_emit_str("---[ end trace 0000000000000000 ]---");
 	if (!oops.keep) {
 		if (oops.exit_status)
