@@ -34,7 +34,7 @@ struct load_case {
 };
 
 static const struct load_case hellop = {
-	UMOD_EXAMPLES "/hellop.ko", "howmany=2 whom=universe", "hellop",
+	UMOD_EXAMPLES "/hellop.ko", "howmany=2 whom=universe", "hellop", 0,
 };
 static const struct load_case allocs = {
 	UMOD_TEST_MODULES "/allocs.ko", "label=\"fault injection\"", "allocs", 2,
