@@ -9,6 +9,7 @@
 #include <linux/compiler.h>
 #include <linux/kernel.h>
 #include <linux/threads.h>
+#include <linux/percpu-defs.h>	/* 6.1: through asm/percpu.h */
 
 struct task_struct;
 

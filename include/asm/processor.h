@@ -26,6 +26,9 @@
 #include <linux/ioctl.h>
 #include <linux/irqflags.h>
 #include <linux/threads.h>
+#include <linux/math64.h>
+#include <linux/cpumask.h>	/* 6.1: through asm/msr.h, asm/cpumask.h */
+#include <linux/static_key.h>	/* 6.1: through asm/nospec-branch.h */
 
 #define TASK_SIZE_MAX		((1UL << 47) - PAGE_SIZE)
 #define TASK_SIZE		TASK_SIZE_MAX

@@ -15,7 +15,7 @@
 #include <linux/bitmap.h>
 #include <linux/atomic.h>
 #include <linux/bug.h>
-#include <linux/gfp.h>
+#include <linux/types.h>	/* gfp_t: 6.1 includes linux/gfp_types.h, not gfp.h */
 #include <umod/kabi/cpumask.h>
 
 typedef struct cpumask cpumask_t;

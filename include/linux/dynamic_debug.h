@@ -13,6 +13,7 @@
 #include <linux/build_bug.h>
 #include <linux/compiler.h>
 #include <linux/types.h>
+#include <linux/jump_label.h>	/* CONFIG_JUMP_LABEL, as 6.1 */
 #include <umod/kabi/dynamic_debug.h>
 
 #if defined DEBUG

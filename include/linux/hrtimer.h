@@ -17,6 +17,7 @@
 #include <umod/kabi/timer.h>
 #include <linux/rbtree.h>
 #include <linux/seqlock.h>
+#include <linux/percpu.h>
 
 /* the clocks, as uapi/linux/time.h numbers them */
 #ifndef CLOCK_REALTIME

@@ -20,6 +20,7 @@
 #include <linux/spinlock.h>
 #include <linux/kconfig.h>
 #include <linux/sched.h>
+#include <linux/xarray.h>	/* 6.1: through linux/radix-tree.h */
 
 #define IDR_INIT_BASE(name, base)	{ .idr_rt = NULL, .idr_base = (base), .idr_next = 0 }
 #define IDR_INIT(name)			IDR_INIT_BASE(name, 0)

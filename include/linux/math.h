@@ -5,6 +5,7 @@
 #include <linux/types.h>
 #include <linux/compiler.h>
 #include <linux/kernel.h>
+#include <asm/div64.h>
 
 /* @y a power of 2 */
 #define __round_mask(x, y)	((__typeof__(x))((y) - 1))

@@ -12,7 +12,7 @@
 #include <linux/preempt.h>
 #include <linux/smp.h>
 #include <linux/cpumask.h>
-#include <linux/gfp.h>
+#include <linux/types.h>	/* gfp_t: 6.1 has linux/gfp_types.h here, not gfp.h */
 #include <linux/percpu-defs.h>
 
 /* the room the kernel reserves for modules' static per-CPU data */

@@ -19,6 +19,7 @@
 #include <linux/preempt.h>
 #include <linux/smp.h>
 #include <linux/ioctl.h>
+#include <linux/irqnr.h>
 
 void get_random_bytes(void *buf, size_t len);
 u8 get_random_u8(void);
@@ -76,5 +77,7 @@ static inline int wait_for_random_bytes(void)
 {
 	return 0;
 }
+
+#include <linux/prandom.h>	/* at the end, as 6.1: it uses get_random_u32() */
 
 #endif /* _LINUX_RANDOM_H */

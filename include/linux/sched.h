@@ -28,6 +28,7 @@
 #include <linux/random.h>
 #include <linux/signal_types.h>
 #include <linux/sched/prio.h>
+#include <linux/rhashtable-types.h>	/* 6.1: through linux/sem.h, linux/ipc.h */
 
 #define TASK_COMM_LEN		UMOD_TASK_COMM_LEN
 

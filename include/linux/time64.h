@@ -5,6 +5,7 @@
 
 #include <linux/types.h>
 #include <linux/math.h>
+#include <linux/math64.h>
 #include <linux/time.h>
 
 #define MSEC_PER_SEC		1000L
