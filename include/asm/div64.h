@@ -12,6 +12,7 @@
 #define _ASM_DIV64_H
 
 #include <linux/types.h>
+#include <linux/log2.h>
 
 #define do_div(n, base) ({					\
 	u32 __base = (base);					\

@@ -11,5 +11,6 @@
 #include <linux/string.h>
 #include <linux/compiler.h>
 #include <asm/page.h>
+#include <linux/vmalloc.h>	/* 6.1: through asm-generic/io.h */
 
 #endif /* _ASM_X86_IO_H */

@@ -7,6 +7,8 @@
 #ifndef __ASM_IRQ_H
 #define __ASM_IRQ_H
 
+#include <linux/threads.h>
+
 #define NR_IRQS		64	/* the legacy descriptors; more are allocated on demand */
 
 static inline int irq_canonicalize(int irq)

@@ -7,6 +7,10 @@
 #define _ASM_PGTABLE_H
 
 #include <umod/kabi/mm.h>
+#include <asm/page.h>
+#include <linux/spinlock.h>
+#include <linux/mm_types.h>
+#include <linux/log2.h>
 
 #define pgprot_val(x)		((x).pgprot)
 #define __pgprot(x)		((pgprot_t){ (x) })

@@ -17,6 +17,8 @@
 #include <linux/workqueue.h>
 #include <linux/refcount.h>
 #include <linux/uio.h>
+#include <linux/param.h>
+#include <asm/signal.h>
 
 typedef u32 compat_uptr_t;
 typedef s32 compat_int_t;

@@ -10,6 +10,7 @@
 #include <linux/cpumask.h>
 #include <linux/compiler.h>
 #include <linux/smp.h>
+#include <linux/device.h>	/* 6.1: through linux/node.h */
 
 void cpus_read_lock(void);
 void cpus_read_unlock(void);

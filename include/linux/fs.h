@@ -34,6 +34,24 @@
 #include <linux/uuid.h>
 #include <linux/slab.h>
 #include <linux/fcntl.h>
+#include <linux/cache.h>
+#include <linux/llist.h>
+#include <linux/xarray.h>
+#include <linux/rbtree.h>
+#include <linux/init.h>
+#include <linux/bug.h>
+#include <linux/mutex.h>
+#include <linux/rwsem.h>
+#include <linux/mm_types.h>
+#include <linux/atomic.h>
+#include <linux/uidgid.h>
+#include <linux/lockdep.h>
+#include <linux/workqueue.h>
+#include <linux/build_bug.h>
+#include <linux/stddef.h>
+#include <linux/cred.h>
+#include <asm/byteorder.h>
+#include <linux/err.h>
 
 
 #define FMODE_READ		((fmode_t)UMOD_FMODE_READ)

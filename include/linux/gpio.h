@@ -13,6 +13,9 @@
 #include <linux/errno.h>
 #include <linux/gpio/consumer.h>
 #include <linux/types.h>
+#include <linux/kernel.h>
+#include <linux/bug.h>
+#include <linux/gpio/driver.h>	/* 6.1: through asm-generic/gpio.h (CONFIG_GPIOLIB) */
 
 /* make these flag values available regardless of GPIO kconfig options */
 #define GPIOF_DIR_OUT	(0 << 0)

@@ -17,6 +17,8 @@
 #include <linux/ioport.h>
 #include <linux/types.h>
 #include <asm/io.h>
+#include <linux/init.h>
+#include <asm/page.h>
 
 struct device;
 struct resource;

@@ -11,6 +11,7 @@
 #include <linux/compiler.h>
 #include <linux/types.h>
 #include <umod/kabi/device.h>
+#include <linux/minmax.h>
 
 typedef phys_addr_t resource_size_t;
 

@@ -16,6 +16,12 @@
 #include <linux/types.h>
 #include <asm/irq.h>
 #include <umod/kabi/irq.h>
+#include <linux/cache.h>
+#include <linux/spinlock.h>
+#include <linux/cpumask.h>
+#include <linux/irqnr.h>
+#include <linux/io.h>
+#include <linux/slab.h>
 
 struct seq_file;
 struct module;

@@ -10,6 +10,9 @@
 #include <linux/irqhandler.h>
 #include <linux/types.h>
 #include <umod/kabi/irq.h>
+#include <linux/rcupdate.h>
+#include <linux/kobject.h>
+#include <linux/mutex.h>
 
 struct irq_desc;
 

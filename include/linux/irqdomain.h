@@ -12,6 +12,8 @@
 #include <linux/types.h>
 #include <umod/kabi/irq.h>
 #include <umod/kabi/of.h>
+#include <linux/of.h>
+#include <linux/mutex.h>
 
 struct device_node;
 struct fwnode_handle;

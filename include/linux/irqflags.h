@@ -22,6 +22,9 @@
 #include <linux/bitmap.h>
 #include <linux/atomic.h>
 #include <linux/threads.h>
+#include <linux/static_key.h>	/* 6.1: through asm/irqflags.h, asm/nospec-branch.h */
+#include <linux/percpu-defs.h>
+#include <linux/cpumask.h>
 
 #define ARCH_IRQ_ENABLED	0x200UL
 

@@ -23,6 +23,15 @@
 #include <linux/sizes.h>
 #include <asm/page.h>
 #include <asm/pgtable.h>
+#include <linux/list.h>
+#include <linux/rbtree.h>
+#include <linux/atomic.h>
+#include <linux/err.h>
+#include <linux/overflow.h>
+#include <asm/processor.h>
+#include <linux/ioport.h>	/* 6.1: through linux/memremap.h */
+#include <linux/stacktrace.h>	/* 6.1: through linux/page_ext.h */
+#include <linux/xarray.h>	/* 6.1: through linux/huge_mm.h, linux/fs.h */
 
 bool is_vmalloc_addr(const void *x);
 

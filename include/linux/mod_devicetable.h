@@ -11,5 +11,6 @@
 
 #include <linux/types.h>
 #include <umod/kabi/device.h>
+#include <linux/uuid.h>
 
 #endif /* LINUX_MOD_DEVICETABLE_H */

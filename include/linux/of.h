@@ -19,6 +19,9 @@
 #include <linux/string.h>
 #include <linux/types.h>
 #include <umod/kabi/of.h>
+#include <linux/spinlock.h>
+#include <asm/byteorder.h>
+#include <asm/errno.h>
 
 typedef u32 phandle;
 typedef u32 ihandle;

@@ -9,6 +9,8 @@
 #include <linux/of.h>
 #include <linux/of_platform.h>
 #include <linux/platform_device.h>
+#include <linux/cpu.h>
+#include <linux/mod_devicetable.h>
 
 struct device;
 

@@ -11,6 +11,8 @@
 #include <linux/gpio/driver.h>
 #include <linux/gpio.h>
 #include <linux/of.h>
+#include <linux/kernel.h>
+#include <linux/errno.h>
 
 struct device_node;
 

@@ -10,6 +10,8 @@
 #include <linux/irqdomain.h>
 #include <linux/of.h>
 #include <linux/types.h>
+#include <linux/errno.h>
+#include <linux/ioport.h>
 
 int of_irq_parse_one(struct device_node *device, int index, struct of_phandle_args *out_irq);
 int of_irq_get(struct device_node *dev, int index);

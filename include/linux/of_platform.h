@@ -9,6 +9,9 @@
 #include <linux/mod_devicetable.h>
 #include <linux/of.h>
 #include <linux/platform_device.h>
+#include <linux/device.h>
+#include <linux/pm.h>
+#include <linux/of_device.h>
 
 struct platform_device *of_find_device_by_node(struct device_node *np);
 

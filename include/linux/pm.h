@@ -11,6 +11,14 @@
 #include <linux/compiler.h>
 #include <linux/types.h>
 #include <umod/kabi/device.h>
+#include <linux/export.h>
+#include <linux/list.h>
+#include <linux/workqueue.h>
+#include <linux/spinlock.h>
+#include <linux/wait.h>
+#include <linux/timer.h>
+#include <linux/hrtimer.h>
+#include <linux/completion.h>
 
 #define PM_EVENT_INVALID	(-1)
 #define PM_EVENT_ON		0x0000

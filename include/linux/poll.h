@@ -16,6 +16,8 @@
 #include <linux/ktime.h>
 #if __has_include(<linux/wait.h>)
 #include <linux/wait.h>
+#include <linux/string.h>
+#include <linux/uaccess.h>
 #endif
 
 typedef unsigned int __poll_t;

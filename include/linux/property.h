@@ -10,6 +10,9 @@
 #include <linux/bits.h>
 #include <linux/types.h>
 #include <umod/kabi/of.h>
+#include <linux/list.h>	/* 6.1: through linux/fwnode.h */
+#include <linux/bitops.h>
+#include <linux/err.h>
 
 struct device;
 

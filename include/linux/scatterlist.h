@@ -13,6 +13,7 @@
 #include <linux/bug.h>
 #include <linux/mm.h>
 #include <umod/kabi/scatterlist.h>
+#include <asm/io.h>
 
 /* linux/types.h's off_t (a repeated identical typedef is valid C11) */
 typedef long off_t;

@@ -18,6 +18,8 @@
 #include <linux/bug.h>
 #include <linux/mutex.h>
 #include <linux/random.h>
+#include <linux/cpumask.h>
+#include <linux/cred.h>
 
 #define SEQ_SKIP 1
 

@@ -3,6 +3,10 @@
 #define _LINUX_STACKPROTECTOR_H
 
 #include <linux/compiler.h>
+#include <linux/sched.h>
+#include <linux/random.h>
+#include <linux/mm_types.h>	/* 6.1: through asm/stackprotector.h ... asm-generic/fixmap.h */
+#include <linux/rwsem.h>	/* 6.1: through asm/desc.h, asm/mmu.h */
 
 /*
  * Modules are built with -fstack-protector-strong, as Debian's 6.1

@@ -13,6 +13,7 @@
 #include <linux/stdarg.h>
 #include <linux/stringify.h>
 #include <linux/build_bug.h>
+#include <linux/jump_label.h>	/* 6.1: through asm/string_64.h */
 
 void *memcpy(void *dest, const void *src, size_t n);
 void *memmove(void *dest, const void *src, size_t n);

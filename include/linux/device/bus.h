@@ -10,6 +10,7 @@
 #include <linux/kobject.h>
 #include <linux/types.h>
 #include <umod/kabi/device.h>
+#include <linux/pm.h>
 
 struct fwnode_handle;
 struct device_node;

@@ -11,6 +11,7 @@
 #include <linux/types.h>
 #include <linux/device/bus.h>
 #include <umod/kabi/device.h>
+#include <linux/pm.h>
 
 struct lock_class_key;
 

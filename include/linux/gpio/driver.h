@@ -18,6 +18,7 @@
 #include <linux/lockdep.h>
 #include <linux/property.h>
 #include <linux/types.h>
+#include <linux/seq_file.h>	/* 6.1: through linux/pinctrl/pinctrl.h */
 
 #include <umod/kabi/gpio.h>
 
