@@ -15,7 +15,7 @@
 #include <linux/types.h>
 #include <linux/kernel.h>
 #include <linux/bug.h>
-#include <linux/gpio/driver.h>	/* 6.1: through asm-generic/gpio.h (CONFIG_GPIOLIB) */
+#include <linux/gpio/driver.h>	/* 6.1: through asm-generic/gpio.h when gpiolib is built */
 
 /* make these flag values available regardless of GPIO kconfig options */
 #define GPIOF_DIR_OUT	(0 << 0)
