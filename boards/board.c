@@ -24,6 +24,7 @@
 
 #include "boards/board.h"
 #include "drivers/gpio/gpiolib.h"
+#include "drivers/i2c/i2c-core.h"
 #include "drivers/of/of_private.h"
 #include "kernel/printk/internal.h"
 #include "lib/iomap.h"
@@ -180,6 +181,8 @@ static int start_board(struct umod_host *host, struct umod_of_tree *tree)
 	if (!err)
 		err = umod_gpio_sim_register(host);
 	if (!err)
+		err = umod_i2c_sim_register(host);
+	if (!err)
 		err = umod_board_models_start(host);
 	if (!err)
 		err = umod_of_platform_populate(host);
@@ -249,6 +252,7 @@ void umod_board_host_gone(struct umod_host *host)
 	umod_iomap_host_gone(host);
 	if (umod_of_tree(host))
 		umod_of_platform_depopulate(host);
+	umod_board_bus_host_gone(host);
 	umod_board_models_stop(host);
 	umod_intc_host_gone(host);
 	if (!umod_of_tree(host))

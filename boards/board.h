@@ -62,6 +62,33 @@ bool umod_intc_set(struct umod_host *host, const struct device_node *ctrl, unsig
 		   int level);
 void umod_intc_host_gone(struct umod_host *host);
 
+/* model.c, for bus.c: an instance's host, node and lock */
+struct umod_host *umod_board_model_host(const struct umod_model *m);
+const struct device_node *umod_board_model_node(const struct umod_model *m);
+void umod_board_model_lock(struct umod_model *m);
+void umod_board_model_unlock(struct umod_model *m);
+
+/*
+ * bus.c: the models on I2C and SPI controllers (umod_model_add_i2c/_spi).
+ * umod_board_i2c_transfer() runs @num messages on controller @ctrl's bus
+ * as a master_xfer does: @num, -ENXIO (an address nobody acknowledged) or
+ * -EIO (a byte not acknowledged), -EPROTO (a bad SMBus block length).
+ * umod_board_spi_transfer() clocks @len bytes to chip select @cs (@tx or
+ * zeros out, @rx or nothing in), selecting it first if @select, and
+ * deselecting it after if @deselect; -ENODEV: nothing on that select.
+ */
+struct i2c_msg;
+int umod_board_i2c_transfer(struct umod_host *host, const struct device_node *ctrl,
+			    struct i2c_msg *msgs, int num);
+int umod_board_spi_transfer(struct umod_host *host, const struct device_node *ctrl,
+			    unsigned int cs, const uint8_t *tx, uint8_t *rx, size_t len,
+			    bool select, bool deselect);
+void umod_board_bus_host_gone(struct umod_host *host);
+
+/* the built-in I2C and SPI chips (lm75.c, at24.c, spi-loopback.c) */
+extern const struct umod_model_type umod_model_lm75, umod_model_24c02,
+	umod_model_spi_loopback;
+
 /* board.c: with the host's last module gone (unload.c) */
 void umod_board_host_gone(struct umod_host *host);
 

@@ -113,6 +113,8 @@ static struct umod_list registry = { &registry, &registry };
 
 static const struct umod_model_type *const builtin_types[] = {
 	&umod_model_gpio_led, &umod_model_gpio_button, &umod_model_dht11,
+	/* issue 31 item 2: the I2C and SPI chips */
+	&umod_model_lm75, &umod_model_24c02, &umod_model_spi_loopback,
 };
 
 static struct board *board_of(struct umod_host *host)
@@ -859,4 +861,26 @@ UMOD_API int umod_model_add_file(struct umod_model *m, const char *name, unsigne
 	umod_list_add(&f->node, &m->files);
 	pthread_mutex_unlock(&m->board->lock);
 	return 0;
+}
+
+/* ---- for the bus attachments (bus.c) ----------------------------------------------------- */
+
+struct umod_host *umod_board_model_host(const struct umod_model *m)
+{
+	return m->board->host;
+}
+
+const struct device_node *umod_board_model_node(const struct umod_model *m)
+{
+	return m->np;
+}
+
+void umod_board_model_lock(struct umod_model *m)
+{
+	model_lock(m);
+}
+
+void umod_board_model_unlock(struct umod_model *m)
+{
+	model_unlock(m);
 }

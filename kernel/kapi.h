@@ -107,6 +107,11 @@ extern const struct umod_kapi_table umod_kapi_devres;			/* drivers/base/devres.c
 extern const struct umod_kapi_table umod_kapi_pm;			/* drivers/base/power.c */
 extern const struct umod_kapi_table umod_kapi_property;			/* drivers/base/property.c */
 extern const struct umod_kapi_table umod_kapi_platform;			/* drivers/base/platform.c */
+/* issue 31 item 5: I2C, SPI, regmap */
+extern const struct umod_kapi_table umod_kapi_i2c_core;			/* drivers/i2c/i2c-core-base.c */
+extern const struct umod_kapi_table umod_kapi_i2c_smbus;		/* drivers/i2c/i2c-core-smbus.c */
+extern const struct umod_kapi_table umod_kapi_regmap;			/* drivers/base/regmap/regmap.c */
+extern const struct umod_kapi_table umod_kapi_regmap_i2c;		/* drivers/base/regmap/regmap-i2c.c */
 extern const struct umod_kapi_table umod_kapi_of_base;			/* drivers/of/base.c */
 extern const struct umod_kapi_table umod_kapi_of_irq;			/* drivers/of/irq.c */
 extern const struct umod_kapi_table umod_kapi_of_platform;		/* drivers/of/platform.c */

@@ -92,6 +92,10 @@ const struct of_device_id *umod_of_match_node(const struct of_device_id *matches
 					      const struct device_node *np);
 /* "/soc/gpio@7e200000": the node's path (%pOF) */
 void umod_of_node_path(const struct device_node *np, char *buf, size_t size);
+/* of_alias_get_id(), of_alias_get_highest_id(): -ENODEV without one */
+int umod_of_alias_get_id(struct umod_of_tree *tree, const struct device_node *np,
+			 const char *stem);
+int umod_of_alias_get_highest_id(struct umod_of_tree *tree, const char *stem);
 
 /* ---- address.c: reg, ranges, resources ------------------------------------------ */
 

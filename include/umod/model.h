@@ -138,6 +138,40 @@ int umod_model_add_file(struct umod_model *m, const char *name, unsigned int mod
 void umod_model_log(const struct umod_model *m, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+/* ---- I2C and SPI: a chip on a bus controller's node ------------------------------- */
+
+/*
+ * An I2C target: the node sits below an I2C controller's node, its `reg`
+ * is its 7-bit address. A transfer from the host is, per message: start()
+ * (the address matched: @read 1 when the host reads), then write() for
+ * each byte the host sends or read() for each byte it takes, then stop()
+ * once the transfer ends (a repeated start is another start() first).
+ * start() and write() return 0 for ACK, nonzero for NAK (the host's call
+ * fails with -ENXIO or -EIO, as a chip that does not answer).
+ */
+struct umod_model_i2c_ops {
+	int (*start)(struct umod_model *m, void *state, int read);
+	int (*write)(struct umod_model *m, void *state, uint8_t byte);
+	uint8_t (*read)(struct umod_model *m, void *state);
+	void (*stop)(struct umod_model *m, void *state);
+};
+/* the instance answers on its controller's bus at `reg`; 0, or -1 (no reg, no I2C parent) */
+int umod_model_add_i2c(struct umod_model *m, const struct umod_model_i2c_ops *ops);
+
+/*
+ * An SPI target: the node sits below an SPI controller's node, its `reg`
+ * is its chip select. select(1) when the host asserts the chip select,
+ * then one xfer() per byte clocked (@mosi in, the return value out on
+ * MISO), select(0) at the end of the message (or of a transfer with
+ * cs_change).
+ */
+struct umod_model_spi_ops {
+	void (*select)(struct umod_model *m, void *state, int selected);
+	uint8_t (*xfer)(struct umod_model *m, void *state, uint8_t mosi);
+};
+/* the instance answers on its controller's chip select `reg`; 0, or -1 */
+int umod_model_add_spi(struct umod_model *m, const struct umod_model_spi_ops *ops);
+
 /* ---- plugins ------------------------------------------------------------------------ */
 
 /* a plugin's types: UMOD_MODEL_PLUGIN(&my_type, &other_type); */

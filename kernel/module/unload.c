@@ -15,6 +15,7 @@
 #include "boards/board.h"
 #include "drivers/base/base.h"
 #include "drivers/gpio/gpiolib.h"
+#include "drivers/i2c/i2c-core.h"
 #include "kernel/irq/internals.h"
 #include "kernel/module/internal.h"
 #include "kernel/panic.h"
@@ -360,6 +361,7 @@ void umod_unload_all(struct umod_host *host)
 		unload_for_good(host, mod);
 	release_kept(host);
 	umod_board_host_gone(host);
+	umod_i2c_host_gone(host);
 	umod_gpio_host_gone(host);
 	umod_driver_host_gone(host);
 	umod_irq_host_gone(host);

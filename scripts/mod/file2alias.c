@@ -7,6 +7,8 @@
  * modules.alias then lists, so that a device's modalias loads the module:
  *   of        "of:N<name|*>T<type|*>[*]C<compatible>" and the same + "C*"
  *   platform  "platform:<name>"
+ *   i2c       "i2c:<name>"
+ *   spi       "spi:<name>"
  * The entry layouts are the host's (umod/kabi/device.h), built for the
  * same architecture as modpost itself.
  */
@@ -59,6 +61,24 @@ static void platform_entry(FILE *f, const void *entry)
 	fprintf(f, "MODULE_ALIAS(\"" PLATFORM_MODULE_PREFIX "%s\");\n", name);
 }
 
+static void i2c_entry(FILE *f, const void *entry)
+{
+	const struct i2c_device_id *id = entry;
+	char name[sizeof(id->name) + 1];
+
+	field(name, id->name, sizeof(id->name));
+	fprintf(f, "MODULE_ALIAS(\"" I2C_MODULE_PREFIX "%s\");\n", name);
+}
+
+static void spi_entry(FILE *f, const void *entry)
+{
+	const struct spi_device_id *id = entry;
+	char name[sizeof(id->name) + 1];
+
+	field(name, id->name, sizeof(id->name));
+	fprintf(f, "MODULE_ALIAS(\"" SPI_MODULE_PREFIX "%s\");\n", name);
+}
+
 static const struct table_type {
 	const char *type;
 	size_t size;
@@ -66,6 +86,8 @@ static const struct table_type {
 } table_types[] = {
 	{ "of", sizeof(struct of_device_id), of_entry },
 	{ "platform", sizeof(struct platform_device_id), platform_entry },
+	{ "i2c", sizeof(struct i2c_device_id), i2c_entry },
+	{ "spi", sizeof(struct spi_device_id), spi_entry },
 };
 
 /* "__mod_of__t_device_table": the table type, if it is one modpost knows */
