@@ -25,6 +25,7 @@
 #include "boards/board.h"
 #include "drivers/gpio/gpiolib.h"
 #include "drivers/i2c/i2c-core.h"
+#include "drivers/spi/spi.h"
 #include "drivers/of/of_private.h"
 #include "kernel/printk/internal.h"
 #include "lib/iomap.h"
@@ -182,6 +183,8 @@ static int start_board(struct umod_host *host, struct umod_of_tree *tree)
 		err = umod_gpio_sim_register(host);
 	if (!err)
 		err = umod_i2c_sim_register(host);
+	if (!err)
+		err = umod_spi_sim_register(host);
 	if (!err)
 		err = umod_board_models_start(host);
 	if (!err)

@@ -242,6 +242,7 @@ static const struct umod_kapi_table *const kapi_tables[] = {
 	&umod_kapi_kunit, &umod_kapi_kunit_assert,
 	/* issue 31 item 5: I2C, SPI, regmap */
 	&umod_kapi_i2c_core, &umod_kapi_i2c_smbus, &umod_kapi_regmap, &umod_kapi_regmap_i2c,
+	&umod_kapi_spi, &umod_kapi_regmap_spi,
 	/* the rest of lib/ and kernel/ (issue 36) */
 	&umod_kapi_div64, &umod_kapi_gcd, &umod_kapi_lcm, &umod_kapi_int_sqrt,
 	&umod_kapi_int_pow, &umod_kapi_rational, &umod_kapi_linear_ranges,

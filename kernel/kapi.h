@@ -112,6 +112,8 @@ extern const struct umod_kapi_table umod_kapi_i2c_core;			/* drivers/i2c/i2c-cor
 extern const struct umod_kapi_table umod_kapi_i2c_smbus;		/* drivers/i2c/i2c-core-smbus.c */
 extern const struct umod_kapi_table umod_kapi_regmap;			/* drivers/base/regmap/regmap.c */
 extern const struct umod_kapi_table umod_kapi_regmap_i2c;		/* drivers/base/regmap/regmap-i2c.c */
+extern const struct umod_kapi_table umod_kapi_spi;			/* drivers/spi/spi.c */
+extern const struct umod_kapi_table umod_kapi_regmap_spi;		/* drivers/base/regmap/regmap-spi.c */
 extern const struct umod_kapi_table umod_kapi_of_base;			/* drivers/of/base.c */
 extern const struct umod_kapi_table umod_kapi_of_irq;			/* drivers/of/irq.c */
 extern const struct umod_kapi_table umod_kapi_of_platform;		/* drivers/of/platform.c */

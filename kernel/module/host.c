@@ -15,6 +15,7 @@
 #include "drivers/base/base.h"
 #include "drivers/gpio/gpiolib.h"
 #include "drivers/i2c/i2c-core.h"
+#include "drivers/spi/spi.h"
 #include "kernel/irq/internals.h"
 #include "kernel/module/internal.h"
 #include "kernel/oops.h"
@@ -102,6 +103,8 @@ UMOD_API int umod_host_new_exports(struct umod_host **hostp,
 		err = umod_gpio_init(host);	/* gpiolib: the gpio bus, class, debugfs gpio */
 	if (!err)
 		err = umod_i2c_init(host);	/* the i2c bus (issue 31 item 5) */
+	if (!err)
+		err = umod_spi_init(host);	/* the spi bus, class spi_master */
 	if (!err)
 		err = umod_watchdog_start(host);
 	if (err) {

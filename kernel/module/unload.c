@@ -16,6 +16,7 @@
 #include "drivers/base/base.h"
 #include "drivers/gpio/gpiolib.h"
 #include "drivers/i2c/i2c-core.h"
+#include "drivers/spi/spi.h"
 #include "kernel/irq/internals.h"
 #include "kernel/module/internal.h"
 #include "kernel/panic.h"
@@ -362,6 +363,7 @@ void umod_unload_all(struct umod_host *host)
 	release_kept(host);
 	umod_board_host_gone(host);
 	umod_i2c_host_gone(host);
+	umod_spi_host_gone(host);
 	umod_gpio_host_gone(host);
 	umod_driver_host_gone(host);
 	umod_irq_host_gone(host);
