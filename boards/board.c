@@ -26,6 +26,7 @@
 #include "drivers/gpio/gpiolib.h"
 #include "drivers/i2c/i2c-core.h"
 #include "drivers/spi/spi.h"
+#include "drivers/usb/core/usb.h"
 #include "drivers/of/of_private.h"
 #include "kernel/printk/internal.h"
 #include "lib/iomap.h"
@@ -185,6 +186,8 @@ static int start_board(struct umod_host *host, struct umod_of_tree *tree)
 		err = umod_i2c_sim_register(host);
 	if (!err)
 		err = umod_spi_sim_register(host);
+	if (!err)
+		err = umod_usb_sim_register(host);
 	if (!err)
 		err = umod_board_models_start(host);
 	if (!err)

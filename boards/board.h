@@ -84,10 +84,22 @@ int umod_board_spi_transfer(struct umod_host *host, const struct device_node *ct
 			    unsigned int cs, const uint8_t *tx, uint8_t *rx, size_t len,
 			    bool select, bool deselect);
 void umod_board_bus_host_gone(struct umod_host *host);
+/*
+ * bus.c, for usb-sim: is a model plugged into @ctrl's port @port (its ops
+ * in *@ops)? umod_board_usb_call() runs one stage on it: a control
+ * request (@setup, @buf of @len), a packet out of @buf, or an IN transfer
+ * into @buf; the model's answer (-1: stall or NAK), -ENODEV when unplugged.
+ */
+enum { UMOD_USB_CONTROL, UMOD_USB_OUT, UMOD_USB_IN };
+bool umod_board_usb_plugged(struct umod_host *host, const struct device_node *ctrl,
+			    unsigned int port, const struct umod_model_usb_ops **ops);
+int umod_board_usb_call(struct umod_host *host, const struct device_node *ctrl,
+			unsigned int port, int kind, unsigned int ep, const uint8_t *setup,
+			uint8_t *buf, size_t len);
 
 /* the built-in I2C and SPI chips (lm75.c, at24.c, spi-loopback.c) */
 extern const struct umod_model_type umod_model_lm75, umod_model_24c02,
-	umod_model_spi_loopback;
+	umod_model_spi_loopback, umod_model_usb_echo;
 
 /* board.c: with the host's last module gone (unload.c) */
 void umod_board_host_gone(struct umod_host *host);

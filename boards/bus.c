@@ -15,8 +15,9 @@
 
 #include "boards/board.h"
 #include "drivers/of/of_private.h"
+#include "drivers/usb/core/usb.h"
 
-enum { BUS_I2C, BUS_SPI };
+enum { BUS_I2C, BUS_SPI, BUS_USB };
 
 struct attach {
 	struct umod_host *host;
@@ -25,6 +26,8 @@ struct attach {
 	struct umod_model *m;
 	const struct umod_model_i2c_ops *i2c;
 	const struct umod_model_spi_ops *spi;
+	const struct umod_model_usb_ops *usb;
+	bool plugged;			/* USB: in its port */
 	struct attach *next;
 };
 
@@ -46,8 +49,11 @@ static int attach_add(struct umod_model *m, unsigned int kind, const void *ops)
 			      .kind = kind, .addr = addr, .m = m };
 	if (kind == BUS_I2C)
 		a->i2c = ops;
-	else
+	else if (kind == BUS_SPI)
 		a->spi = ops;
+	else
+		a->usb = ops;
+	a->plugged = !umod_model_prop_bool(m, "umod,unplugged");
 	pthread_mutex_lock(&attach_lock);
 	a->next = attached;
 	attached = a;
@@ -186,4 +192,84 @@ int umod_board_spi_transfer(struct umod_host *host, const struct device_node *ct
 		a->spi->select(a->m, state, 0);
 	umod_board_model_unlock(a->m);
 	return 0;
+}
+
+/* ---- USB --------------------------------------------------------------------------------- */
+
+UMOD_API int umod_model_add_usb(struct umod_model *m, const struct umod_model_usb_ops *ops)
+{
+	if (!ops || !ops->device_descriptor || !ops->config_descriptor ||
+	    ops->config_length < USB_DT_CONFIG_SIZE)
+		return -1;
+	return attach_add(m, BUS_USB, ops);
+}
+
+static struct attach *attach_of(struct umod_model *m)
+{
+	struct attach *a;
+
+	pthread_mutex_lock(&attach_lock);
+	for (a = attached; a && a->m != m; a = a->next)
+		;
+	pthread_mutex_unlock(&attach_lock);
+	return a;
+}
+
+UMOD_API void umod_model_usb_plug(struct umod_model *m, int connected)
+{
+	struct attach *a = attach_of(m);
+
+	if (!a || a->kind != BUS_USB || a->plugged == !!connected)
+		return;
+	a->plugged = !!connected;
+	umod_usb_sim_port_change(a->host, a->ctrl, a->addr, a->plugged);
+}
+
+UMOD_API void umod_model_usb_wake(struct umod_model *m)
+{
+	struct attach *a = attach_of(m);
+
+	if (a && a->kind == BUS_USB)
+		umod_usb_sim_kick(a->host, a->ctrl);
+}
+
+static struct attach *usb_port(struct umod_host *host, const struct device_node *ctrl,
+			       unsigned int port)
+{
+	struct attach *a = find(host, ctrl, BUS_USB, port);
+
+	return a && a->plugged ? a : NULL;
+}
+
+bool umod_board_usb_plugged(struct umod_host *host, const struct device_node *ctrl,
+			    unsigned int port, const struct umod_model_usb_ops **ops)
+{
+	struct attach *a = usb_port(host, ctrl, port);
+
+	if (a && ops)
+		*ops = a->usb;
+	return a != NULL;
+}
+
+/* USB: one control, OUT or IN stage on @port's model, under its lock; -ENODEV unplugged */
+int umod_board_usb_call(struct umod_host *host, const struct device_node *ctrl,
+			unsigned int port, int kind, unsigned int ep, const uint8_t *setup,
+			uint8_t *buf, size_t len)
+{
+	struct attach *a = usb_port(host, ctrl, port);
+	void *state;
+	int ret = -1;
+
+	if (!a)
+		return -ENODEV;
+	umod_board_model_lock(a->m);
+	state = umod_model_state(a->m);
+	if (kind == UMOD_USB_CONTROL && a->usb->control)
+		ret = a->usb->control(a->m, state, setup, buf, len);
+	else if (kind == UMOD_USB_OUT && a->usb->out)
+		ret = a->usb->out(a->m, state, ep, buf, len);
+	else if (kind == UMOD_USB_IN && a->usb->in)
+		ret = a->usb->in(a->m, state, ep, buf, len);
+	umod_board_model_unlock(a->m);
+	return ret;
 }

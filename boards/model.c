@@ -115,6 +115,8 @@ static const struct umod_model_type *const builtin_types[] = {
 	&umod_model_gpio_led, &umod_model_gpio_button, &umod_model_dht11,
 	/* issue 31 item 2: the I2C and SPI chips */
 	&umod_model_lm75, &umod_model_24c02, &umod_model_spi_loopback,
+	/* issue 31 item 2: the USB echo device */
+	&umod_model_usb_echo,
 };
 
 static struct board *board_of(struct umod_host *host)

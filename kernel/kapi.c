@@ -243,6 +243,8 @@ static const struct umod_kapi_table *const kapi_tables[] = {
 	/* issue 31 item 5: I2C, SPI, regmap */
 	&umod_kapi_i2c_core, &umod_kapi_i2c_smbus, &umod_kapi_regmap, &umod_kapi_regmap_i2c,
 	&umod_kapi_spi, &umod_kapi_regmap_spi,
+	/* issue 31 item 4: USB */
+	&umod_kapi_usb, &umod_kapi_usb_urb, &umod_kapi_usb_message, &umod_kapi_usb_file,
 	/* the rest of lib/ and kernel/ (issue 36) */
 	&umod_kapi_div64, &umod_kapi_gcd, &umod_kapi_lcm, &umod_kapi_int_sqrt,
 	&umod_kapi_int_pow, &umod_kapi_rational, &umod_kapi_linear_ranges,

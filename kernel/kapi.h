@@ -114,6 +114,11 @@ extern const struct umod_kapi_table umod_kapi_regmap;			/* drivers/base/regmap/r
 extern const struct umod_kapi_table umod_kapi_regmap_i2c;		/* drivers/base/regmap/regmap-i2c.c */
 extern const struct umod_kapi_table umod_kapi_spi;			/* drivers/spi/spi.c */
 extern const struct umod_kapi_table umod_kapi_regmap_spi;		/* drivers/base/regmap/regmap-spi.c */
+/* issue 31 item 4: USB */
+extern const struct umod_kapi_table umod_kapi_usb;			/* drivers/usb/core/usb.c */
+extern const struct umod_kapi_table umod_kapi_usb_urb;			/* drivers/usb/core/urb.c */
+extern const struct umod_kapi_table umod_kapi_usb_message;		/* drivers/usb/core/message.c */
+extern const struct umod_kapi_table umod_kapi_usb_file;		/* drivers/usb/core/file.c */
 extern const struct umod_kapi_table umod_kapi_of_base;			/* drivers/of/base.c */
 extern const struct umod_kapi_table umod_kapi_of_irq;			/* drivers/of/irq.c */
 extern const struct umod_kapi_table umod_kapi_of_platform;		/* drivers/of/platform.c */

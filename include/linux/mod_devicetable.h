@@ -11,5 +11,6 @@
 
 #include <linux/types.h>
 #include <umod/kabi/device.h>
+#include <umod/kabi/usb.h>
 
 #endif /* LINUX_MOD_DEVICETABLE_H */

@@ -172,6 +172,40 @@ struct umod_model_spi_ops {
 /* the instance answers on its controller's chip select `reg`; 0, or -1 */
 int umod_model_add_spi(struct umod_model *m, const struct umod_model_spi_ops *ops);
 
+/* ---- USB: a device on a host controller's port -------------------------------------- */
+
+/*
+ * A USB device: the node sits below a USB host controller's node, its
+ * `reg` is the root port it is plugged into. The core enumerates it from
+ * its descriptors (device: 18 bytes; configuration: the configuration,
+ * interface and endpoint descriptors as GET_DESCRIPTOR returns them, one
+ * configuration) and answers the standard requests itself; a class or
+ * vendor request goes to control() (bytes returned for an IN request, 0
+ * for OUT, -1: stall). Bulk and interrupt endpoints: out() takes a
+ * packet's bytes (how many it took, or -1: NAK, the host retries later),
+ * in() gives bytes for an IN transfer of up to @len (0: a zero-length
+ * packet, -1: NAK: nothing yet; call umod_model_usb_wake() when there is).
+ * `umod,unplugged;` starts it unplugged; umod_model_usb_plug() plugs it in
+ * or out (the host enumerates it or disconnects its drivers afterwards,
+ * on its hub thread, as khubd does).
+ */
+struct umod_model_usb_ops {
+	const uint8_t *device_descriptor;
+	const uint8_t *config_descriptor;
+	size_t config_length;
+	int (*control)(struct umod_model *m, void *state, const uint8_t setup[8], uint8_t *data,
+		       size_t len);
+	int (*out)(struct umod_model *m, void *state, unsigned int ep, const uint8_t *data,
+		   size_t len);
+	int (*in)(struct umod_model *m, void *state, unsigned int ep, uint8_t *buf, size_t len);
+};
+/* the instance is a device on its controller's port `reg`; 0, or -1 */
+int umod_model_add_usb(struct umod_model *m, const struct umod_model_usb_ops *ops);
+/* plug the device in (1) or out (0) */
+void umod_model_usb_plug(struct umod_model *m, int connected);
+/* an IN endpoint has data now: the host retries what it was NAKed */
+void umod_model_usb_wake(struct umod_model *m);
+
 /* ---- plugins ------------------------------------------------------------------------ */
 
 /* a plugin's types: UMOD_MODEL_PLUGIN(&my_type, &other_type); */

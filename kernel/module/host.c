@@ -16,6 +16,7 @@
 #include "drivers/gpio/gpiolib.h"
 #include "drivers/i2c/i2c-core.h"
 #include "drivers/spi/spi.h"
+#include "drivers/usb/core/usb.h"
 #include "kernel/irq/internals.h"
 #include "kernel/module/internal.h"
 #include "kernel/oops.h"
@@ -105,6 +106,8 @@ UMOD_API int umod_host_new_exports(struct umod_host **hostp,
 		err = umod_i2c_init(host);	/* the i2c bus (issue 31 item 5) */
 	if (!err)
 		err = umod_spi_init(host);	/* the spi bus, class spi_master */
+	if (!err)
+		err = umod_usb_init(host);	/* the usb bus, class usbmisc (issue 31 item 4) */
 	if (!err)
 		err = umod_watchdog_start(host);
 	if (err) {

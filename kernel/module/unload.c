@@ -17,6 +17,7 @@
 #include "drivers/gpio/gpiolib.h"
 #include "drivers/i2c/i2c-core.h"
 #include "drivers/spi/spi.h"
+#include "drivers/usb/core/usb.h"
 #include "kernel/irq/internals.h"
 #include "kernel/module/internal.h"
 #include "kernel/panic.h"
@@ -364,6 +365,7 @@ void umod_unload_all(struct umod_host *host)
 	umod_board_host_gone(host);
 	umod_i2c_host_gone(host);
 	umod_spi_host_gone(host);
+	umod_usb_host_gone(host);
 	umod_gpio_host_gone(host);
 	umod_driver_host_gone(host);
 	umod_irq_host_gone(host);

@@ -9,14 +9,18 @@
  *   platform  "platform:<name>"
  *   i2c       "i2c:<name>"
  *   spi       "spi:<name>"
+ *   usb       "usb:v<VVVV>p<PPPP>d*dc<..>dsc<..>dp<..>ic<..>isc<..>ip<..>in<..>",
+ *             a field the entry does not match on is "*" (bcdDevice always is)
  * The entry layouts are the host's (umod/kabi/device.h), built for the
  * same architecture as modpost itself.
  */
 #include <ctype.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
 #include <umod/kabi/device.h>
+#include <umod/kabi/usb.h>
 
 #include "modpost.h"
 #include "util/macro.h"
@@ -79,6 +83,44 @@ static void spi_entry(FILE *f, const void *entry)
 	fprintf(f, "MODULE_ALIAS(\"" SPI_MODULE_PREFIX "%s\");\n", name);
 }
 
+/* "X%0*X" when the entry matches on it, else "X*" */
+static void usb_field(char *out, size_t size, const char *key, bool on, int width,
+		      unsigned int v)
+{
+	size_t len = strlen(out);
+
+	if (on)
+		snprintf(out + len, size - len, "%s%0*X", key, width, v);
+	else
+		snprintf(out + len, size - len, "%s*", key);
+}
+
+static void usb_entry(FILE *f, const void *entry)
+{
+	const struct usb_device_id *id = entry;
+	unsigned int m = id->match_flags;
+	char alias[128] = "usb:";
+
+	usb_field(alias, sizeof(alias), "v", m & USB_DEVICE_ID_MATCH_VENDOR, 4, id->idVendor);
+	usb_field(alias, sizeof(alias), "p", m & USB_DEVICE_ID_MATCH_PRODUCT, 4, id->idProduct);
+	usb_field(alias, sizeof(alias), "d", false, 4, 0);
+	usb_field(alias, sizeof(alias), "dc", m & USB_DEVICE_ID_MATCH_DEV_CLASS, 2,
+		  id->bDeviceClass);
+	usb_field(alias, sizeof(alias), "dsc", m & USB_DEVICE_ID_MATCH_DEV_SUBCLASS, 2,
+		  id->bDeviceSubClass);
+	usb_field(alias, sizeof(alias), "dp", m & USB_DEVICE_ID_MATCH_DEV_PROTOCOL, 2,
+		  id->bDeviceProtocol);
+	usb_field(alias, sizeof(alias), "ic", m & USB_DEVICE_ID_MATCH_INT_CLASS, 2,
+		  id->bInterfaceClass);
+	usb_field(alias, sizeof(alias), "isc", m & USB_DEVICE_ID_MATCH_INT_SUBCLASS, 2,
+		  id->bInterfaceSubClass);
+	usb_field(alias, sizeof(alias), "ip", m & USB_DEVICE_ID_MATCH_INT_PROTOCOL, 2,
+		  id->bInterfaceProtocol);
+	usb_field(alias, sizeof(alias), "in", m & USB_DEVICE_ID_MATCH_INT_NUMBER, 2,
+		  id->bInterfaceNumber);
+	fprintf(f, "MODULE_ALIAS(\"%s\");\n", alias);
+}
+
 static const struct table_type {
 	const char *type;
 	size_t size;
@@ -88,6 +130,7 @@ static const struct table_type {
 	{ "platform", sizeof(struct platform_device_id), platform_entry },
 	{ "i2c", sizeof(struct i2c_device_id), i2c_entry },
 	{ "spi", sizeof(struct spi_device_id), spi_entry },
+	{ "usb", sizeof(struct usb_device_id), usb_entry },
 };
 
 /* "__mod_of__t_device_table": the table type, if it is one modpost knows */
