@@ -685,10 +685,7 @@ void umod_i2c_host_gone(struct umod_host *host)
 
 	if (!core)
 		return;
-	if (core->sim_driver) {
-		umod_driver_unregister(&core->sim_driver->driver);
-		free(core->sim_driver);
-	}
+	umod_platform_host_driver_free(core->sim_driver);
 	if (dcore)
 		umod_bus_unregister(dcore, &umod_i2c_bus_type);
 	pthread_mutex_lock(&registry_lock);

@@ -85,26 +85,11 @@ int umod_i2c_sim_register(struct umod_host *host)
 {
 	struct umod_i2c_core *core = umod_i2c_core(host);
 	struct umod_driver_core *dcore = umod_driver_core(host);
-	struct platform_driver *drv;
-	int err;
 
 	if (!core || !dcore)
 		return -ENODEV;
 	if (core->sim_driver)
 		return 0;
-	drv = calloc(1, sizeof(*drv));
-	if (!drv)
-		return -ENOMEM;
-	drv->probe = sim_probe;
-	drv->remove = sim_remove;
-	drv->driver.name = "i2c-sim";
-	drv->driver.of_match_table = sim_of_match;
-	drv->driver.bus = &umod_platform_bus_type;
-	err = umod_driver_register(dcore, &drv->driver);
-	if (err) {
-		free(drv);
-		return err;
-	}
-	core->sim_driver = drv;
-	return 0;
+	return umod_platform_host_driver(dcore, "i2c-sim", sim_of_match, sim_probe, sim_remove,
+					 &core->sim_driver);
 }

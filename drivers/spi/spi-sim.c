@@ -22,7 +22,7 @@
 
 struct sim_host {
 	struct umod_host *host;
-	struct platform_driver drv;
+	struct platform_driver *drv;
 	int next_dynamic;
 	struct sim_host *next;
 };
@@ -121,21 +121,16 @@ int umod_spi_sim_register(struct umod_host *host)
 	if (!s)
 		return -ENOMEM;
 	s->host = host;
-	s->drv.probe = sim_probe;
-	s->drv.remove = sim_remove;
-	s->drv.driver.name = "spi-sim";
-	s->drv.driver.of_match_table = sim_of_match;
-	s->drv.driver.bus = &umod_platform_bus_type;
-	err = umod_driver_register(dcore, &s->drv.driver);
-	if (err) {
-		free(s);
-		return err;
-	}
+	/* listed first: a probe during the registration numbers its bus from it */
 	pthread_mutex_lock(&sims_lock);
 	s->next = sims;
 	sims = s;
 	pthread_mutex_unlock(&sims_lock);
-	return 0;
+	err = umod_platform_host_driver(dcore, "spi-sim", sim_of_match, sim_probe, sim_remove,
+					&s->drv);
+	if (err)
+		umod_spi_sim_unregister(host);
+	return err;
 }
 
 void umod_spi_sim_unregister(struct umod_host *host)
@@ -152,6 +147,6 @@ void umod_spi_sim_unregister(struct umod_host *host)
 	pthread_mutex_unlock(&sims_lock);
 	if (!s)
 		return;
-	umod_driver_unregister(&s->drv.driver);
+	umod_platform_host_driver_free(s->drv);
 	free(s);
 }

@@ -28,7 +28,7 @@ struct sim {
 
 struct sim_host {
 	struct umod_host *host;
-	struct platform_driver drv;
+	struct platform_driver *drv;
 	int next_busnum;
 	struct sim_host *next;
 };
@@ -194,16 +194,12 @@ int umod_usb_sim_register(struct umod_host *host)
 		return -ENOMEM;
 	h->host = host;
 	h->next_busnum = 1;
-	h->drv.probe = sim_probe;
-	h->drv.remove = sim_remove;
-	h->drv.driver.name = "usb-sim";
-	h->drv.driver.of_match_table = sim_of_match;
-	h->drv.driver.bus = &umod_platform_bus_type;
 	pthread_mutex_lock(&sims_lock);
 	h->next = hosts;
 	hosts = h;
 	pthread_mutex_unlock(&sims_lock);
-	err = umod_driver_register(dcore, &h->drv.driver);
+	err = umod_platform_host_driver(dcore, "usb-sim", sim_of_match, sim_probe, sim_remove,
+					&h->drv);
 	if (err)
 		umod_usb_sim_unregister(host);
 	return err;
@@ -223,7 +219,6 @@ void umod_usb_sim_unregister(struct umod_host *host)
 	pthread_mutex_unlock(&sims_lock);
 	if (!h)
 		return;
-	if (h->drv.driver.p)
-		umod_driver_unregister(&h->drv.driver);
+	umod_platform_host_driver_free(h->drv);
 	free(h);
 }
