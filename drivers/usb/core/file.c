@@ -5,7 +5,8 @@
  * class driver's minor_base, opens of it reach the class driver's fops,
  * and a class device of class usbmisc below the interface is named from
  * the class driver's name with the minor's offset ("skel%d" -> skel0,
- * /dev/skel0).
+ * /dev/skel0). The class exists while a minor is registered, as 6.1's
+ * init_usb_class()/destroy_usb_class() make it.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -29,6 +30,7 @@ struct usb_minor {
 struct usb_files {
 	struct umod_host *host;
 	struct usb_minor *minors[MAX_MINORS];
+	unsigned int used;		/* minors taken: the class lives while > 0 */
 	struct usb_files *next;
 };
 
@@ -75,10 +77,16 @@ static int kapi_usb_register_dev(struct usb_interface *intf, struct usb_class_dr
 			files->minors[i] = m;
 			break;
 		}
+	err = minor < 0 ? -EXFULL : files->used++ ? 0 :
+	      umod_class_register(core, &usb_class, NULL);
+	if (err && minor >= 0) {
+		files->minors[minor] = NULL;
+		files->used--;
+	}
 	pthread_mutex_unlock(&files_lock);
-	if (minor < 0) {
+	if (err) {
 		free(m);
-		return -EXFULL;
+		return err;
 	}
 	m->intf = intf;
 	m->cdev.ops = cd->fops;
@@ -102,6 +110,8 @@ static int kapi_usb_register_dev(struct usb_interface *intf, struct usb_class_dr
 		pthread_mutex_unlock(&fs->lock);
 		pthread_mutex_lock(&files_lock);
 		files->minors[minor] = NULL;
+		if (!--files->used)
+			umod_class_unregister(core, &usb_class);
 		pthread_mutex_unlock(&files_lock);
 		intf->minor = -1;
 		free(m);
@@ -132,6 +142,10 @@ static void kapi_usb_deregister_dev(struct usb_interface *intf, struct usb_class
 		umod_put_device(intf->usb_dev);
 		intf->usb_dev = NULL;
 	}
+	pthread_mutex_lock(&files_lock);
+	if (m && !--files->used)
+		umod_class_unregister(core, &usb_class);
+	pthread_mutex_unlock(&files_lock);
 	if (m) {
 		pthread_mutex_lock(&fs->lock);
 		umod_cdev_unmap_locked(fs, &m->cdev);
@@ -151,15 +165,9 @@ const struct umod_kapi_table umod_kapi_usb_file = UMOD_KAPI_TABLE(file_exports);
 int umod_usb_file_init(struct umod_host *host)
 {
 	struct usb_files *f = calloc(1, sizeof(*f));
-	int err;
 
 	if (!f)
 		return -ENOMEM;
-	err = umod_class_register(umod_driver_core(host), &usb_class, NULL);
-	if (err) {
-		free(f);
-		return err;
-	}
 	f->host = host;
 	pthread_mutex_lock(&files_lock);
 	f->next = all_files;
@@ -182,6 +190,7 @@ void umod_usb_file_exit(struct umod_host *host)
 	pthread_mutex_unlock(&files_lock);
 	if (!f)
 		return;
-	umod_class_unregister(umod_driver_core(host), &usb_class);
+	if (f->used)
+		umod_class_unregister(umod_driver_core(host), &usb_class);
 	free(f);
 }
