@@ -240,5 +240,7 @@ struct umod_daemon *umod_fuse_daemon(void);
 struct timespec umod_fuse_mounted(void);
 /* in a FUSE operation: the thread acts for the client process (current) */
 void umod_fuse_identity(void);
+/* the group of every file of the mounts: the daemon's */
+gid_t umod_fuse_gid(void);
 
 #endif /* _UMOD_DAEMON_H */

@@ -163,7 +163,7 @@ static int tree_getattr(const char *path, struct stat *st, struct fuse_file_info
 	st->st_mode = mode;
 	st->st_nlink = S_ISDIR(mode) ? 2 : 1;
 	st->st_uid = d->owner;
-	st->st_gid = getegid();
+	st->st_gid = umod_fuse_gid();
 	if (where(d, path) == AT_FS) {
 		unsigned int uid, gid;
 
