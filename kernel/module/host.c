@@ -28,6 +28,7 @@ static void host_free(struct umod_host *host)
 	umod_symtab_free(host->exports);
 	umod_log_free(host->log);
 	umod_area_release(host);
+	umod_image_cache_free(host);
 	pthread_cond_destroy(&host->module_wq);
 	pthread_mutex_destroy(&host->use_lock);
 	pthread_mutex_destroy(&host->module_mutex);
@@ -73,6 +74,7 @@ UMOD_API int umod_host_new_exports(struct umod_host **hostp,
 	umod_list_init(&host->kept);
 	atomic_init(&host->module_memory_limit, UMOD_MODULE_MEMORY_DEFAULT);
 	pthread_mutex_init(&host->calls_lock, NULL);
+	pthread_mutex_init(&host->image_cache_lock, NULL);
 	umod_list_init(&host->calls);
 	init_module_wq(&host->watchdog_wake);
 	err = umod_log_new(&host->log, HOST_LOG_SIZE);

@@ -36,6 +36,9 @@ struct umod_task;
 
 /* ---- host.c: the host ------------------------------------------------- */
 
+/* how many validated images a host keeps (image_cache.c) */
+#define UMOD_IMAGE_CACHE_SLOTS	4
+
 struct umod_host {
 	atomic_int refs;
 	/* umod_host_shutdown(): no load may start any more */
@@ -82,6 +85,10 @@ struct umod_host {
 	pthread_t watchdog;
 	bool watchdog_running, watchdog_stop;
 	pthread_cond_t watchdog_wake;
+	/* image_cache.c: the last images validated, oldest replaced first */
+	pthread_mutex_t image_cache_lock;
+	struct umod_image_entry *image_cache[UMOD_IMAGE_CACHE_SLOTS];
+	unsigned int image_cache_next;
 };
 
 /* ---- handle.c ------------------------------------------------------ */

@@ -132,15 +132,16 @@ bool umod_check_version(struct load_info *info, const char *name,
 
 int umod_check_modstruct_version(struct load_info *info)
 {
+	int err = info->index.vers ? check_versions_section(info) : 0;
+
+	return err ? err : umod_check_module_layout(info);
+}
+
+int umod_check_module_layout(struct load_info *info)
+{
 	const struct umod_ksym *ks;
 	bool ok = true;
-	int err;
 
-	if (info->index.vers) {
-		err = check_versions_section(info);
-		if (err)
-			return err;
-	}
 	pthread_mutex_lock(&info->host->module_mutex);
 	ks = umod_symtab_lookup(info->host->exports, "module_layout");
 	if (ks)

@@ -1,0 +1,202 @@
+// SPDX-License-Identifier: MIT
+/*
+ * What a load learns from the bytes of a module alone, kept for the next
+ * load of the same bytes: the ELF validation (every section, symbol and
+ * string bounds-checked), the sections found by name, the __versions
+ * records and vermagic checked, each section's class and place, and the
+ * relocation scan (every entry checked; the GOT slots and far-call stubs
+ * it needs). A host keeps the last few images that passed all of that
+ * without a taint, keyed by the bytes themselves: the length, the load's
+ * flags, then a comparison of every byte with a copy kept here (never a
+ * file's name, time or a hash alone: a different image can never pass for
+ * a validated one). A hit copies the results and points them into the new
+ * buffer; what depends on the host rather than the bytes (the parameters'
+ * length, module_layout's CRC, the licence's taint, exports, symbols) is
+ * checked on every load all the same (main.c).
+ */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kernel/module/internal.h"
+
+/* images above this are not kept (the copy is memory the host holds) */
+#define CACHE_MAX_IMAGE	(1ul << 20)
+/* the load's flags that are part of the key: all but who owns the buffer */
+#define KEY_FLAGS(flags)	((flags) & ~UMOD_LOAD_OWN_IMAGE)
+
+struct umod_image_entry {
+	unsigned char *bytes;	/* the image's copy; elf points into it */
+	size_t len;
+	unsigned int flags;
+	struct umod_elf elf;
+	size_t name_off, modinfo_off, modinfo_size;
+	unsigned int index_mod, index_info, index_vers, index_param;
+	struct umod_sec *sec;	/* elf.shnum, with addr NULL */
+	int *slots;		/* got_slot then plt_slot, elf.num_syms each */
+	unsigned int num_got, num_plt;
+	size_t got_off, plt_off;
+	struct umod_layout core, init;
+};
+
+static void entry_free(struct umod_image_entry *e)
+{
+	if (!e)
+		return;
+	free(e->bytes);
+	free(e->sec);
+	free(e->slots);
+	free(e);
+}
+
+void umod_image_cache_free(struct umod_host *host)
+{
+	for (unsigned int i = 0; i < UMOD_IMAGE_CACHE_SLOTS; i++)
+		entry_free(host->image_cache[i]);
+	pthread_mutex_destroy(&host->image_cache_lock);
+}
+
+/* @p, a pointer into @from, moved to the same offset in @to */
+static const void *rebase(const void *p, const void *from, const void *to)
+{
+	return (const unsigned char *)to + ((const unsigned char *)p - (const unsigned char *)from);
+}
+
+static void rebase_elf(struct umod_elf *elf, const void *from, const void *to)
+{
+	elf->image = rebase(elf->image, from, to);
+	elf->hdr = rebase(elf->hdr, from, to);
+	elf->sechdrs = rebase(elf->sechdrs, from, to);
+	elf->secstrings = rebase(elf->secstrings, from, to);
+	elf->syms = rebase(elf->syms, from, to);
+	elf->strtab = rebase(elf->strtab, from, to);
+}
+
+/* the entry's results into @info, pointing into @image; -ENOMEM or 0 */
+static int fill(struct load_info *info, const struct umod_image_entry *e, const void *image)
+{
+	size_t n = e->elf.num_syms;
+
+	info->sec = malloc(e->elf.shnum * sizeof(*info->sec));
+	info->symval = malloc(n * (sizeof(uint64_t) + 2 * sizeof(int)));
+	if (!info->sec || !info->symval)
+		return -ENOMEM;
+	memcpy(info->sec, e->sec, e->elf.shnum * sizeof(*info->sec));
+	memset(info->symval, 0, n * sizeof(uint64_t));
+	info->got_slot = (int *)(info->symval + n);
+	info->plt_slot = info->got_slot + n;
+	memcpy(info->got_slot, e->slots, 2 * n * sizeof(int));
+	info->elf = e->elf;
+	info->elf.report = NULL;	/* the caller's to set */
+	rebase_elf(&info->elf, e->bytes, image);
+	info->name = (const char *)image + e->name_off;
+	info->modinfo = e->modinfo_off ? (const char *)image + e->modinfo_off : NULL;
+	info->modinfo_size = e->modinfo_size;
+	info->index.mod = e->index_mod;
+	info->index.info = e->index_info;
+	info->index.vers = e->index_vers;
+	info->index.param = e->index_param;
+	info->num_got = e->num_got;
+	info->num_plt = e->num_plt;
+	info->got_off = e->got_off;
+	info->plt_off = e->plt_off;
+	info->core = e->core;
+	info->init = e->init;
+	return 0;
+}
+
+static bool same(const struct umod_image_entry *e, const void *image, size_t len,
+		 unsigned int flags)
+{
+	return e && e->len == len && e->flags == flags && !memcmp(e->bytes, image, len);
+}
+
+/*
+ * Is @image (@len bytes, after any signature) one this host validated?
+ * Then @info holds what that validation and layout found, as if they had
+ * run on it: true. A failed copy (no memory) is a miss.
+ */
+bool umod_image_cache_get(struct load_info *info, const void *image, size_t len)
+{
+	struct umod_host *host = info->host;
+	bool hit = false;
+
+	pthread_mutex_lock(&host->image_cache_lock);
+	for (unsigned int i = 0; i < UMOD_IMAGE_CACHE_SLOTS && !hit; i++) {
+		const struct umod_image_entry *e = host->image_cache[i];
+
+		if (same(e, image, len, KEY_FLAGS(info->flags)))
+			hit = fill(info, e, image) == 0;
+	}
+	pthread_mutex_unlock(&host->image_cache_lock);
+	if (!hit) {
+		free(info->sec);
+		free(info->symval);
+		info->sec = NULL;
+		info->symval = NULL;
+	}
+	return hit;
+}
+
+static size_t offset_in(const void *p, const struct umod_elf *elf)
+{
+	return p ? (size_t)((const unsigned char *)p - elf->image) : 0;
+}
+
+static struct umod_image_entry *entry_new(const struct load_info *info)
+{
+	const struct umod_elf *elf = &info->elf;
+	struct umod_image_entry *e = calloc(1, sizeof(*e));
+	size_t n = elf->num_syms;
+
+	if (!e)
+		return NULL;
+	e->bytes = malloc(elf->len);
+	e->sec = malloc(elf->shnum * sizeof(*e->sec));
+	e->slots = malloc(2 * n * sizeof(int));
+	if (!e->bytes || !e->sec || !e->slots) {
+		entry_free(e);
+		return NULL;
+	}
+	memcpy(e->bytes, elf->image, elf->len);
+	e->len = elf->len;
+	e->flags = KEY_FLAGS(info->flags);
+	e->elf = *elf;
+	rebase_elf(&e->elf, elf->image, e->bytes);
+	e->name_off = offset_in(info->name, elf);
+	e->modinfo_off = offset_in(info->modinfo, elf);
+	e->modinfo_size = info->modinfo_size;
+	e->index_mod = info->index.mod;
+	e->index_info = info->index.info;
+	e->index_vers = info->index.vers;
+	e->index_param = info->index.param;
+	memcpy(e->sec, info->sec, elf->shnum * sizeof(*e->sec));
+	memcpy(e->slots, info->got_slot, 2 * n * sizeof(int));
+	e->num_got = info->num_got;
+	e->num_plt = info->num_plt;
+	e->got_off = info->got_off;
+	e->plt_off = info->plt_off;
+	e->core = info->core;
+	e->init = info->init;
+	return e;
+}
+
+/*
+ * Keep what @info learnt from its image: called once the image has been
+ * validated, laid out and its relocations scanned, before any address is
+ * given to a section. The oldest entry makes room.
+ */
+void umod_image_cache_put(const struct load_info *info)
+{
+	struct umod_host *host = info->host;
+	struct umod_image_entry *e, *old;
+
+	if (info->elf.len > CACHE_MAX_IMAGE || !(e = entry_new(info)))
+		return;
+	pthread_mutex_lock(&host->image_cache_lock);
+	old = host->image_cache[host->image_cache_next];
+	host->image_cache[host->image_cache_next] = e;
+	host->image_cache_next = (host->image_cache_next + 1) % UMOD_IMAGE_CACHE_SLOTS;
+	pthread_mutex_unlock(&host->image_cache_lock);
+	entry_free(old);
+}
