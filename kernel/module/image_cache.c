@@ -7,13 +7,20 @@
  * relocation scan (every entry checked; the GOT slots and far-call stubs
  * it needs). A host keeps the last few images that passed all of that
  * without a taint, keyed by the bytes themselves: the length, the load's
- * flags, then a comparison of every byte with a copy kept here (never a
- * file's name, time or a hash alone: a different image can never pass for
- * a validated one). A hit copies the results and points them into the new
- * buffer; what depends on the host rather than the bytes (the parameters'
- * length, module_layout's CRC, the licence's taint, exports, symbols) is
- * checked on every load all the same (main.c).
+ * flags, then a comparison with a copy kept here of every byte that work
+ * read (never a file's name, time or a hash: a different image can never
+ * pass for a validated one). Those bytes are the ELF header, the section
+ * headers, the section names, the symbol and string tables, .modinfo,
+ * __versions, .gnu.linkonce.this_module and the relocations the scan
+ * checked; the rest (code and data, which the load copies from the new
+ * image, and debug sections, which it never reads) is not compared, so
+ * that a hit costs a third of a full comparison. A hit copies the results
+ * and points them into the new buffer; what depends on the host rather
+ * than the bytes (the parameters' length, module_layout's CRC, the
+ * licence's taint, exports, symbols) is checked on every load all the
+ * same (main.c).
  */
+#include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,6 +44,10 @@ struct umod_image_entry {
 	unsigned int num_got, num_plt;
 	size_t got_off, plt_off;
 	struct umod_layout core, init;
+	struct range {
+		size_t off, size;
+	} *key;			/* the bytes compared: see the top */
+	unsigned int num_key;
 };
 
 static void entry_free(struct umod_image_entry *e)
@@ -46,6 +57,7 @@ static void entry_free(struct umod_image_entry *e)
 	free(e->bytes);
 	free(e->sec);
 	free(e->slots);
+	free(e->key);
 	free(e);
 }
 
@@ -105,10 +117,16 @@ static int fill(struct load_info *info, const struct umod_image_entry *e, const 
 	return 0;
 }
 
-static bool same(const struct umod_image_entry *e, const void *image, size_t len,
+/* ranges in order: the headers first, which place every later one */
+static bool same(const struct umod_image_entry *e, const unsigned char *image, size_t len,
 		 unsigned int flags)
 {
-	return e && e->len == len && e->flags == flags && !memcmp(e->bytes, image, len);
+	if (!e || e->len != len || e->flags != flags)
+		return false;
+	for (unsigned int i = 0; i < e->num_key; i++)
+		if (memcmp(e->bytes + e->key[i].off, image + e->key[i].off, e->key[i].size))
+			return false;
+	return true;
 }
 
 /*
@@ -141,6 +159,43 @@ bool umod_image_cache_get(struct load_info *info, const void *image, size_t len)
 static size_t offset_in(const void *p, const struct umod_elf *elf)
 {
 	return p ? (size_t)((const unsigned char *)p - elf->image) : 0;
+}
+
+static void key_add(struct umod_image_entry *e, size_t off, size_t size)
+{
+	e->key[e->num_key].off = off;
+	e->key[e->num_key++].size = size;
+}
+
+static void key_section(struct umod_image_entry *e, unsigned int idx)
+{
+	const Elf64_Shdr *s = &e->elf.sechdrs[idx];
+
+	if (idx && s->sh_type != SHT_NOBITS)
+		key_add(e, s->sh_offset, s->sh_size);
+}
+
+/* every byte the validation, layout and scan of @info read (see the top) */
+static int key_ranges(struct umod_image_entry *e, const struct load_info *info)
+{
+	const struct umod_elf *elf = &e->elf;
+	unsigned int symtab = elf->symtab_idx;
+
+	e->key = malloc((8 + elf->shnum) * sizeof(*e->key));
+	if (!e->key)
+		return -ENOMEM;
+	key_add(e, 0, sizeof(Elf64_Ehdr));
+	key_add(e, elf->hdr->e_shoff, (size_t)elf->shnum * sizeof(Elf64_Shdr));
+	key_section(e, elf->hdr->e_shstrndx);
+	key_section(e, symtab);
+	key_section(e, elf->sechdrs[symtab].sh_link);
+	key_section(e, info->index.info);
+	key_section(e, info->index.vers);
+	key_section(e, info->index.mod);
+	for (unsigned int i = 1; i < elf->shnum; i++)
+		if (info->sec[i].apply)
+			key_section(e, i);
+	return 0;
 }
 
 static struct umod_image_entry *entry_new(const struct load_info *info)
@@ -178,6 +233,10 @@ static struct umod_image_entry *entry_new(const struct load_info *info)
 	e->plt_off = info->plt_off;
 	e->core = info->core;
 	e->init = info->init;
+	if (key_ranges(e, info)) {
+		entry_free(e);
+		return NULL;
+	}
 	return e;
 }
 

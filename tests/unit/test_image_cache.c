@@ -115,6 +115,36 @@ static void any_changed_byte_misses(void **state)
 	free(b.bytes);
 }
 
+/*
+ * Code is not part of the key (the load copies it from the new image, no
+ * check reads it): a module whose code changed hits, and runs its new code.
+ */
+static void changed_code_hits_and_runs(void **state)
+{
+	static const unsigned char ret41[] = { 0xb8, 0x29, 0, 0, 0 };	/* mov $41,%eax */
+	struct capture cap = { 0 };
+	struct umod_host *host = test_host_new(&cap);
+	struct image a = read_provider(), b = read_provider();
+	unsigned char *code = memmem(b.bytes, b.len, ret41, sizeof(ret41));
+	struct load_info info;
+	struct umod_module *mod;
+	int (*value)(void);
+
+	assert_non_null(code);
+	load_unload(host, &a, 0);
+	code[1] = 42;
+	assert_true(cached(host, &b, 0, &info));
+	free_info(&info);
+	assert_int_equal(umod_module_insert_image(host, b.bytes, b.len, NULL, 0, &mod), 0);
+	value = (int (*)(void))test_export(host, "provider_value");
+	assert_int_equal(value(), 42);
+	assert_int_equal(umod_module_remove(host, "provider", 0), 0);
+	umod_module_unref(mod);
+	umod_host_unref(host);
+	free(a.bytes);
+	free(b.bytes);
+}
+
 /* a broken copy of a cached module is refused with the validator's words */
 static void changed_image_is_validated_again(void **state)
 {
@@ -154,6 +184,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(same_bytes_hit_in_the_new_buffer),
 		cmocka_unit_test(any_changed_byte_misses),
+		cmocka_unit_test(changed_code_hits_and_runs),
 		cmocka_unit_test(changed_image_is_validated_again),
 		cmocka_unit_test(other_flags_and_forced_loads_miss),
 	};
