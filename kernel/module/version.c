@@ -115,7 +115,7 @@ bool umod_check_version(struct load_info *info, const char *name,
 		return try_to_force_load(info, name);
 	v = versions(info, &n);
 	for (size_t i = 0; i < n; i++) {
-		if (strcmp(v[i].name, name))
+		if (v[i].name[0] != name[0] || strcmp(v[i].name, name))
 			continue;
 		if ((uint32_t)v[i].crc == ks->crc && !(v[i].crc >> 32))
 			return true;
