@@ -68,8 +68,6 @@ int bench_spinlock(const struct bench_ctx *ctx);
 int bench_workqueue(const struct bench_ctx *ctx);
 /* fsread.c */
 int bench_fsread(const struct bench_ctx *ctx);
-/* fusehello.c: the floor's file system, served on @dir until SIGTERM */
-int bench_fuse_hello(const char *dir);
 /* scale.c */
 int bench_scale(const struct bench_ctx *ctx);
 /* the child callgrind runs: OBJDIR --scale-loads chains N */

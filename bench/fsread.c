@@ -4,9 +4,9 @@
  * serves benchfs.ko's 4 KiB proc file, 4 KiB misc device and a parameter's
  * sysfs attribute; one read of each (open, one read of up to 4096 bytes,
  * close) is timed against the same of a 4 KiB file on tmpfs (/dev/shm) and
- * of libfuse's minimal file system at the same depth (fusehello.c: the
- * floor), taking turns, and the ratios reported. Skipped without /dev/fuse
- * or when a mount fails.
+ * of libfuse's minimal file system at the same depth (fusehello.c, its
+ * own program: the floor), taking turns, and the ratios reported.
+ * Skipped without /dev/fuse or when a mount fails.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -112,20 +112,17 @@ static int measure(const struct bench_ctx *ctx, const struct paths *p)
 /* the floor's file system on @dir, in a child; its pid, or -1 */
 static pid_t start_floor(const struct bench_ctx *ctx, const char *dir, const char *probe)
 {
-	char self[4096];
-	ssize_t len = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	char prog[4096];
 	pid_t pid;
 
-	if (len <= 0)
-		return -1;
-	self[len] = '\0';
+	snprintf(prog, sizeof(prog), "%s/fusehello", ctx->objdir);
 	pid = fork();
 	if (pid == 0) {
 		int null = open("/dev/null", O_WRONLY);
 
 		dup2(null, 1);
 		dup2(null, 2);
-		execl(self, self, ctx->objdir, "--fuse-hello", dir, (char *)NULL);
+		execl(prog, prog, dir, (char *)NULL);
 		_exit(127);
 	}
 	for (int i = 0; pid > 0 && i < 100 && access(probe, R_OK); i++)

@@ -10,7 +10,10 @@
  * hello, d/hello, d/d/hello ... (inode 1 is the root, k+1 the directory
  * at depth k, FILE_INO the file wherever it is found).
  *
- *   umod-bench OBJDIR --fuse-hello DIR     serve DIR until SIGTERM
+ *   build/bench/fusehello DIR     serve DIR until SIGTERM
+ *
+ * A program of its own, so that libfuse is not among the benchmark's
+ * libraries (dlopen's symbol lookups in loadcycle walk every one).
  */
 #define FUSE_USE_VERSION 35
 #include <errno.h>
@@ -20,8 +23,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-#include "bench.h"
 
 #define FILE_INO	100
 #define MAX_DEPTH	8
@@ -100,16 +101,21 @@ static const struct fuse_lowlevel_ops hello_ops = {
 	.read = hello_read,
 };
 
-int bench_fuse_hello(const char *dir)
+int main(int argc, char *argv[])
 {
-	char *argv[] = { "umod-bench", "-o", geteuid() == 0 ?
+	const char *dir = argc == 2 ? argv[1] : NULL;
+	char *opts[] = { "fusehello", "-o", geteuid() == 0 ?
 		"allow_other,default_permissions,fsname=hello,subtype=hello" :
 		"default_permissions,fsname=hello,subtype=hello", NULL };
-	struct fuse_args args = FUSE_ARGS_INIT(3, argv);
+	struct fuse_args args = FUSE_ARGS_INIT(3, opts);
 	struct fuse_loop_config cfg = { .clone_fd = 0, .max_idle_threads = 10 };
 	struct fuse_session *se;
 	int ret = 1;
 
+	if (!dir) {
+		fprintf(stderr, "usage: fusehello DIR\n");
+		return 2;
+	}
 	memset(content, 'x', sizeof(content));
 	se = fuse_session_new(&args, &hello_ops, sizeof(hello_ops), NULL);
 	if (!se)

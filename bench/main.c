@@ -121,8 +121,6 @@ int main(int argc, char *argv[])
 	ctx.objdir = argv[1];
 	if (argc == 5 && !strcmp(argv[2], "--cycles"))
 		return bench_loadcycle_child(argv[1], argv[3], atoi(argv[4]));
-	if (argc == 4 && !strcmp(argv[2], "--fuse-hello"))
-		return bench_fuse_hello(argv[3]);
 	if (argc == 5 && !strcmp(argv[2], "--scale-loads"))
 		return bench_scale_child(argv[1], atoi(argv[4]));
 	if (rounds && atoi(rounds) > 2)
