@@ -120,14 +120,19 @@ static mode_t fuse_mode(unsigned int mode)
 	return S_ISCHR(mode) ? S_IFREG | (mode & 07777) : mode;
 }
 
-static int tree_stat(struct umod_daemon *d, const char *path, mode_t *mode, off_t *size)
+/* @path's mode and size, and who answers for it in *@w (when @w is given) */
+static int tree_stat(struct umod_daemon *d, const char *path, mode_t *mode, off_t *size,
+		     enum where *w)
 {
+	enum where at = where(d, path);
 	unsigned int m;
 	int64_t sz = 0;
 	int err;
 
 	*size = 0;
-	switch (where(d, path)) {
+	if (w)
+		*w = at;
+	switch (at) {
 	case AT_ROOT:
 		*mode = S_IFDIR | 0555;
 		return 0;
@@ -153,9 +158,10 @@ static int tree_stat(struct umod_daemon *d, const char *path, mode_t *mode, off_
 static int tree_getattr(const char *path, struct stat *st, struct fuse_file_info *fi)
 {
 	struct umod_daemon *d = umod_fuse_daemon();
+	enum where w;
 	mode_t mode;
 	off_t size;
-	int err = tree_stat(d, path, &mode, &size);
+	int err = tree_stat(d, path, &mode, &size, &w);
 
 	if (err)
 		return err;
@@ -164,7 +170,7 @@ static int tree_getattr(const char *path, struct stat *st, struct fuse_file_info
 	st->st_nlink = S_ISDIR(mode) ? 2 : 1;
 	st->st_uid = d->owner;
 	st->st_gid = umod_fuse_gid();
-	if (where(d, path) == AT_FS) {
+	if (w == AT_FS) {
 		unsigned int uid, gid;
 
 		if (!umod_fs_owner(d->host, path, &uid, &gid)) {
@@ -465,7 +471,7 @@ static int tree_readlink(const char *path, char *buf, size_t size)
 	ssize_t n;
 
 	if (where(d, path) != AT_VIEW || umod_view_stat(d, path + 4, &mode) == -ENOENT) {
-		if (tree_stat(d, path, &mode, &len) || !S_ISLNK(mode))
+		if (tree_stat(d, path, &mode, &len, NULL) || !S_ISLNK(mode))
 			return -EINVAL;
 		/* FUSE wants it terminated, cut if need be */
 		snprintf(buf, size, "%s%s", host_dir, path);
