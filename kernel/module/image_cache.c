@@ -9,7 +9,9 @@
  * without a taint, keyed by the bytes themselves: the length, the load's
  * flags, then a comparison with a copy kept here of every byte that work
  * read (never a file's name, time or a hash: a different image can never
- * pass for a validated one). Those bytes are the ELF header, the section
+ * pass for a validated one). An image is copied at its second load (a
+ * fingerprint of its length and name remembers the first), so that loading many different
+ * modules once costs no copies. Those bytes are the ELF header, the section
  * headers, the section names, the symbol and string tables, .modinfo,
  * __versions, .gnu.linkonce.this_module and the relocations the scan
  * checked; the rest (code and data, which the load copies from the new
@@ -26,6 +28,7 @@
 #include <string.h>
 
 #include "kernel/module/internal.h"
+#include "util/macro.h"
 
 /* images above this are not kept (the copy is memory the host holds) */
 #define CACHE_MAX_IMAGE	(1ul << 20)
@@ -240,17 +243,62 @@ static struct umod_image_entry *entry_new(const struct load_info *info)
 	return e;
 }
 
+/* FNV-1a over @n bytes */
+static uint64_t fnv(uint64_t h, const unsigned char *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ p[i]) * 0x100000001b3ull;
+	return h;
+}
+
+/*
+ * A fingerprint of @info's image that costs next to nothing: its length
+ * and the module's name. It only decides whether an image is worth a
+ * copy; a hit is decided by the bytes themselves (same()).
+ */
+static uint64_t fingerprint(const struct load_info *info)
+{
+	uint64_t h = fnv(0xcbf29ce484222325ull, (const unsigned char *)&info->elf.len,
+			 sizeof(info->elf.len));
+
+	return fnv(h, (const unsigned char *)info->name, strlen(info->name));
+}
+
+/*
+ * Has @fp been seen before? If not, it is remembered (the oldest
+ * forgotten) and the image is not copied: a host that loads each module
+ * once (1,000 different ones) pays no copy, one that loads a module again
+ * pays it at the second load and hits from the third.
+ */
+static bool seen_before(struct umod_host *host, uint64_t fp)
+{
+	for (unsigned int i = 0; i < UMOD_ARRAY_SIZE(host->image_seen); i++)
+		if (host->image_seen[i] == fp)
+			return true;
+	host->image_seen[host->image_seen_next] = fp;
+	host->image_seen_next = (host->image_seen_next + 1) % UMOD_ARRAY_SIZE(host->image_seen);
+	return false;
+}
+
 /*
  * Keep what @info learnt from its image: called once the image has been
  * validated, laid out and its relocations scanned, before any address is
- * given to a section. The oldest entry makes room.
+ * given to a section, for an image seen before. The oldest entry makes
+ * room.
  */
 void umod_image_cache_put(const struct load_info *info)
 {
 	struct umod_host *host = info->host;
 	struct umod_image_entry *e, *old;
+	uint64_t fp = fingerprint(info);
+	bool again;
 
-	if (info->elf.len > CACHE_MAX_IMAGE || !(e = entry_new(info)))
+	if (info->elf.len > CACHE_MAX_IMAGE)
+		return;
+	pthread_mutex_lock(&host->image_cache_lock);
+	again = seen_before(host, fp);
+	pthread_mutex_unlock(&host->image_cache_lock);
+	if (!again || !(e = entry_new(info)))
 		return;
 	pthread_mutex_lock(&host->image_cache_lock);
 	old = host->image_cache[host->image_cache_next];

@@ -89,6 +89,9 @@ struct umod_host {
 	pthread_mutex_t image_cache_lock;
 	struct umod_image_entry *image_cache[UMOD_IMAGE_CACHE_SLOTS];
 	unsigned int image_cache_next;
+	/* fingerprints of images loaded once: the second load is kept */
+	uint64_t image_seen[2 * UMOD_IMAGE_CACHE_SLOTS];
+	unsigned int image_seen_next;
 };
 
 /* ---- handle.c ------------------------------------------------------ */
