@@ -135,28 +135,37 @@ static bool same(const struct umod_image_entry *e, const unsigned char *image, s
 /*
  * Is @image (@len bytes, after any signature) one this host validated?
  * Then @info holds what that validation and layout found, as if they had
- * run on it: true. A failed copy (no memory) is a miss.
+ * run on it: 1. 0 when it is not; -ENOMEM when the copy could not be
+ * made (the load fails, as it would have in the work it skips).
  */
-bool umod_image_cache_get(struct load_info *info, const void *image, size_t len)
+int umod_image_cache_get(struct load_info *info, const void *image, size_t len)
 {
 	struct umod_host *host = info->host;
-	bool hit = false;
+	int ret = 0;
 
 	pthread_mutex_lock(&host->image_cache_lock);
-	for (unsigned int i = 0; i < UMOD_IMAGE_CACHE_SLOTS && !hit; i++) {
+	for (unsigned int i = 0; i < UMOD_IMAGE_CACHE_SLOTS && !ret && !host->image_cache_off; i++) {
 		const struct umod_image_entry *e = host->image_cache[i];
 
 		if (same(e, image, len, KEY_FLAGS(info->flags)))
-			hit = fill(info, e, image) == 0;
+			ret = fill(info, e, image) ? -ENOMEM : 1;
 	}
 	pthread_mutex_unlock(&host->image_cache_lock);
-	if (!hit) {
+	if (ret < 0) {
 		free(info->sec);
 		free(info->symval);
 		info->sec = NULL;
 		info->symval = NULL;
 	}
-	return hit;
+	return ret;
+}
+
+/* off: nothing is kept or looked up (tests of the whole load path) */
+void umod_image_cache_enable(struct umod_host *host, bool on)
+{
+	pthread_mutex_lock(&host->image_cache_lock);
+	host->image_cache_off = !on;
+	pthread_mutex_unlock(&host->image_cache_lock);
 }
 
 static size_t offset_in(const void *p, const struct umod_elf *elf)
@@ -296,7 +305,7 @@ void umod_image_cache_put(const struct load_info *info)
 	if (info->elf.len > CACHE_MAX_IMAGE)
 		return;
 	pthread_mutex_lock(&host->image_cache_lock);
-	again = seen_before(host, fp);
+	again = !host->image_cache_off && seen_before(host, fp);
 	pthread_mutex_unlock(&host->image_cache_lock);
 	if (!again || !(e = entry_new(info)))
 		return;

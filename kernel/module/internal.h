@@ -289,11 +289,12 @@ void umod_perf_map_record(const struct load_info *info);
  * image_cache.c: what the last validated images' bytes alone gave a load
  * (ELF checks, named sections, __versions and vermagic, layout, relocation
  * scan), so that a load of the same bytes skips that work; get fills
- * @info and returns true on a hit, put keeps what @info learnt (after
- * umod_layout_sections(), before any address is given).
+ * @info and returns 1 on a hit (0: a miss, -ENOMEM), put keeps what @info
+ * learnt (after umod_layout_sections(), before any address is given).
  */
-bool umod_image_cache_get(struct load_info *info, const void *image, size_t len);
+int umod_image_cache_get(struct load_info *info, const void *image, size_t len);
 void umod_image_cache_put(const struct load_info *info);
 void umod_image_cache_free(struct umod_host *host);
+void umod_image_cache_enable(struct umod_host *host, bool on);
 
 #endif /* _UMOD_KERNEL_MODULE_INTERNAL_H */

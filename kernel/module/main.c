@@ -755,8 +755,11 @@ static int load_module(struct umod_host *host, const void *image, size_t len,
 		err = umod_module_sig_check(&info, image, &len);
 	if (err)
 		goto out;
-	err = umod_image_cache_get(&info, image, len) ? checks_of_host(&info, args) :
-	      check_and_lay_out(&info, image, len, args);
+	err = umod_image_cache_get(&info, image, len);
+	if (err > 0)
+		err = checks_of_host(&info, args);
+	else if (!err)
+		err = check_and_lay_out(&info, image, len, args);
 	if (err)
 		goto out;
 	err = add_unformed_module(&info);

@@ -92,6 +92,7 @@ struct umod_host {
 	/* fingerprints of images loaded once: the second load is kept */
 	uint64_t image_seen[2 * UMOD_IMAGE_CACHE_SLOTS];
 	unsigned int image_seen_next;
+	bool image_cache_off;		/* umod_image_cache_enable(host, false) */
 };
 
 /* ---- handle.c ------------------------------------------------------ */

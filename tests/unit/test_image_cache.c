@@ -65,7 +65,7 @@ static bool cached(struct umod_host *host, const struct image *img, unsigned int
 	memset(info, 0, sizeof(*info));
 	info->host = host;
 	info->flags = flags;
-	return umod_image_cache_get(info, img->bytes, img->len);
+	return umod_image_cache_get(info, img->bytes, img->len) > 0;
 }
 
 static void free_info(struct load_info *info)
