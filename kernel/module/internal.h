@@ -295,6 +295,5 @@ void umod_perf_map_record(const struct load_info *info);
 int umod_image_cache_get(struct load_info *info, const void *image, size_t len);
 void umod_image_cache_put(const struct load_info *info);
 void umod_image_cache_free(struct umod_host *host);
-void umod_image_cache_enable(struct umod_host *host, bool on);
 
 #endif /* _UMOD_KERNEL_MODULE_INTERNAL_H */

@@ -95,6 +95,10 @@ struct umod_host {
 	bool image_cache_off;		/* umod_image_cache_enable(host, false) */
 };
 
+/* image_cache.c: off, a host keeps and looks up no validated image
+ * (tests of the whole load path); on by default */
+void umod_image_cache_enable(struct umod_host *host, bool on);
+
 /* ---- handle.c ------------------------------------------------------ */
 
 /* one memory region (core or init) of a loaded module: kernel's module_layout */

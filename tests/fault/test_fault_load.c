@@ -23,7 +23,7 @@
 
 #include "fault.h"
 #include "helpers.h"
-#include "kernel/module/internal.h"
+#include "kernel/module/module.h"
 #include <umod/umod.h>
 
 struct load_case {
