@@ -318,5 +318,7 @@ int umod_supervise_install(int sock);
 int umod_supervise_start(struct umod_daemon *d, int sock);
 void umod_supervise_stop(struct umod_daemon *d);
 bool umod_supervise_take(pid_t tid, struct umod_forward *fw);
+/* the group of every file of the mounts: the daemon's */
+gid_t umod_fuse_gid(void);
 
 #endif /* _UMOD_DAEMON_H */
