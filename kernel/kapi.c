@@ -251,6 +251,8 @@ static const struct umod_kapi_table *const kapi_tables[] = {
 	&umod_kapi_string_helpers, &umod_kapi_glob, &umod_kapi_cmdline, &umod_kapi_memcat_p,
 	&umod_kapi_scatterlist, &umod_kapi_kfifo, &umod_kapi_stacktrace, &umod_kapi_jump_label,
 	&umod_kapi_xarray, &umod_kapi_rhashtable, &umod_kapi_kobject_uevent,
+	/* block devices (issue 32 item 3) */
+	&umod_kapi_genhd, &umod_kapi_blk_settings, &umod_kapi_blk_mq, &umod_kapi_bio,
 };
 
 static int export_table(struct umod_symtab *tab, const struct umod_kapi_table *t)

@@ -185,4 +185,10 @@ struct umod_crc_table {
 
 extern const struct umod_crc_table umod_host_crc_table;
 
+/* block devices (issue 32 item 3) */
+extern const struct umod_kapi_table umod_kapi_genhd;			/* block/genhd.c */
+extern const struct umod_kapi_table umod_kapi_blk_settings;		/* block/blk-settings.c */
+extern const struct umod_kapi_table umod_kapi_blk_mq;			/* block/blk-mq.c */
+extern const struct umod_kapi_table umod_kapi_bio;			/* block/bio.c */
+
 #endif /* _UMOD_KERNEL_KAPI_H */
