@@ -134,6 +134,7 @@ struct umod_daemon_opts {
 	pid_t watch_pid;	/* stop as on SIGTERM once this process ends; 0: none */
 	const struct umod_tool_keys *keys;	/* --keyring, --sig-enforce (tools/keys.c) */
 	const struct umod_tool_boards *boards;	/* --board (tools/board.c), or NULL */
+	bool tap;		/* --tap: interfaces are TAP devices too */
 };
 
 /* server.c: runs the daemon; returns the process's exit status */

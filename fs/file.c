@@ -582,7 +582,9 @@ static int open_locked(struct umod_fs *fs, const char *path, int flags,
 	}
 	if (!(f = file_new(n, flags)))
 		return -ENOMEM;
-	if (n->kind == UMOD_FS_DEV && S_ISBLK(n->mode))
+	if (n->kind == UMOD_FS_DEV && n->host_fops)
+		f->file.f_op = n->host_fops;
+	else if (n->kind == UMOD_FS_DEV && S_ISBLK(n->mode))
 		f->file.f_op = &umod_blkdev_fops;	/* blkdev_open() finds the disk */
 	else if (n->kind == UMOD_FS_DEV && (err = open_dev(f, n->inode.i_rdev))) {
 		file_free_locked(f);

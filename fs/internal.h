@@ -61,6 +61,8 @@ struct umod_fs_node {
 	struct inode inode;		/* i_private = the data it was made with */
 	struct dentry dentry;		/* its name, for file->f_path.dentry */
 	const struct proc_ops *proc_ops;
+	const struct file_operations *host_fops;	/* UMOD_FS_DEV served by the host
+							 * itself (a network port), no cdev */
 	const struct umod_fs_dir_ops *dir_ops;	/* UMOD_FS_DIR; NULL: mkdir/rmdir -EPERM */
 	/* proc_create_single()/proc_create_seq(): the host's own proc_ops use these */
 	int (*single_show)(struct seq_file *, void *);

@@ -49,6 +49,8 @@ python3-sphinx-rtd-theme
 chromium
 device-tree-compiler
 e2fsprogs
+iproute2
+iputils-ping
 "
 
 # the libraries libumod, umod and the tests link, for the target arch

@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* HDIO_GETGEO's answer, which block_device_operations.getgeo fills */
-#ifndef _LINUX_HDREG_H
+#ifndef __KERNEL__
+/* host code means the system's header (see linux/types.h) */
+#include_next <linux/hdreg.h>
+#elif !defined(_LINUX_HDREG_H)
 #define _LINUX_HDREG_H
 
 #define HDIO_GETGEO		0x0301
