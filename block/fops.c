@@ -18,6 +18,7 @@
 #include "block/blk.h"
 #include "fs/internal.h"
 #include "kernel/module/module.h"
+#include "lib/usercopy.h"
 
 #define REQ_OP_READ		0u
 #define REQ_OP_WRITE		1u
@@ -245,10 +246,8 @@ static long blkdev_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 	struct blk_op o = { disk_of(file), file, cmd, arg, 2 };
 	uint64_t size = disk_bytes(o.d);
 
-	if (cmd == BLKGETSIZE64) {
-		memcpy((void *)arg, &size, sizeof(size));	/* the request's buffer */
-		return 0;
-	}
+	if (cmd == BLKGETSIZE64)
+		return umod_copy_to_user((void *)arg, &size, sizeof(size)) ? -EFAULT : 0;
 	return umod_blk_call(o.d->owner, op_thunk, &o);
 }
 
