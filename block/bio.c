@@ -95,20 +95,15 @@ static long submit_thunk(void *arg)
 	return 0;
 }
 
-int umod_bio_execute(struct umod_disk *d, unsigned int op, uint64_t sector, void *buf,
-		     unsigned int len)
+/* a bio of @op over page-aligned @buf (NULL: no data, a flush or a discard), one vector a page */
+struct bio *umod_bio_new(struct umod_disk *d, unsigned int op, uint64_t sector, void *buf,
+			 unsigned int len)
 {
 	unsigned int pages = buf ? (len + 4095) / 4096 : 0;
-	struct bio_wait w = { PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, false };
-	struct bio *bio;
-	int err;
+	struct bio *bio = calloc(1, sizeof(*bio) + pages * sizeof(struct bio_vec));
 
-	if (!d->disk.fops || !d->disk.fops->submit_bio)
-		return -EIO;
-	if ((op & REQ_OP_MASK) == REQ_OP_FLUSH)
-		len = 0;
-	if (!(bio = calloc(1, sizeof(*bio) + pages * sizeof(struct bio_vec))))
-		return -ENOMEM;
+	if (!bio)
+		return NULL;
 	bio->bi_bdev = &d->part0;
 	bio->bi_opf = op;
 	bio->bi_iter.bi_sector = sector;
@@ -119,6 +114,22 @@ int umod_bio_execute(struct umod_disk *d, unsigned int op, uint64_t sector, void
 		bio->bi_io_vec[i].bv_page = (struct page *)((char *)buf + (size_t)i * 4096);
 		bio->bi_io_vec[i].bv_len = len - i * 4096 < 4096 ? len - i * 4096 : 4096;
 	}
+	return bio;
+}
+
+int umod_bio_execute(struct umod_disk *d, unsigned int op, uint64_t sector, void *buf,
+		     unsigned int len)
+{
+	struct bio_wait w = { PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, false };
+	struct bio *bio;
+	int err;
+
+	if (!d->disk.fops || !d->disk.fops->submit_bio)
+		return -EIO;
+	if ((op & REQ_OP_MASK) == REQ_OP_FLUSH)
+		len = 0;
+	if (!(bio = umod_bio_new(d, op, sector, buf, len)))
+		return -ENOMEM;
 	bio->bi_end_io = bio_wait_end;
 	bio->bi_private = &w;
 	if (umod_blk_call(d->owner, submit_thunk, bio) == -EIO)

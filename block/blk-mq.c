@@ -358,31 +358,6 @@ static void tag_put(struct mq_tags *t, struct mq_rq *r)
 	pthread_mutex_unlock(&t->lock);
 }
 
-/* the bio of one request over page-aligned @buf (no pages: a flush or discard) */
-static struct bio *bio_build(struct umod_disk *d, unsigned int op, uint64_t sector, void *buf,
-			     unsigned int len)
-{
-	unsigned int pages = buf ? (len + 4095) / 4096 : 0;
-	struct bio *bio = calloc(1, sizeof(*bio) + pages * sizeof(struct bio_vec));
-
-	if (!bio)
-		return NULL;
-	bio->bi_bdev = &d->part0;
-	bio->bi_opf = op;
-	bio->bi_iter.bi_sector = sector;
-	bio->bi_iter.bi_size = len;
-	bio->bi_io_vec = (struct bio_vec *)(bio + 1);
-	bio->bi_vcnt = bio->bi_max_vecs = (unsigned short)pages;
-	for (unsigned int i = 0; i < pages; i++) {
-		struct bio_vec *bv = &bio->bi_io_vec[i];
-
-		bv->bv_page = (struct page *)((char *)buf + (size_t)i * 4096);
-		bv->bv_len = len - i * 4096 < 4096 ? len - i * 4096 : 4096;
-		bv->bv_offset = 0;
-	}
-	return bio;
-}
-
 static void rq_prepare(struct mq_rq *r, struct request_queue *q, struct blk_mq_hw_ctx *h,
 		       unsigned int op, uint64_t sector, struct bio *bio, unsigned int len)
 {
@@ -455,7 +430,7 @@ int umod_blk_execute(struct umod_disk *d, unsigned int op, uint64_t sector, void
 		return umod_bio_execute(d, op, sector, buf, len);
 	h = q->queue_hw_ctx[(unsigned int)(cpu < 0 ? 0 : cpu) % q->nr_hw_queues];
 	t = &set_of(q->tag_set)->tags[h->queue_num];
-	if ((op & 0xff) != 2 && !(bio = bio_build(d, op, sector, buf, len)))	/* not a flush */
+	if ((op & 0xff) != 2 && !(bio = umod_bio_new(d, op, sector, buf, len)))	/* not a flush */
 		return -ENOMEM;
 	r = tag_get(t);
 	rq_prepare(r, q, h, op, sector, bio, len);

@@ -109,6 +109,8 @@ int umod_blk_execute(struct umod_disk *d, unsigned int op, uint64_t sector, void
 		     unsigned int len);
 /* bio.c: the same for a bio-based disk; blk_status_t's errno; bio_advance() */
 int umod_blk_status_to_errno(unsigned char status);
+struct bio *umod_bio_new(struct umod_disk *d, unsigned int op, uint64_t sector, void *buf,
+			 unsigned int len);
 void umod_bio_advance(struct bio *bio, unsigned int bytes);
 int umod_bio_execute(struct umod_disk *d, unsigned int op, uint64_t sector, void *buf,
 		     unsigned int len);
