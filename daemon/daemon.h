@@ -136,6 +136,7 @@ struct umod_daemon_opts {
 	const struct umod_tool_boards *boards;	/* --board (tools/board.c), or NULL */
 	int supervise_fd;	/* > 0: umod shell sends its seccomp listener here (supervise.c) */
 	const char *abi;	/* --abi NAME=DIR: genuine modules too (umod_host_set_abi()) */
+	bool tap;		/* --tap: interfaces are TAP devices too */
 };
 
 /* server.c: runs the daemon; returns the process's exit status */

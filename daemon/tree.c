@@ -612,6 +612,28 @@ static int tree_release(const char *path, struct fuse_file_info *fi)
 	return 0;
 }
 
+/* a disk's file: fsync is a flush, a punched hole a discard (block/fops.c) */
+static int tree_fsync(const char *path, int datasync, struct fuse_file_info *fi)
+{
+	struct tree_file *tf = tree_file(fi);
+
+	if (!tf || !tf->f)
+		return 0;
+	umod_fuse_identity();
+	return (int)to_user(umod_fs_fsync(tf->f, datasync));
+}
+
+static int tree_fallocate(const char *path, int mode, off_t off, off_t len,
+			  struct fuse_file_info *fi)
+{
+	struct tree_file *tf = tree_file(fi);
+
+	if (!tf || !tf->f)
+		return -EOPNOTSUPP;
+	umod_fuse_identity();
+	return (int)to_user(umod_fs_fallocate(tf->f, mode, off, len));
+}
+
 /* `echo x > node` truncates first: devices and proc entries ignore that */
 static int tree_truncate(const char *path, off_t size, struct fuse_file_info *fi)
 {
@@ -849,6 +871,8 @@ const struct fuse_operations umod_tree_ops = {
 	.write = tree_write,
 	.release = tree_release,
 	.truncate = tree_truncate,
+	.fsync = tree_fsync,
+	.fallocate = tree_fallocate,
 	.readlink = tree_readlink,
 	.mknod = tree_mknod,
 	.mkdir = tree_mkdir,
