@@ -37,6 +37,7 @@ static const struct bench benches[] = {
 	{ "scale", bench_scale },
 	{ "tick", bench_tick },
 	{ "genuine", bench_genuine },
+	{ "blkdisk", bench_blkdisk },
 };
 
 static FILE *tsv;

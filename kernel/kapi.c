@@ -259,6 +259,10 @@ static const struct umod_kapi_table *const kapi_tables[] = {
 	&umod_kapi_xarray, &umod_kapi_rhashtable, &umod_kapi_kobject_uevent,
 	&umod_kapi_nls,
 	&umod_kapi_rc_map,
+	/* block devices (issue 32 item 3) */
+	&umod_kapi_genhd, &umod_kapi_blk_settings, &umod_kapi_blk_mq, &umod_kapi_bio,
+	/* network devices (issue 32 item 4) */
+	&umod_kapi_netdev, &umod_kapi_skbuff, &umod_kapi_eth,
 };
 
 static int export_table(struct umod_symtab *tab, const struct umod_kapi_table *t)

@@ -200,4 +200,14 @@ struct umod_crc_table {
 
 extern const struct umod_crc_table umod_host_crc_table;
 
+/* block devices (issue 32 item 3) */
+extern const struct umod_kapi_table umod_kapi_genhd;			/* block/genhd.c */
+extern const struct umod_kapi_table umod_kapi_blk_settings;		/* block/blk-settings.c */
+extern const struct umod_kapi_table umod_kapi_blk_mq;			/* block/blk-mq.c */
+extern const struct umod_kapi_table umod_kapi_bio;			/* block/bio.c */
+/* network devices (issue 32 item 4) */
+extern const struct umod_kapi_table umod_kapi_netdev;			/* net/core/dev.c */
+extern const struct umod_kapi_table umod_kapi_skbuff;			/* net/core/skbuff.c */
+extern const struct umod_kapi_table umod_kapi_eth;			/* net/ethernet/eth.c */
+
 #endif /* _UMOD_KERNEL_KAPI_H */

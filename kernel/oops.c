@@ -908,6 +908,22 @@ static __thread struct {
 	bool alive_held;
 } thread_stack;
 
+/* a thread that ends as threads do lets its mutex go: only an exit system
+ * call, which skips this, leaves it to be found dead */
+static pthread_key_t alive_key;
+static pthread_once_t alive_once = PTHREAD_ONCE_INIT;
+
+static void alive_release(void *mutex)
+{
+	pthread_mutex_unlock(mutex);
+	pthread_mutex_destroy(mutex);
+}
+
+static void alive_key_init(void)
+{
+	pthread_key_create(&alive_key, alive_release);
+}
+
 static void hold_alive(void)
 {
 	pthread_mutexattr_t attr;
@@ -917,6 +933,9 @@ static void hold_alive(void)
 	if (!pthread_mutex_init(&thread_stack.alive, &attr))
 		thread_stack.alive_held = !pthread_mutex_lock(&thread_stack.alive);
 	pthread_mutexattr_destroy(&attr);
+	pthread_once(&alive_once, alive_key_init);
+	if (thread_stack.alive_held)
+		pthread_setspecific(alive_key, &thread_stack.alive);
 }
 
 pthread_mutex_t *umod_oops_thread_alive(void)

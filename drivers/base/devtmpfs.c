@@ -73,6 +73,12 @@ static struct umod_fs_node *node_dir(struct umod_fs *fs, char *path, char **leaf
 	return dir;
 }
 
+/* a disk: a device of the block class (6.1 compares with &block_class) */
+static bool is_blockdev(struct device *dev)
+{
+	return dev->class && dev->class->name && !strcmp(dev->class->name, "block");
+}
+
 int umod_devtmpfs_create_node(struct device *dev)
 {
 	struct umod_fs *fs = umod_fs_of(dev->p->core->host);
@@ -90,7 +96,8 @@ int umod_devtmpfs_create_node(struct device *dev)
 	pthread_mutex_lock(&fs->lock);
 	dir = node_dir(fs, name, &leaf);
 	if (dir && *leaf && !umod_fs_child(dir, leaf))
-		node = umod_fs_node_add(dir, leaf, UMOD_FS_DEV, S_IFCHR | (mode & 07777),
+		node = umod_fs_node_add(dir, leaf, UMOD_FS_DEV,
+					(is_blockdev(dev) ? S_IFBLK : S_IFCHR) | (mode & 07777),
 					dev->p->owner);
 	if (node)
 		node->inode.i_rdev = dev->devt;

@@ -209,7 +209,7 @@ static int take_node(struct parse *ps, struct device_node *parent, unsigned int 
 {
 	struct device_node *np, **child_tail;
 	struct property **pprev;
-	const char *full;
+	const char *full = NULL;	/* take_name() sets it on success */
 	uint32_t tok;
 	int err;
 

@@ -40,6 +40,7 @@ static void host_free(struct umod_host *host)
 	umod_uevents_release(host);
 	umod_percpu_release(host);
 	umod_area_release(host);
+	umod_image_cache_free(host);
 	pthread_cond_destroy(&host->module_wq);
 	pthread_mutex_destroy(&host->use_lock);
 	pthread_mutex_destroy(&host->module_mutex);
@@ -86,6 +87,7 @@ UMOD_API int umod_host_new_exports(struct umod_host **hostp,
 	atomic_init(&host->module_memory_limit, UMOD_MODULE_MEMORY_DEFAULT);
 	atomic_init(&host->hung_task_timeout, UMOD_HUNG_TASK_TIMEOUT);
 	pthread_mutex_init(&host->calls_lock, NULL);
+	pthread_mutex_init(&host->image_cache_lock, NULL);
 	umod_list_init(&host->calls);
 	init_module_wq(&host->watchdog_wake);
 	err = umod_log_new(&host->log, HOST_LOG_SIZE);

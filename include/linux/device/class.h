@@ -9,6 +9,7 @@
 
 #include <linux/kobject.h>
 #include <linux/types.h>
+#include <linux/device/bus.h>
 #include <umod/kabi/device.h>
 
 struct lock_class_key;

@@ -10,6 +10,7 @@
 #include <linux/kobject.h>
 #include <linux/module.h>
 #include <linux/pm.h>
+#include <linux/device/bus.h>
 #include <umod/kabi/device.h>
 
 int __must_check driver_register(struct device_driver *drv);
