@@ -6,7 +6,8 @@
  * plugins loaded for it), its instances (one per node), the timer thread
  * that runs their timers, /sys/kernel/debug/board/ (a directory per
  * instance for its files, and "lines", the log of GPIO line changes), and
- * the register regions drivers reach through ioremap().
+ * the register regions drivers reach through ioremap() or, for I/O
+ * ports, inb()/outb().
  *
  * An instance's callbacks run under its own lock (recursive: a callback
  * may call back into the host, which may call the same instance), never
@@ -35,6 +36,7 @@
 
 struct region {
 	uint64_t base, size;
+	bool io;			/* I/O ports (an ISA node's I/O entry), not memory */
 	const struct umod_model_region_ops *ops;
 };
 
@@ -113,6 +115,7 @@ static struct umod_list registry = { &registry, &registry };
 
 static const struct umod_model_type *const builtin_types[] = {
 	&umod_model_gpio_led, &umod_model_gpio_button, &umod_model_dht11,
+	&umod_model_parport,
 };
 
 static struct board *board_of(struct umod_host *host)
@@ -535,18 +538,22 @@ UMOD_API void umod_model_log(const struct umod_model *m, const char *fmt, ...)
 UMOD_API int umod_model_add_region(struct umod_model *m, unsigned int index,
 				   const struct umod_model_region_ops *ops)
 {
-	uint64_t size, base = umod_of_translate_reg(m->np, (int)index, &size);
+	uint64_t size, base = umod_of_isa_ioport(m->np, (int)index, &size);
+	bool io = base != UMOD_OF_BAD_ADDR;
 
+	if (!io)
+		base = umod_of_translate_reg(m->np, (int)index, &size);
 	if (base == UMOD_OF_BAD_ADDR || m->nr_regions == MAX_REGIONS || !ops)
 		return -1;
 	model_lock(m);
-	m->regions[m->nr_regions++] = (struct region){ base, size, ops };
+	m->regions[m->nr_regions++] = (struct region){ base, size, io, ops };
 	model_unlock(m);
 	return 0;
 }
 
-bool umod_board_mmio(struct umod_host *host, uint64_t addr, unsigned int size, bool write,
-		     uint64_t *value)
+/* the region of an instance serving [@addr, @addr + @size) in memory or I/O space */
+static bool board_access(struct umod_host *host, bool io, uint64_t addr, unsigned int size,
+			 bool write, uint64_t *value)
 {
 	struct board *b = board_of(host);
 	struct umod_model *found = NULL;
@@ -559,7 +566,7 @@ bool umod_board_mmio(struct umod_host *host, uint64_t addr, unsigned int size, b
 		struct umod_model *m = umod_container_of(n, struct umod_model, node);
 
 		for (unsigned int i = 0; i < m->nr_regions; i++)
-			if (addr >= m->regions[i].base &&
+			if (m->regions[i].io == io && addr >= m->regions[i].base &&
 			    addr + size <= m->regions[i].base + m->regions[i].size) {
 				found = m;
 				r = &m->regions[i];
@@ -578,6 +585,18 @@ bool umod_board_mmio(struct umod_host *host, uint64_t addr, unsigned int size, b
 	}
 	model_unlock(found);
 	return true;
+}
+
+bool umod_board_mmio(struct umod_host *host, uint64_t addr, unsigned int size, bool write,
+		     uint64_t *value)
+{
+	return board_access(host, false, addr, size, write, value);
+}
+
+bool umod_board_pio(struct umod_host *host, unsigned int port, unsigned int size, bool write,
+		    uint64_t *value)
+{
+	return board_access(host, true, port, size, write, value);
 }
 
 /* ---- interrupts --------------------------------------------------------------------------- */

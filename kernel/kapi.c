@@ -251,6 +251,8 @@ static const struct umod_kapi_table *const kapi_tables[] = {
 	&umod_kapi_string_helpers, &umod_kapi_glob, &umod_kapi_cmdline, &umod_kapi_memcat_p,
 	&umod_kapi_scatterlist, &umod_kapi_kfifo, &umod_kapi_stacktrace, &umod_kapi_jump_label,
 	&umod_kapi_xarray, &umod_kapi_rhashtable, &umod_kapi_kobject_uevent,
+	/* buses and simulated hardware: I/O resources, PCI, DMA (issue 31 items 1, 3, 6) */
+	&umod_kapi_resource,
 };
 
 static int export_table(struct umod_symtab *tab, const struct umod_kapi_table *t)

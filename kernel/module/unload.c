@@ -21,6 +21,7 @@
 #include "kernel/params.h"
 #include "kernel/printk/internal.h"
 #include "kernel/rcu/rcu.h"
+#include "kernel/resource.h"
 #include "kernel/sched/sched.h"
 #include "kernel/time/tick-internal.h"
 #include "kernel/time/timekeeping.h"
@@ -363,5 +364,6 @@ void umod_unload_all(struct umod_host *host)
 	umod_gpio_host_gone(host);
 	umod_driver_host_gone(host);
 	umod_irq_host_gone(host);
+	umod_resource_host_gone(host);
 	umod_fs_host_gone(host);
 }
