@@ -37,7 +37,7 @@ int umod_board_load_plugin(struct umod_host *host, const char *path);
 extern const struct umod_model_type umod_model_gpio_led, umod_model_gpio_button,
 	umod_model_dht11;
 /* issue 31: parport.c, edu.c */
-extern const struct umod_model_type umod_model_parport;
+extern const struct umod_model_type umod_model_parport, umod_model_edu;
 
 /*
  * model.c, for gpio-sim: the models wired to line @hw of the controller

@@ -24,6 +24,8 @@
 #include "boards/board.h"
 #include "drivers/gpio/gpiolib.h"
 #include "drivers/of/of_private.h"
+#include "drivers/pci/pci.h"
+#include "kernel/dma/dma.h"
 #include "fs/sysfs/sysfs.h"
 #include "kernel/irq/internals.h"
 #include "kernel/printk/internal.h"
@@ -115,7 +117,7 @@ static struct umod_list registry = { &registry, &registry };
 
 static const struct umod_model_type *const builtin_types[] = {
 	&umod_model_gpio_led, &umod_model_gpio_button, &umod_model_dht11,
-	&umod_model_parport,
+	&umod_model_parport, &umod_model_edu,
 };
 
 static struct board *board_of(struct umod_host *host)
@@ -551,6 +553,50 @@ UMOD_API int umod_model_add_region(struct umod_model *m, unsigned int index,
 	return 0;
 }
 
+UMOD_API int umod_model_pci_bar(struct umod_model *m, unsigned int bar, uint64_t size,
+				unsigned int flags, const struct umod_model_region_ops *ops)
+{
+	unsigned long res = (flags & UMOD_MODEL_BAR_IO) ? 0x100 : 0x200;	/* IORESOURCE_IO, _MEM */
+	uint64_t base;
+
+	if (flags & UMOD_MODEL_BAR_MEM64)
+		res |= 0x00100000;	/* IORESOURCE_MEM_64 */
+	if (flags & UMOD_MODEL_BAR_PREFETCH)
+		res |= 0x00002000;	/* IORESOURCE_PREFETCH */
+	if (!ops || !umod_pci_is_function(m->np) || m->nr_regions == MAX_REGIONS ||
+	    ((flags & UMOD_MODEL_BAR_MEM64) && bar >= 5) ||
+	    umod_pci_declare_bar(m->board->host, m->np, bar, size, res, &base))
+		return -1;
+	model_lock(m);
+	m->regions[m->nr_regions++] = (struct region){ base, size, flags & UMOD_MODEL_BAR_IO, ops };
+	model_unlock(m);
+	return 0;
+}
+
+/* the device a model's bus master is: its PCI function, or the platform device of its node */
+static struct device *dma_device(struct umod_model *m)
+{
+	struct umod_pci_fn *fn = umod_pci_fn_of_node(m->board->host, m->np);
+
+	return fn ? &fn->pdev->dev : m->np->fwnode.dev;
+}
+
+UMOD_API int umod_model_dma_read(struct umod_model *m, uint64_t addr, void *buf, size_t len)
+{
+	struct device *dev = dma_device(m);
+
+	return dev && !umod_dma_access(m->board->host, dev, addr, buf, len, false) ? 0 : -1;
+}
+
+UMOD_API int umod_model_dma_write(struct umod_model *m, uint64_t addr, const void *buf,
+				  size_t len)
+{
+	struct device *dev = dma_device(m);
+
+	return dev && !umod_dma_access(m->board->host, dev, addr, (void *)buf, len, true) ? 0
+											   : -1;
+}
+
 /* the region of an instance serving [@addr, @addr + @size) in memory or I/O space */
 static bool board_access(struct umod_host *host, bool io, uint64_t addr, unsigned int size,
 			 bool write, uint64_t *value)
@@ -611,6 +657,8 @@ UMOD_API int umod_model_irq_set(struct umod_model *m, unsigned int index, int le
 	    umod_of_irq_parse_one(umod_of_tree(host), m->np, (int)index, &spec))
 		return -1;
 	level = !!level;
+	if (!index && umod_pci_model_irq(host, m->np, level))
+		return 0;	/* a PCI function's message */
 	model_lock(m);
 	old = m->irq_level[index];
 	m->irq_level[index] = level;

@@ -253,6 +253,8 @@ static const struct umod_kapi_table *const kapi_tables[] = {
 	&umod_kapi_xarray, &umod_kapi_rhashtable, &umod_kapi_kobject_uevent,
 	/* buses and simulated hardware: I/O resources, PCI, DMA (issue 31 items 1, 3, 6) */
 	&umod_kapi_resource,
+	&umod_kapi_pci_driver, &umod_kapi_pci_access, &umod_kapi_pci, &umod_kapi_pci_msi,
+	&umod_kapi_dma_mapping,
 };
 
 static int export_table(struct umod_symtab *tab, const struct umod_kapi_table *t)

@@ -81,6 +81,16 @@ struct resource *umod_resource_root(struct umod_host *host, struct resource *par
 	return parent == &ioport_stand_in ? &h->io : &h->mem;
 }
 
+struct resource *umod_resource_ioport(void)
+{
+	return &ioport_stand_in;
+}
+
+struct resource *umod_resource_iomem(void)
+{
+	return &iomem_stand_in;
+}
+
 /* ---- the tree (resource_lock held) ---------------------------------------------- */
 
 /* __request_resource(): NULL when @new went in, else what it collides with */

@@ -18,6 +18,9 @@ void umod_resource_host_gone(struct umod_host *host);
 
 /* @host's root for a module's &ioport_resource or &iomem_resource; other roots are themselves */
 struct resource *umod_resource_root(struct umod_host *host, struct resource *parent);
+/* &ioport_resource and &iomem_resource, as a module names them */
+struct resource *umod_resource_ioport(void);
+struct resource *umod_resource_iomem(void);
 /* request_resource() under the resource lock: NULL, or the conflicting resource */
 struct resource *umod_request_resource(struct resource *root, struct resource *new);
 void umod_release_resource(struct resource *old);

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "kernel/dma/dma.h"
 #include "kernel/hung_task.h"
 #include "kernel/kapi.h"
 #include "drivers/base/base.h"
@@ -98,6 +99,8 @@ UMOD_API int umod_host_new_exports(struct umod_host **hostp,
 		err = umod_irq_init(host);	/* the interrupt CPU, /proc/interrupts */
 	if (!err)
 		err = umod_resource_init(host);	/* /proc/ioports, /proc/iomem */
+	if (!err)
+		err = umod_dma_debug_fs_init(host);	/* /sys/kernel/debug/dma-api */
 	if (!err)
 		err = umod_driver_init(host);	/* driver_init(): the buses a booted kernel has */
 	if (!err)

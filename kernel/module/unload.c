@@ -15,6 +15,7 @@
 #include "boards/board.h"
 #include "drivers/base/base.h"
 #include "drivers/gpio/gpiolib.h"
+#include "kernel/dma/dma.h"
 #include "kernel/irq/internals.h"
 #include "kernel/module/internal.h"
 #include "kernel/panic.h"
@@ -365,5 +366,6 @@ void umod_unload_all(struct umod_host *host)
 	umod_driver_host_gone(host);
 	umod_irq_host_gone(host);
 	umod_resource_host_gone(host);
+	umod_dma_host_gone(host);
 	umod_fs_host_gone(host);
 }
