@@ -628,6 +628,8 @@ static bool board_access(struct umod_host *host, bool io, uint64_t addr, unsigne
 			r->ops->write(found, found->state, addr - r->base, *value, size);
 	} else {
 		*value = r->ops->read ? r->ops->read(found, found->state, addr - r->base, size) : 0;
+		if (size < 8)
+			*value &= (1ull << (size * 8)) - 1;	/* the bus carries @size bytes */
 	}
 	model_unlock(found);
 	return true;

@@ -43,12 +43,14 @@ static const char *driver_string(const struct device *dev)
 
 /* err_printk(): the WARNING for the first error (all of them with all_errors) */
 #define err_printk(dev, func, line, fmt, ...)						\
+	err_printk_at(dev, "kernel/dma/debug.c", func, line, fmt, ##__VA_ARGS__)
+#define err_printk_at(dev, file, func, line, fmt, ...)					\
 	do {										\
 		bool show_ = __atomic_load_n(&show_all_errors, __ATOMIC_RELAXED) ||	\
 			     __atomic_load_n(&show_num_errors, __ATOMIC_RELAXED) > 0;	\
 		__atomic_add_fetch(&error_count, 1, __ATOMIC_RELAXED);			\
 		if (show_)								\
-			umod_warn_host("kernel/dma/debug.c", line, func,		\
+			umod_warn_host(file, line, func,				\
 				       "DMA-API: %s %s: " fmt, driver_string(dev),	\
 				       umod_dev_name(dev), ##__VA_ARGS__);		\
 		if (show_ && !show_all_errors)						\
@@ -187,7 +189,7 @@ void umod_dma_debug_freed(const void *p, size_t size)
 		}
 	umod_dma_unlock();
 	if (found.dev)
-		err_printk(found.dev, "debug_dma_freed", 0, "device driver frees memory of an active DMA mapping [device address=0x%016llx] [size=%llu bytes] [mapped with %s] [mapped as %s]\n",
+		err_printk_at(found.dev, "mm/slab_common.c", "kfree", 1024, "device driver frees memory of an active DMA mapping [device address=0x%016llx] [size=%llu bytes] [mapped with %s] [mapped as %s]\n",
 			   (unsigned long long)found.dma, (unsigned long long)found.size,
 			   dir2name[found.dir & 3], type2name[found.type]);
 }
