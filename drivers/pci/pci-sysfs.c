@@ -8,6 +8,8 @@
  * bridge has) and config, the config space's 256 bytes, which is what
  * lspci reads through libpci's sysfs access.
  */
+#include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -17,39 +19,33 @@
 
 #define PDEV(priv)	((struct pci_dev *)(priv))
 
-static long vendor_show(struct kernfs_node *kn, void *priv, char *page)
-{
-	return snprintf(page, UMOD_PAGE_SIZE, "0x%04x\n", PDEV(priv)->vendor);
-}
+/* the header's fields, each printed as 6.1's pci-sysfs prints it */
+static const struct {
+	const char *name, *fmt;
+	size_t offset, size;
+} fields[] = {
+	{ "vendor", "0x%04x\n", offsetof(struct pci_dev, vendor), 2 },
+	{ "device", "0x%04x\n", offsetof(struct pci_dev, device), 2 },
+	{ "subsystem_vendor", "0x%04x\n", offsetof(struct pci_dev, subsystem_vendor), 2 },
+	{ "subsystem_device", "0x%04x\n", offsetof(struct pci_dev, subsystem_device), 2 },
+	{ "class", "0x%06x\n", offsetof(struct pci_dev, class), 4 },
+	{ "revision", "0x%02x\n", offsetof(struct pci_dev, revision), 1 },
+	{ "irq", "%u\n", offsetof(struct pci_dev, irq), 4 },
+};
 
-static long device_show(struct kernfs_node *kn, void *priv, char *page)
+static long field_show(struct kernfs_node *kn, void *priv, char *page)
 {
-	return snprintf(page, UMOD_PAGE_SIZE, "0x%04x\n", PDEV(priv)->device);
-}
+	const char *name = umod_kernfs_name(kn);
 
-static long subvendor_show(struct kernfs_node *kn, void *priv, char *page)
-{
-	return snprintf(page, UMOD_PAGE_SIZE, "0x%04x\n", PDEV(priv)->subsystem_vendor);
-}
+	for (size_t i = 0; i < UMOD_ARRAY_SIZE(fields); i++) {
+		unsigned int v = 0;
 
-static long subdevice_show(struct kernfs_node *kn, void *priv, char *page)
-{
-	return snprintf(page, UMOD_PAGE_SIZE, "0x%04x\n", PDEV(priv)->subsystem_device);
-}
-
-static long class_show(struct kernfs_node *kn, void *priv, char *page)
-{
-	return snprintf(page, UMOD_PAGE_SIZE, "0x%06x\n", PDEV(priv)->class);
-}
-
-static long revision_show(struct kernfs_node *kn, void *priv, char *page)
-{
-	return snprintf(page, UMOD_PAGE_SIZE, "0x%02x\n", PDEV(priv)->revision);
-}
-
-static long irq_show(struct kernfs_node *kn, void *priv, char *page)
-{
-	return snprintf(page, UMOD_PAGE_SIZE, "%u\n", PDEV(priv)->irq);
+		if (strcmp(name, fields[i].name))
+			continue;
+		memcpy(&v, (char *)priv + fields[i].offset, fields[i].size);
+		return snprintf(page, UMOD_PAGE_SIZE, fields[i].fmt, v);
+	}
+	return -EIO;
 }
 
 static long enable_show(struct kernfs_node *kn, void *priv, char *page)
@@ -119,13 +115,13 @@ static const struct {
 	const char *name;
 	struct umod_kernfs_ops ops;
 } files[] = {
-	{ "vendor", { vendor_show, NULL } },
-	{ "device", { device_show, NULL } },
-	{ "subsystem_vendor", { subvendor_show, NULL } },
-	{ "subsystem_device", { subdevice_show, NULL } },
-	{ "class", { class_show, NULL } },
-	{ "revision", { revision_show, NULL } },
-	{ "irq", { irq_show, NULL } },
+	{ "vendor", { field_show, NULL } },
+	{ "device", { field_show, NULL } },
+	{ "subsystem_vendor", { field_show, NULL } },
+	{ "subsystem_device", { field_show, NULL } },
+	{ "class", { field_show, NULL } },
+	{ "revision", { field_show, NULL } },
+	{ "irq", { field_show, NULL } },
 	{ "enable", { enable_show, NULL } },
 	{ "dma_mask_bits", { dma_bits_show, NULL } },
 	{ "consistent_dma_mask_bits", { coherent_bits_show, NULL } },

@@ -178,6 +178,7 @@ static void fn_release(struct device *dev)
 	free(pdev);
 }
 
+/* the BARs the model declared for @fn's node */
 static void resources(struct umod_pci_host *ph, struct umod_pci_fn *fn)
 {
 	struct pci_dev *pdev = fn->pdev;
@@ -193,6 +194,17 @@ static void resources(struct umod_pci_host *ph, struct umod_pci_fn *fn)
 		r->start = fn->bars[i].base;
 		r->end = fn->bars[i].base + fn->bars[i].size - 1;
 		r->flags = fn->bars[i].flags | IORESOURCE_SIZEALIGN;
+	}
+}
+
+/* the BARs claimed in the bus's windows, under the device's final name */
+static void claim_bars(struct umod_pci_host *ph, struct pci_dev *pdev)
+{
+	for (unsigned int i = 0; i < PCI_NUM_BARS; i++) {
+		struct resource *r = &pdev->resource[i];
+
+		if (!r->flags)
+			continue;
 		r->name = umod_dev_name(&pdev->dev);
 		umod_request_resource(r->flags & IORESOURCE_IO ? &ph->io_window : &ph->mem_window,
 				      r);
@@ -254,6 +266,8 @@ static int add_function(struct umod_pci_host *ph, struct umod_driver_core *core,
 	umod_list_add(&fn->link, &ph->fns);
 	pthread_mutex_unlock(&hosts_lock);
 	err = umod_device_add(core, &pdev->dev);
+	if (!err)
+		claim_bars(ph, pdev);
 	if (!err)
 		err = umod_pci_sysfs_add(pdev);
 	return err;
