@@ -32,10 +32,12 @@ static const struct bench benches[] = {
 	{ "gpioirq", bench_gpioirq },
 	{ "pciio", bench_pciio },
 	{ "fsread", bench_fsread },
+	{ "devmmap", bench_devmmap },
 	{ "kunit", bench_kunit },
 	{ "sigverify", bench_sigverify },
 	{ "scale", bench_scale },
 	{ "tick", bench_tick },
+	{ "genuine", bench_genuine },
 };
 
 static FILE *tsv;

@@ -6,13 +6,19 @@
  * floating bus does, and is logged once. They are exported functions
  * here, not the in/out instructions (a process may not use them); the _p
  * forms pause no longer than the plain ones. The MMIO half is
- * linux/io.h's, included from here as x86's asm/io.h does.
+ * linux/io.h's, included from here as x86's asm/io.h does; virt_to_phys()
+ * and phys_to_virt() are asm/page.h's identity in a umod host, so that
+ * remap_pfn_range(vma, addr, virt_to_phys(buf) >> PAGE_SHIFT, ...) maps
+ * the driver's own buffer.
  */
 #ifndef _ASM_X86_IO_H
 #define _ASM_X86_IO_H
 
+#include <linux/compiler.h>
 #include <linux/io.h>
+#include <linux/string.h>
 #include <linux/types.h>
+#include <asm/page.h>
 
 u8 inb(unsigned long port);
 u16 inw(unsigned long port);
