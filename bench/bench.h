@@ -75,6 +75,8 @@ int bench_kmalloc(const struct bench_ctx *ctx);
 int bench_spinlock(const struct bench_ctx *ctx);
 /* gpioirq.c */
 int bench_gpioirq(const struct bench_ctx *ctx);
+/* pciio.c */
+int bench_pciio(const struct bench_ctx *ctx);
 /* workqueue.c */
 int bench_workqueue(const struct bench_ctx *ctx);
 /* fsread.c */

@@ -30,6 +30,7 @@ static const struct bench benches[] = {
 	{ "spinlock", bench_spinlock },
 	{ "workqueue", bench_workqueue },
 	{ "gpioirq", bench_gpioirq },
+	{ "pciio", bench_pciio },
 	{ "fsread", bench_fsread },
 	{ "devmmap", bench_devmmap },
 	{ "kunit", bench_kunit },

@@ -28,6 +28,7 @@
 #include "drivers/spi/spi.h"
 #include "drivers/usb/core/usb.h"
 #include "drivers/of/of_private.h"
+#include "drivers/pci/pci.h"
 #include "kernel/printk/internal.h"
 #include "lib/iomap.h"
 #include "util/file.h"
@@ -191,6 +192,8 @@ static int start_board(struct umod_host *host, struct umod_of_tree *tree)
 	if (!err)
 		err = umod_board_models_start(host);
 	if (!err)
+		err = umod_pci_scan(host);
+	if (!err)
 		err = umod_of_platform_populate(host);
 	return err;
 }
@@ -211,6 +214,8 @@ static int apply_overlay(struct umod_host *host, struct umod_of_tree *base,
 		err = umod_intc_init(host);
 	if (!err)
 		err = umod_board_models_start(host);
+	if (!err)
+		err = umod_pci_scan(host);
 	if (!err)
 		err = umod_of_platform_populate(host);
 	return err;
@@ -259,6 +264,7 @@ void umod_board_host_gone(struct umod_host *host)
 	if (umod_of_tree(host))
 		umod_of_platform_depopulate(host);
 	umod_board_bus_host_gone(host);
+	umod_pci_host_gone(host);
 	umod_board_models_stop(host);
 	umod_intc_host_gone(host);
 	if (!umod_of_tree(host))

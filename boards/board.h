@@ -36,6 +36,8 @@ int umod_board_load_plugin(struct umod_host *host, const char *path);
 /* the built-in models (models.c, dht11.c) */
 extern const struct umod_model_type umod_model_gpio_led, umod_model_gpio_button,
 	umod_model_dht11;
+/* issue 31: parport.c, edu.c */
+extern const struct umod_model_type umod_model_parport, umod_model_edu;
 
 /*
  * model.c, for gpio-sim: the models wired to line @hw of the controller
@@ -54,6 +56,9 @@ void umod_board_line_log(struct umod_host *host, const char *chip, unsigned int 
 /* model.c, for lib/iomap.c: an access at physical @addr; false when no model serves it */
 bool umod_board_mmio(struct umod_host *host, uint64_t addr, unsigned int size, bool write,
 		     uint64_t *value);
+/* the same for I/O port @port (an ISA node's I/O reg entry), for inb() and the rest */
+bool umod_board_pio(struct umod_host *host, unsigned int port, unsigned int size, bool write,
+		    uint64_t *value);
 
 /* drivers/irqchip/irq-umod-intc.c: the board's interrupt controllers, before its devices */
 int umod_intc_init(struct umod_host *host);

@@ -263,6 +263,10 @@ static const struct umod_kapi_table *const kapi_tables[] = {
 	&umod_kapi_genhd, &umod_kapi_blk_settings, &umod_kapi_blk_mq, &umod_kapi_bio,
 	/* network devices (issue 32 item 4) */
 	&umod_kapi_netdev, &umod_kapi_skbuff, &umod_kapi_eth,
+	/* buses and simulated hardware: I/O resources, PCI, DMA (issue 31 items 1, 3, 6) */
+	&umod_kapi_resource,
+	&umod_kapi_pci_driver, &umod_kapi_pci_access, &umod_kapi_pci, &umod_kapi_pci_msi,
+	&umod_kapi_dma_mapping,
 };
 
 static int export_table(struct umod_symtab *tab, const struct umod_kapi_table *t)

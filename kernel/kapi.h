@@ -175,6 +175,13 @@ extern const struct umod_kapi_table umod_kapi_kobject_uevent;	/* lib/kobject_uev
 /* kernel/ */
 extern const struct umod_kapi_table umod_kapi_stacktrace;	/* kernel/stacktrace.c */
 extern const struct umod_kapi_table umod_kapi_jump_label;	/* kernel/jump_label.c */
+/* buses and simulated hardware (issue 31 items 1, 3, 6) */
+extern const struct umod_kapi_table umod_kapi_resource;		/* kernel/resource.c */
+extern const struct umod_kapi_table umod_kapi_pci_driver;	/* drivers/pci/pci-driver.c */
+extern const struct umod_kapi_table umod_kapi_pci_access;	/* drivers/pci/access.c */
+extern const struct umod_kapi_table umod_kapi_pci;		/* drivers/pci/pci.c */
+extern const struct umod_kapi_table umod_kapi_pci_msi;		/* drivers/pci/msi.c */
+extern const struct umod_kapi_table umod_kapi_dma_mapping;	/* kernel/dma/mapping.c */
 
 /* every table's exports into @tab (a new host's), with their CRCs */
 int umod_kapi_export_all(struct umod_symtab *tab);

@@ -51,6 +51,7 @@ device-tree-compiler
 e2fsprogs
 iproute2
 iputils-ping
+pciutils
 "
 
 # the libraries libumod, umod and the tests link, for the target arch

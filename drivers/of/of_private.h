@@ -102,6 +102,12 @@ int umod_of_alias_get_highest_id(struct umod_of_tree *tree, const char *stem);
 #define UMOD_OF_BAD_ADDR	(~0ull)
 /* the CPU address of @np's reg entry @index, its size (UMOD_OF_BAD_ADDR if none) */
 uint64_t umod_of_translate_reg(const struct device_node *np, int index, uint64_t *sizep);
+/*
+ * reg entry @index of a node on an ISA bus (device_type "isa": two address
+ * cells, the first 1 for I/O space, 0 for memory): its port, its size;
+ * UMOD_OF_BAD_ADDR if it is no I/O entry (of_translate_ioport()'s case)
+ */
+uint64_t umod_of_isa_ioport(const struct device_node *np, int index, uint64_t *sizep);
 
 /* ---- irq.c ------------------------------------------------------------------------- */
 

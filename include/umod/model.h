@@ -11,7 +11,13 @@
  *   registers   each `reg` entry of the node can be a region with read
  *               and write callbacks (as QEMU's MemoryRegionOps): a driver
  *               that ioremap()s the address and calls readl()/writel()
- *               reaches them, at the region's offset, with the access size
+ *               reaches them, at the region's offset, with the access size;
+ *               an I/O entry of a node on an ISA bus is reached by inb()
+ *               and the rest; a PCI function (a child of a device_type
+ *               "pci" node) has BARs instead, placed by the PCI core
+ *   DMA         a PCI function reads and writes the memory a driver mapped
+ *               for it (dma_map_single(), dma_alloc_coherent()) by its
+ *               DMA address
  *   interrupts  each `interrupts` entry of the node is a line the model
  *               raises and lowers; its controller turns that into the
  *               Linux IRQ a driver requested (an edge line: each 0 -> 1)
@@ -99,9 +105,38 @@ void *umod_model_state(const struct umod_model *m);
 int umod_model_add_region(struct umod_model *m, unsigned int index,
 			  const struct umod_model_region_ops *ops);
 
+/* ---- PCI functions ---------------------------------------------------------------- */
+
+#define UMOD_MODEL_BAR_MEM		0x0	/* 32-bit memory */
+#define UMOD_MODEL_BAR_IO		0x1	/* I/O ports (at most 256) */
+#define UMOD_MODEL_BAR_MEM64		0x2	/* 64-bit memory: takes BAR @bar + 1 too */
+#define UMOD_MODEL_BAR_PREFETCH		0x4
+
+/*
+ * BAR @bar (0-5) of @size bytes (a power of two), served by @ops from now
+ * on, for a node on a board's PCI bus; call it from init(). The PCI core
+ * places it in the bus's window, as firmware does. 0, or -1 (not a PCI
+ * function, a bad size, no room)
+ */
+int umod_model_pci_bar(struct umod_model *m, unsigned int bar, uint64_t size, unsigned int flags,
+		       const struct umod_model_region_ops *ops);
+
+/*
+ * DMA: @len bytes at DMA address @addr, as the function's bus master
+ * reads (into @buf) or writes (from @buf) them: the memory a driver mapped
+ * for this device. 0, or -1: no mapping of this device holds the whole
+ * range (nothing is copied; the host logs it, as an IOMMU fault)
+ */
+int umod_model_dma_read(struct umod_model *m, uint64_t addr, void *buf, size_t len);
+int umod_model_dma_write(struct umod_model *m, uint64_t addr, const void *buf, size_t len);
+
 /* ---- interrupts ------------------------------------------------------------------- */
 
-/* `interrupts` entry @index at @level (1 asserted); 0, or -1 (no such entry) */
+/*
+ * `interrupts` entry @index at @level (1 asserted); 0, or -1 (no such entry).
+ * A PCI function's entry 0 is its INTA, or, while the driver has MSI on, a
+ * message at each 0 -> 1.
+ */
 int umod_model_irq_set(struct umod_model *m, unsigned int index, int level);
 /* an edge: raised and lowered */
 int umod_model_irq_pulse(struct umod_model *m, unsigned int index);

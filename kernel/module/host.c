@@ -10,6 +10,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "kernel/dma/dma.h"
 #include "kernel/hung_task.h"
 #include "kernel/kapi.h"
 #include "drivers/base/base.h"
@@ -22,6 +23,7 @@
 #include "kernel/oops.h"
 #include "kernel/params.h"
 #include "kernel/printk/internal.h"
+#include "kernel/resource.h"
 #include "kernel/watchdog.h"
 #include "lib/kobject_uevent.h"
 #include "mm/percpu-internal.h"
@@ -101,6 +103,10 @@ UMOD_API int umod_host_new_exports(struct umod_host **hostp,
 		err = umod_uevents_init(host);
 	if (!err)
 		err = umod_irq_init(host);	/* the interrupt CPU, /proc/interrupts */
+	if (!err)
+		err = umod_resource_init(host);	/* /proc/ioports, /proc/iomem */
+	if (!err)
+		err = umod_dma_debug_fs_init(host);	/* /sys/kernel/debug/dma-api */
 	if (!err)
 		err = umod_driver_init(host);	/* driver_init(): the buses a booted kernel has */
 	if (!err)
