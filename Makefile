@@ -53,7 +53,8 @@ LIB_SRCS := $(wildcard $(srctree)/kernel/*.c $(srctree)/kernel/*/*.c) \
 	$(wildcard $(srctree)/drivers/*/*.c $(srctree)/boards/*.c) \
 	$(wildcard $(srctree)/arch/$(SRCARCH)/kernel/*.c) \
 	$(wildcard $(srctree)/libkmod/*.c) $(wildcard $(srctree)/lib/*.c) \
-	$(wildcard $(srctree)/lib/*/*.c) $(wildcard $(srctree)/util/*.c)
+	$(wildcard $(srctree)/lib/*/*.c) $(wildcard $(srctree)/util/*.c) \
+	$(wildcard $(srctree)/drivers/tty/serial/*.c)
 TOOL_SRCS := $(wildcard $(srctree)/tools/*.c) $(wildcard $(srctree)/daemon/*.c)
 MODPOST_SRCS := $(filter-out %/host_symvers.c,$(wildcard $(srctree)/scripts/mod/*.c))
 GENDWARF_SRCS := $(wildcard $(srctree)/scripts/gendwarfksyms/*.c)

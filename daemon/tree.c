@@ -595,6 +595,8 @@ static int tree_readlink(const char *path, char *buf, size_t size)
 		snprintf(buf, size, "%s", DT_TARGET);
 		return 0;
 	}
+	if (where(d, path) == AT_FS && !umod_fs_readlink(d->host, path, buf, size))
+		return 0;
 	if (where(d, path) != AT_VIEW || umod_view_stat(d, path + 4, &mode) == -ENOENT) {
 		if (tree_stat(d, path, &mode, &len) || !S_ISLNK(mode))
 			return -EINVAL;

@@ -132,6 +132,7 @@ static void node_free_tree(struct umod_fs_node *n)
 		umod_list_del(l);
 		node_free_tree(umod_container_of(l, struct umod_fs_node, sibling));
 	}
+	free(n->link);
 	free(n->name);
 	free(n);
 }
@@ -212,6 +213,7 @@ static void node_put(struct umod_fs_node *n)
 {
 	if (--n->refs)
 		return;
+	free(n->link);
 	free(n->name);
 	free(n);
 }
@@ -483,6 +485,8 @@ static int check_access(struct umod_fs_node *n, int flags)
 
 	if (n->kind == UMOD_FS_DIR)
 		return -EISDIR;
+	if (n->kind == UMOD_FS_LINK)
+		return -ELOOP;	/* the VFS follows it: only an O_NOFOLLOW open gets here */
 	if (n->kind != UMOD_FS_TEXT)
 		return 0;
 	if (acc != O_RDONLY && !(n->mode & 0222))
@@ -909,7 +913,7 @@ int umod_fs_stat(struct umod_host *host, const char *path, unsigned int *mode,
 		if (mode)
 			*mode = n->mode;
 		if (size)
-			*size = n->inode.i_size;
+			*size = n->link ? (int64_t)strlen(n->link) : n->inode.i_size;
 	} else if (char_path(path, &devt) && umod_cdev_lookup(fs, devt, NULL)) {
 		if (mode)
 			*mode = S_IFCHR | 0600;
@@ -918,6 +922,24 @@ int umod_fs_stat(struct umod_host *host, const char *path, unsigned int *mode,
 	} else {
 		err = -ENOENT;
 	}
+	pthread_mutex_unlock(&fs->lock);
+	return err;
+}
+
+int umod_fs_readlink(struct umod_host *host, const char *path, char *buf, size_t size)
+{
+	struct umod_fs *fs = umod_fs_of(host);
+	struct umod_fs_node *n;
+	int err = -EINVAL;
+
+	if (!fs || !path || !size)
+		return -EINVAL;
+	pthread_mutex_lock(&fs->lock);
+	n = umod_fs_walk(fs, path);
+	if (!n)
+		err = -ENOENT;
+	else if (n->kind == UMOD_FS_LINK && n->link)
+		err = snprintf(buf, size, "%s", n->link) < 0 ? -EINVAL : 0;
 	pthread_mutex_unlock(&fs->lock);
 	return err;
 }

@@ -251,6 +251,9 @@ static const struct umod_kapi_table *const kapi_tables[] = {
 	&umod_kapi_string_helpers, &umod_kapi_glob, &umod_kapi_cmdline, &umod_kapi_memcat_p,
 	&umod_kapi_scatterlist, &umod_kapi_kfifo, &umod_kapi_stacktrace, &umod_kapi_jump_label,
 	&umod_kapi_xarray, &umod_kapi_rhashtable, &umod_kapi_kobject_uevent,
+	/* tty, serial core and input (issue 32 items 1 and 2) */
+	&umod_kapi_tty_io, &umod_kapi_tty_port, &umod_kapi_tty_buffer, &umod_kapi_tty_baudrate,
+	&umod_kapi_serial_core,
 };
 
 static int export_table(struct umod_symtab *tab, const struct umod_kapi_table *t)

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "drivers/base/base.h"
+#include "drivers/tty/tty.h"
 #include "fs/internal.h"
 #include "fs/sysfs/sysfs.h"
 #include "kernel/oops.h"
@@ -239,6 +240,8 @@ int umod_driver_init(struct umod_host *host)
 	if (!err)
 		err = umod_misc_init(host);
 	if (!err)
+		err = umod_tty_init(host);
+	if (!err)
 		err = umod_thread_spawn(&core->worker, worker_main, core) ? -EAGAIN : 0;
 	core->worker_running = !err;
 	pthread_mutex_lock(&core->lock);
@@ -271,6 +274,7 @@ void umod_driver_host_gone(struct umod_host *host)
 	umod_kernfs_remove(core->deferred_file);
 	if (core->power_dir)
 		umod_kernfs_remove(core->power_dir);
+	umod_tty_exit(host);
 	umod_misc_exit(host);
 	umod_platform_bus_exit(core);
 	if (core->virtual_dir)
@@ -417,6 +421,7 @@ void umod_driver_leftovers(struct umod_module *mod)
 	if (!core)
 		return;
 	umod_misc_leftovers(mod);
+	umod_tty_leftovers(mod);
 	leftover_drivers(core, mod);
 	leftover_devices(core, mod);
 	leftover_subsystems(core, mod);

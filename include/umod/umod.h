@@ -800,6 +800,10 @@ UMOD_API void *umod_fs_private(struct umod_file *f);
  * proc_set_size() said otherwise); 0 or -ENOENT */
 UMOD_API int umod_fs_stat(struct umod_host *host, const char *path, unsigned int *mode,
 			    int64_t *size);
+/* the target of the symlink @path (a tty line's pty), NUL-terminated and cut
+ * to @size; -ENOENT, -EINVAL when @path is not a link */
+UMOD_API int umod_fs_readlink(struct umod_host *host, const char *path, char *buf,
+			      size_t size);
 /* the owner a module gave @path (proc_set_user()); -ENOENT when none did */
 UMOD_API int umod_fs_owner(struct umod_host *host, const char *path, unsigned int *uid,
 			   unsigned int *gid);
