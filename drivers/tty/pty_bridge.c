@@ -26,7 +26,6 @@
 #include <string.h>
 #include <sys/eventfd.h>
 #include <sys/inotify.h>
-#include <linux/ioctl.h>
 #include <unistd.h>
 
 #include "drivers/base/base.h"
@@ -38,13 +37,6 @@
 #include "kernel/time/tick-internal.h"
 
 #define TERMIOS_POLL_MS	50
-
-/* struct ktermios has the layout of the kernel's struct termios2 (44 bytes) */
-_Static_assert(sizeof(struct ktermios) == 44, "struct ktermios is struct termios2");
-/* <sys/ioctl.h> would bring glibc's struct winsize, which umod/kabi/tty.h has */
-int ioctl(int fd, unsigned long request, ...);
-#define UMOD_TCGETS2	_IOR('T', 0x2A, struct ktermios)
-#define UMOD_TCSETS2	_IOW('T', 0x2B, struct ktermios)
 
 void umod_pty_kick(struct umod_tty_drv *drv)
 {

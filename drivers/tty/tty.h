@@ -13,11 +13,20 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include <linux/ioctl.h>
+
 #include <umod/kabi/fs.h>
 #include <umod/kabi/tty.h>
 
 #include "kernel/module/module.h"
 #include "util/list.h"
+
+/* struct ktermios has the layout of the kernel's struct termios2 (44 bytes) */
+_Static_assert(sizeof(struct ktermios) == 44, "struct ktermios is struct termios2");
+#define UMOD_TCGETS2	_IOR('T', 0x2A, struct ktermios)
+#define UMOD_TCSETS2	_IOW('T', 0x2B, struct ktermios)
+/* <sys/ioctl.h> would bring glibc's struct winsize, which umod/kabi/tty.h has */
+int ioctl(int fd, unsigned long request, ...);
 
 #define TTY_LINE_TX	4096	/* bytes read from the pty, not yet taken by the driver */
 

@@ -40,6 +40,7 @@
 #define PTY_TYPE_SLAVE			0x0002
 #define TTYAUX_MAJOR			5
 #define TTY_MAJOR			4
+#define OPOST				0x01
 #define UMOD_MKDEV(ma, mi)		(((ma) << 20) | (mi))
 #define IS_ERR_PTR(p)			((uintptr_t)(p) >= (uintptr_t)-4095)
 
@@ -481,12 +482,27 @@ struct console_tty {
 	struct umod_list link;
 };
 
-/* a console tty's write op: the bytes go to the terminal as they are given */
+/*
+ * A console tty's write op: the bytes go to the terminal as they are given,
+ * as a pty's driver write skips the line discipline's output processing;
+ * OPOST is off for the moment of the write (a "\r\n" stays two bytes).
+ */
 static int console_write(struct tty_struct *tty, const unsigned char *buf, int count)
 {
 	struct console_tty *c = umod_container_of(tty, struct console_tty, tty);
-	ssize_t n = count > 0 ? write(c->fd, buf, (size_t)count) : 0;
+	struct ktermios t;
+	bool opost = !ioctl(c->fd, UMOD_TCGETS2, &t) && (t.c_oflag & OPOST);
+	ssize_t n;
 
+	if (opost) {
+		t.c_oflag &= ~OPOST;
+		ioctl(c->fd, UMOD_TCSETS2, &t);
+	}
+	n = count > 0 ? write(c->fd, buf, (size_t)count) : 0;
+	if (opost) {
+		t.c_oflag |= OPOST;
+		ioctl(c->fd, UMOD_TCSETS2, &t);
+	}
 	return n < 0 ? -errno : (int)n;
 }
 

@@ -194,6 +194,8 @@ typedef unsigned int tcflag_t;
 #define TIOCSSERIAL	0x541F
 #define TIOCMIWAIT	0x545C
 #define TIOCGICOUNT	0x545D
+#define TIOCSERGETLSR	0x5459
+#define TIOCSER_TEMT	0x01
 
 #define N_TTY		0
 
