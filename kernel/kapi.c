@@ -253,7 +253,7 @@ static const struct umod_kapi_table *const kapi_tables[] = {
 	&umod_kapi_xarray, &umod_kapi_rhashtable, &umod_kapi_kobject_uevent,
 	/* tty, serial core and input (issue 32 items 1 and 2) */
 	&umod_kapi_tty_io, &umod_kapi_tty_port, &umod_kapi_tty_buffer, &umod_kapi_tty_baudrate,
-	&umod_kapi_serial_core,
+	&umod_kapi_serial_core, &umod_kapi_input,
 };
 
 static int export_table(struct umod_symtab *tab, const struct umod_kapi_table *t)

@@ -163,6 +163,7 @@ extern const struct umod_kapi_table umod_kapi_tty_port;	/* drivers/tty/tty_port.
 extern const struct umod_kapi_table umod_kapi_tty_buffer;	/* drivers/tty/tty_buffer.c */
 extern const struct umod_kapi_table umod_kapi_tty_baudrate;	/* drivers/tty/tty_baudrate.c */
 extern const struct umod_kapi_table umod_kapi_serial_core;	/* drivers/tty/serial/serial_core.c */
+extern const struct umod_kapi_table umod_kapi_input;		/* drivers/input/input.c */
 /* kernel/ */
 extern const struct umod_kapi_table umod_kapi_stacktrace;	/* kernel/stacktrace.c */
 extern const struct umod_kapi_table umod_kapi_jump_label;	/* kernel/jump_label.c */

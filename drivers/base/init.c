@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "drivers/base/base.h"
+#include "drivers/input/input-core-private.h"
 #include "drivers/tty/tty.h"
 #include "fs/internal.h"
 #include "fs/sysfs/sysfs.h"
@@ -242,6 +243,8 @@ int umod_driver_init(struct umod_host *host)
 	if (!err)
 		err = umod_tty_init(host);
 	if (!err)
+		err = umod_input_init(host);
+	if (!err)
 		err = umod_thread_spawn(&core->worker, worker_main, core) ? -EAGAIN : 0;
 	core->worker_running = !err;
 	pthread_mutex_lock(&core->lock);
@@ -274,6 +277,7 @@ void umod_driver_host_gone(struct umod_host *host)
 	umod_kernfs_remove(core->deferred_file);
 	if (core->power_dir)
 		umod_kernfs_remove(core->power_dir);
+	umod_input_exit(host);
 	umod_tty_exit(host);
 	umod_misc_exit(host);
 	umod_platform_bus_exit(core);
@@ -422,6 +426,7 @@ void umod_driver_leftovers(struct umod_module *mod)
 		return;
 	umod_misc_leftovers(mod);
 	umod_tty_leftovers(mod);
+	umod_input_leftovers(mod);
 	leftover_drivers(core, mod);
 	leftover_devices(core, mod);
 	leftover_subsystems(core, mod);
