@@ -48,6 +48,7 @@ python3-sphinx
 python3-sphinx-rtd-theme
 chromium
 device-tree-compiler
+evtest
 "
 
 # the libraries libumod, umod and the tests link, for the target arch
