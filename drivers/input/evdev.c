@@ -105,50 +105,6 @@ struct evdev_client {
 	struct event buffer[];
 };
 
-/* the minors taken, per host */
-struct evdev_host {
-	struct umod_host *host;
-	unsigned int used;		/* one bit per minor */
-	struct umod_list link;
-};
-
-static pthread_mutex_t evdev_mutex = PTHREAD_MUTEX_INITIALIZER;
-static struct umod_list evdev_hosts = { &evdev_hosts, &evdev_hosts };
-
-static struct evdev_host *evdev_host_of(struct umod_host *host)
-{
-	for (struct umod_list *l = evdev_hosts.next; l != &evdev_hosts; l = l->next)
-		if (umod_container_of(l, struct evdev_host, link)->host == host)
-			return umod_container_of(l, struct evdev_host, link);
-	return NULL;
-}
-
-static int minor_get(struct umod_host *host)
-{
-	struct evdev_host *eh;
-	int minor = -ENFILE;
-
-	pthread_mutex_lock(&evdev_mutex);
-	eh = evdev_host_of(host);
-	for (int i = 0; eh && i < EVDEV_MINORS && minor < 0; i++)
-		if (!(eh->used & (1u << i))) {
-			eh->used |= 1u << i;
-			minor = i;
-		}
-	pthread_mutex_unlock(&evdev_mutex);
-	return minor;
-}
-
-static void minor_put(struct umod_host *host, unsigned int minor)
-{
-	struct evdev_host *eh;
-
-	pthread_mutex_lock(&evdev_mutex);
-	if ((eh = evdev_host_of(host)))
-		eh->used &= ~(1u << minor);
-	pthread_mutex_unlock(&evdev_mutex);
-}
-
 /* ---- events into the clients' rings ------------------------------------------------------- */
 
 /* __pass_event(): ring lock held */
@@ -512,7 +468,7 @@ static void evdev_free(struct device *dev)
 {
 	struct evdev *evdev = umod_container_of(dev, struct evdev, dev);
 
-	minor_put(evdev->host, evdev->minor);
+	umod_input_free_minor(evdev->host, EVDEV_MINOR_BASE + evdev->minor);
 	pthread_mutex_destroy(&evdev->mutex);
 	pthread_mutex_destroy(&evdev->lock);
 	free(evdev);
@@ -566,13 +522,14 @@ static int evdev_connect(struct input_handler *handler, struct input_dev *dev,
 			 const struct input_device_id *id)
 {
 	struct umod_host *host = to_umod_input(dev)->host;
-	int minor = minor_get(host), err;
+	int minor = umod_input_get_new_minor(host, EVDEV_MINOR_BASE, EVDEV_MINORS), err;
 	struct evdev *evdev;
 
 	if (minor < 0)
 		return minor;
+	minor -= EVDEV_MINOR_BASE;
 	if (!(evdev = evdev_new(dev, host, minor))) {
-		minor_put(host, (unsigned int)minor);
+		umod_input_free_minor(host, EVDEV_MINOR_BASE + (unsigned int)minor);
 		return -ENOMEM;
 	}
 	err = umod_input_register_handle(&evdev->handle);
@@ -632,29 +589,14 @@ struct input_handler umod_evdev_handler = {
 /* the input major's region (13 input in /proc/devices), then the handler */
 int umod_evdev_init(struct umod_host *host)
 {
-	struct evdev_host *eh = calloc(1, sizeof(*eh));
 	unsigned int major = INPUT_MAJOR;
-	int err;
+	int err = umod_chrdev_region_add(umod_fs_of(host), NULL, &major, 0, 1024, "input");
 
-	if (!eh)
-		return -ENOMEM;
-	eh->host = host;
-	pthread_mutex_lock(&evdev_mutex);
-	umod_list_add(&eh->link, &evdev_hosts);
-	pthread_mutex_unlock(&evdev_mutex);
-	err = umod_chrdev_region_add(umod_fs_of(host), NULL, &major, 0, 1024, "input");
 	return err ? err : umod_input_register_handler(host, &umod_evdev_handler, NULL);
 }
 
 void umod_evdev_exit(struct umod_host *host)
 {
-	struct evdev_host *eh;
-
 	umod_input_unregister_handler(host, &umod_evdev_handler);
 	umod_chrdev_region_del(umod_fs_of(host), INPUT_MAJOR, 0, 1024);
-	pthread_mutex_lock(&evdev_mutex);
-	if ((eh = evdev_host_of(host)))
-		umod_list_del(&eh->link);
-	pthread_mutex_unlock(&evdev_mutex);
-	free(eh);
 }

@@ -37,6 +37,10 @@ static inline struct umod_input_dev *to_umod_input(struct input_dev *dev)
 	return umod_container_of(dev, struct umod_input_dev, dev);
 }
 
+/* input_get_new_minor(): a free minor of major 13 in [@base, @base + @num),
+ * or -ENFILE; and its release */
+int umod_input_get_new_minor(struct umod_host *host, unsigned int base, unsigned int num);
+void umod_input_free_minor(struct umod_host *host, unsigned int minor);
 /* the input class of @host (input.c), NULL before input_init() */
 struct class *umod_input_class(struct umod_host *host);
 

@@ -71,6 +71,7 @@ struct input_host {
 	struct umod_list devices;	/* umod_input_dev.node, registration order */
 	struct umod_list handlers;	/* struct handler_rec */
 	unsigned int next_number;
+	unsigned char minors[1024 / 8];	/* input_get_new_minor()'s, of major 13 */
 	struct umod_list link;
 };
 
@@ -100,6 +101,33 @@ struct class *umod_input_class(struct umod_host *host)
 	ih = input_host_of(host);
 	pthread_mutex_unlock(&input_mutex);
 	return ih ? ih->cls : NULL;
+}
+
+/* input_get_new_minor() of a legacy range: the first free of [@base, @base + @num) */
+int umod_input_get_new_minor(struct umod_host *host, unsigned int base, unsigned int num)
+{
+	struct input_host *ih;
+	int minor = -ENFILE;
+
+	pthread_mutex_lock(&input_mutex);
+	ih = input_host_of(host);
+	for (unsigned int i = base; ih && i < base + num && i < 1024 && minor < 0; i++)
+		if (!(ih->minors[i / 8] & (1u << (i % 8)))) {
+			ih->minors[i / 8] |= (unsigned char)(1u << (i % 8));
+			minor = (int)i;
+		}
+	pthread_mutex_unlock(&input_mutex);
+	return minor;
+}
+
+void umod_input_free_minor(struct umod_host *host, unsigned int minor)
+{
+	struct input_host *ih;
+
+	pthread_mutex_lock(&input_mutex);
+	if ((ih = input_host_of(host)) && minor < 1024)
+		ih->minors[minor / 8] &= (unsigned char)~(1u << (minor % 8));
+	pthread_mutex_unlock(&input_mutex);
 }
 
 /* ---- bitmaps as 6.1 prints them ------------------------------------------------------ */
