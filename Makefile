@@ -50,11 +50,10 @@ LIB_LIBS := -llzma -lzstd -lurcu-memb
 # (libkmod/), the helpers both use (util/)
 LIB_SRCS := $(wildcard $(srctree)/kernel/*.c $(srctree)/kernel/*/*.c) \
 	$(wildcard $(srctree)/mm/*.c $(srctree)/fs/*.c $(srctree)/fs/*/*.c) \
-	$(wildcard $(srctree)/drivers/*/*.c $(srctree)/boards/*.c) \
+	$(wildcard $(srctree)/drivers/*/*.c $(srctree)/drivers/*/*/*.c $(srctree)/boards/*.c) \
 	$(wildcard $(srctree)/arch/$(SRCARCH)/kernel/*.c) \
 	$(wildcard $(srctree)/libkmod/*.c) $(wildcard $(srctree)/lib/*.c) \
-	$(wildcard $(srctree)/lib/*/*.c) $(wildcard $(srctree)/util/*.c) \
-	$(wildcard $(srctree)/drivers/tty/serial/*.c)
+	$(wildcard $(srctree)/lib/*/*.c) $(wildcard $(srctree)/util/*.c)
 TOOL_SRCS := $(wildcard $(srctree)/tools/*.c) $(wildcard $(srctree)/daemon/*.c)
 MODPOST_SRCS := $(filter-out %/host_symvers.c,$(wildcard $(srctree)/scripts/mod/*.c))
 GENDWARF_SRCS := $(wildcard $(srctree)/scripts/gendwarfksyms/*.c)
@@ -98,7 +97,7 @@ $(shell mkdir -p $(objtree) && (echo '$(BUILD_ID)' | cmp -s - $(FLAGS_STAMP) || 
 # keep objects between runs: they are not throwaway intermediates
 .SECONDARY:
 
-.PHONY: all deps demo check check-includes check-unit check-e2e check-kernel-tree check-headers examples test-modules bench bench-plot install clean
+.PHONY: all deps demo check check-includes check-unit check-e2e check-kernel-tree check-headers genuine-survey examples test-modules bench bench-plot install clean
 all: $(UMOD_BIN) $(MODPOST) $(GENDWARFKSYMS) $(LIBUMOD_A) $(LIBUMOD_SO) \
 	$(objtree)/Module.symvers
 
@@ -196,8 +195,8 @@ $(GEN)/host_exports.txt: $(HOST_SYMVERS_BOOT)
 
 $(GEN)/host_abi.c: $(GEN)/host_exports.txt $(srctree)/scripts/host_abi.sh \
 		$(wildcard $(srctree)/include/linux/*.h $(srctree)/include/linux/*/*.h \
-			$(srctree)/include/asm/*.h $(srctree)/include/kunit/*.h \
-			$(srctree)/include/umod/kabi/*.h)
+			$(srctree)/include/asm/*.h $(srctree)/include/kunit/*.h $(srctree)/include/media/*.h \
+			$(srctree)/include/crypto/*.h $(srctree)/include/umod/kabi/*.h)
 	$(Q)$(srctree)/scripts/host_abi.sh $(srctree)/include < $< > $@.tmp && mv $@.tmp $@
 
 $(GEN)/host_abi.o: $(GEN)/host_abi.c | $(GENERATED)
@@ -298,6 +297,10 @@ check-headers: all
 # umod against kmod on Debian's own kernel modules (downloads ~70 MB once)
 check-kernel-tree: all
 	$(Q)$(srctree)/scripts/check-kernel-tree.sh $(srctree)
+
+# which of Debian's own modules would load into a host of that kernel
+genuine-survey: all $(objtree)/Module.symvers
+	$(Q)$(srctree)/scripts/genuine-survey.sh $(srctree) $(objtree)
 
 check-e2e: examples test-modules
 	$(Q)UMOD_TOP=$(srctree) UMOD_CFLAGS="$(SAN_FLAGS)" $(E2E_ARCH_ENV) $(srctree)/tests/e2e/run.sh

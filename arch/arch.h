@@ -11,6 +11,8 @@
 #define _UMOD_ARCH_H
 
 #include <signal.h>
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <ucontext.h>
 
@@ -83,5 +85,44 @@ void umod_arch_oops_tail(const ucontext_t *uc);
 void umod_arch_oops_summary(void);
 /* the signal the kernel's die() ends the task with after this fault, or 0 */
 int umod_arch_oops_kill_signal(int sig, const ucontext_t *uc);
+
+/*
+ * ---- genuine.c, setup_percpu.c: what a genuine Linux module's code expects
+ * of the CPU and of the kernel image around it (kernel/module/genuine.c).
+ * A port without genuine modules returns -EOPNOTSUPP and does nothing.
+ */
+
+/* a name the port provides to genuine modules, and its value */
+struct umod_arch_genuine_sym {
+	const char *name;
+	uint64_t value;
+};
+
+/*
+ * The port's own part of the genuine kernel image, made once per process:
+ * its thunks and per-CPU words, in *@syms. 0, -EOPNOTSUPP or -ENOMEM.
+ */
+int umod_arch_genuine_syms(const struct umod_arch_genuine_sym **syms, size_t *n);
+/*
+ * For each of the @n host functions @targets, an address genuine code
+ * reaches from anywhere in a genuine host's module area, with any
+ * relocation (a veneer jumping to it), in @out. 0 or -ENOMEM.
+ */
+int umod_arch_genuine_veneers(const uint64_t *targets, size_t n, uint64_t *out);
+/*
+ * Reserves PROT_NONE address space where genuine code's 32-bit
+ * relocations reach it: *@size bytes, or fewer (down to @min, *@size
+ * says) when that much is not free. NULL when nothing fits.
+ */
+void *umod_arch_genuine_reserve(size_t *size, size_t min);
+/* the calling thread may now run genuine code: its per-CPU block is set */
+void umod_arch_genuine_thread(void);
+/* the calling thread runs as @task now (what its per-CPU current_task reads) */
+void umod_arch_set_current(void *task);
+/*
+ * ftrace's answer for a call site in __mcount_loc: the call at @site, if
+ * it goes to @target, becomes a NOP. True if it was patched.
+ */
+bool umod_arch_genuine_nop_mcount(void *site, uint64_t target);
 
 #endif /* _UMOD_ARCH_H */

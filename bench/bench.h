@@ -32,6 +32,15 @@ int bench_spawn(char *const argv[]);
 void bench_report(const char *metric, const char *what, const char *unit,
 		  double *samples, size_t n);
 
+/* fsread.c: a `umod daemon --root` in a scratch directory, a module in it */
+struct bench_daemon {
+	char dir[560];
+	char root[600];		/* the tree */
+};
+int bench_daemon_start(const struct bench_ctx *ctx, const char *name, const char *ko,
+		       struct bench_daemon *bd);
+void bench_daemon_stop(struct bench_daemon *bd);
+
 struct bench {
 	const char *name;
 	int (*run)(const struct bench_ctx *ctx);
@@ -65,6 +74,8 @@ int bench_gpioirq(const struct bench_ctx *ctx);
 int bench_workqueue(const struct bench_ctx *ctx);
 /* fsread.c */
 int bench_fsread(const struct bench_ctx *ctx);
+/* devmmap.c */
+int bench_devmmap(const struct bench_ctx *ctx);
 /* scale.c */
 int bench_scale(const struct bench_ctx *ctx);
 /* the child callgrind runs: OBJDIR --scale-loads chains N */
@@ -75,5 +86,7 @@ int bench_kunit(const struct bench_ctx *ctx);
 int bench_sigverify(const struct bench_ctx *ctx);
 /* tick.c */
 int bench_tick(const struct bench_ctx *ctx);
+/* genuine.c */
+int bench_genuine(const struct bench_ctx *ctx);
 
 #endif /* _UMOD_BENCH_H */

@@ -80,48 +80,52 @@ static int measure(const struct bench_ctx *ctx, const struct paths *p)
 	return err ? -1 : 0;
 }
 
-int bench_fsread(const struct bench_ctx *ctx)
+/*
+ * A `umod daemon --root` in a scratch directory of ctx->objdir, with
+ * module @ko inserted (bench.h): 0, 1 when it cannot be had here (said,
+ * for benchmark @name), -1 on an error.
+ */
+int bench_daemon_start(const struct bench_ctx *ctx, const char *name, const char *ko,
+		       struct bench_daemon *bd)
 {
-	char umod[512], dir[512], sock[600], state[600], root[600], pidf[600], ko[600];
-	char *start[] = { umod, "daemon", "-S", sock, "--state-dir", state, "--root", root,
+	char umod[512], sock[600], state[600], pidf[600], kopath[600];
+	char *start[] = { umod, "daemon", "-S", sock, "--state-dir", state, "--root", bd->root,
 			  "--pidfile", pidf, NULL };
-	char *insmod[] = { umod, "insmod", ko, NULL };
-	struct paths p;
-	char zero[4096] = { 0 };
-	FILE *f;
-	int fd, ret = -1;
-	long pid = 0;
+	char *insmod[] = { umod, "insmod", kopath, NULL };
 
 	if (access("/dev/fuse", R_OK | W_OK)) {
-		printf("fsread: skipped (no /dev/fuse)\n");
-		return 0;
+		printf("%s: skipped (no /dev/fuse)\n", name);
+		return 1;
 	}
 	snprintf(umod, sizeof(umod), "%s/../bin/umod", ctx->objdir);
-	snprintf(ko, sizeof(ko), "%s/fs/benchfs.ko", ctx->objdir);
-	snprintf(dir, sizeof(dir), "%s/fsread.XXXXXX", ctx->objdir);
-	if (!mkdtemp(dir))
+	snprintf(kopath, sizeof(kopath), "%s/%s", ctx->objdir, ko);
+	snprintf(bd->dir, sizeof(bd->dir), "%s/daemon.XXXXXX", ctx->objdir);
+	if (!mkdtemp(bd->dir)) {
+		bd->dir[0] = '\0';
 		return -1;
-	snprintf(sock, sizeof(sock), "%s/umod.sock", dir);
-	snprintf(state, sizeof(state), "%s/state", dir);
-	snprintf(root, sizeof(root), "%s/root", dir);
-	snprintf(pidf, sizeof(pidf), "%s/pid", dir);
-	mkdir(root, 0755);
-	setenv("UMOD_SOCKET", sock, 1);
-	snprintf(p.proc, sizeof(p.proc), "%s/proc/benchfs", root);
-	snprintf(p.dev, sizeof(p.dev), "%s/dev/benchfs", root);
-	strcpy(p.shm, "/dev/shm/umod-bench-XXXXXX");
-	fd = mkstemp(p.shm);
-	if (fd < 0 || write(fd, zero, sizeof(zero)) != (ssize_t)sizeof(zero))
-		goto out;
-	close(fd);
-	if (bench_spawn(start) || bench_spawn(insmod) || access(p.proc, R_OK)) {
-		printf("fsread: skipped (no FUSE mount or the module did not load)\n");
-		ret = 0;
-		goto out;
 	}
-	ret = measure(ctx, &p);
-out:
-	f = fopen(pidf, "re");
+	snprintf(sock, sizeof(sock), "%s/umod.sock", bd->dir);
+	snprintf(state, sizeof(state), "%s/state", bd->dir);
+	snprintf(bd->root, sizeof(bd->root), "%s/root", bd->dir);
+	snprintf(pidf, sizeof(pidf), "%s/pid", bd->dir);
+	mkdir(bd->root, 0755);
+	setenv("UMOD_SOCKET", sock, 1);
+	if (bench_spawn(start) || bench_spawn(insmod)) {
+		printf("%s: skipped (no FUSE mount or the module did not load)\n", name);
+		return 1;
+	}
+	return 0;
+}
+
+/* the daemon stopped, the scratch directory removed */
+void bench_daemon_stop(struct bench_daemon *bd)
+{
+	char path[700];
+	long pid = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/pid", bd->dir);
+	f = fopen(path, "re");
 	if (f && fscanf(f, "%ld", &pid) == 1 && pid > 0) {
 		kill((pid_t)pid, SIGTERM);
 		for (int i = 0; i < 200 && kill((pid_t)pid, 0) == 0; i++)
@@ -129,15 +133,42 @@ out:
 	}
 	if (f)
 		fclose(f);
-	unlink(p.shm);
-	unlink(pidf);
-	unlink(sock);
-	rmdir(root);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/umod.sock", bd->dir);
+	unlink(path);
+	rmdir(bd->root);
 	/* the daemon's log, then the scratch directory itself */
-	strncat(state, "/messages", sizeof(state) - strlen(state) - 1);
-	unlink(state);
-	*strrchr(state, '/') = '\0';
-	rmdir(state);
-	rmdir(dir);
-	return ret;
+	snprintf(path, sizeof(path), "%s/state/messages", bd->dir);
+	unlink(path);
+	*strrchr(path, '/') = '\0';
+	rmdir(path);
+	rmdir(bd->dir);
+}
+
+int bench_fsread(const struct bench_ctx *ctx)
+{
+	struct bench_daemon bd = { .dir = "" };
+	struct paths p;
+	char zero[4096] = { 0 };
+	int fd, ret;
+
+	ret = bench_daemon_start(ctx, "fsread", "fs/benchfs.ko", &bd);
+	if (ret)
+		goto out;
+	snprintf(p.proc, sizeof(p.proc), "%s/proc/benchfs", bd.root);
+	snprintf(p.dev, sizeof(p.dev), "%s/dev/benchfs", bd.root);
+	strcpy(p.shm, "/dev/shm/umod-bench-XXXXXX");
+	fd = mkstemp(p.shm);
+	if (fd < 0 || write(fd, zero, sizeof(zero)) != (ssize_t)sizeof(zero))
+		ret = -1;
+	else
+		ret = measure(ctx, &p);
+	if (fd >= 0) {
+		close(fd);
+		unlink(p.shm);
+	}
+out:
+	if (bd.dir[0])	/* whatever happened once it had a directory */
+		bench_daemon_stop(&bd);
+	return ret < 0 ? -1 : 0;
 }

@@ -31,10 +31,12 @@ static const struct bench benches[] = {
 	{ "workqueue", bench_workqueue },
 	{ "gpioirq", bench_gpioirq },
 	{ "fsread", bench_fsread },
+	{ "devmmap", bench_devmmap },
 	{ "kunit", bench_kunit },
 	{ "sigverify", bench_sigverify },
 	{ "scale", bench_scale },
 	{ "tick", bench_tick },
+	{ "genuine", bench_genuine },
 };
 
 static FILE *tsv;

@@ -134,6 +134,8 @@ struct umod_daemon_opts {
 	pid_t watch_pid;	/* stop as on SIGTERM once this process ends; 0: none */
 	const struct umod_tool_keys *keys;	/* --keyring, --sig-enforce (tools/keys.c) */
 	const struct umod_tool_boards *boards;	/* --board (tools/board.c), or NULL */
+	int supervise_fd;	/* > 0: umod shell sends its seccomp listener here (supervise.c) */
+	const char *abi;	/* --abi NAME=DIR: genuine modules too (umod_host_set_abi()) */
 };
 
 /* server.c: runs the daemon; returns the process's exit status */
@@ -168,11 +170,14 @@ struct umod_daemon {
 	unsigned int num_conns;
 	/* fuse.c: the --sysfs mount and the --root mount */
 	struct umod_fuse *fuse, *fuse_root;
+	/* supervise.c: umod shell's calls on the tree's files */
+	struct umod_supervisor *supervisor;
 };
 
 /* detach.c: fork, and let the parent exit only once the child is ready */
-/* returns in the child with *@notify to pass to umod_detach_ready() */
-int umod_detach(int *notify);
+/* returns in the child with *@notify to pass to umod_detach_ready(); every
+ * other inherited descriptor is closed but @keep (-1: none) */
+int umod_detach(int *notify, int keep);
 /* @ok: the daemon is serving (the parent exits 0) or gave up (exits 1) */
 void umod_detach_ready(int notify, bool ok);
 int umod_pidfile_write(const char *path, long *holder);
@@ -261,6 +266,12 @@ ssize_t umod_proc_pid_read(const char *path, char *buf, size_t size);
  * not become symlinks into @dir/proc, @dir/dev, @dir/sys (umod shell) */
 void umod_tree_set_host(const char *dir);
 
+/* pagecache.c: a device with an mmap op, served through FUSE's page cache:
+ * a READ of @size bytes at @off, a WRITE (from the cache when @writeback) */
+ssize_t umod_tree_cache_read(struct umod_file *f, char *buf, size_t size, off_t off);
+ssize_t umod_tree_cache_write(struct umod_file *f, const char *buf, size_t size, off_t off,
+			      bool writeback);
+
 /* fuse.c: /sys as a FUSE filesystem at opts->sysfs_dir, the whole tree
  * (tree.c) at opts->root_dir; each is reported, not fatal, when it fails */
 int umod_fuse_start(struct umod_daemon *d);
@@ -278,5 +289,34 @@ void umod_fuse_identity(void);
 int umod_fuse_splice_size(const char *path, uint64_t *ino);
 /* ... and drop what the kernel cached of node @ino's pages, after the last close */
 void umod_fuse_drop_cache(uint64_t ino);
+/* ... or for process (thread) @pid */
+void umod_fuse_identity_of(pid_t pid);
+/* the kernel drops what it caches of the tree's inode @ino in [@off, @off + @len) */
+int umod_fuse_tree_inval(struct umod_daemon *d, uint64_t ino, int64_t off, int64_t len);
+
+/*
+ * supervise.c: umod shell's seccomp supervisor. umod_supervise_install()
+ * runs in the shell's process before its exec: the filter, whose listener
+ * goes to the daemon over @sock (closed); 0 or a negative errno. The
+ * daemon serves the calls from umod_supervise_start() (@sock: the other
+ * end) to umod_supervise_stop(). A call on a tree file reaches tree.c as
+ * an ioctl UMOD_TREE_FORWARD from the handler's thread, whose
+ * umod_supervise_take() gives what to do instead.
+ */
+#define UMOD_TREE_FORWARD	0x7546u	/* _IO('u', 0x46): no VFS meaning */
+
+struct umod_forward {
+	enum { UMOD_FW_IOCTL = 1, UMOD_FW_MMAP } kind;
+	pid_t pid;			/* the caller (a thread id) */
+	unsigned int cmd;		/* ioctl */
+	unsigned long arg;
+	uint64_t off, len;		/* mmap */
+	int prot, flags;
+};
+
+int umod_supervise_install(int sock);
+int umod_supervise_start(struct umod_daemon *d, int sock);
+void umod_supervise_stop(struct umod_daemon *d);
+bool umod_supervise_take(pid_t tid, struct umod_forward *fw);
 
 #endif /* _UMOD_DAEMON_H */

@@ -39,7 +39,23 @@ static void __attribute__((noreturn)) wait_ready(int rfd, pid_t child)
 	_exit(1);
 }
 
-int umod_detach(int *notify)
+/* every inherited descriptor from 3 on goes, but @a and @b (-1: none) */
+static void close_others(int a, int b)
+{
+	unsigned int from = 3;
+	int keep[2] = { a < b ? a : b, a < b ? b : a };
+
+	for (int i = 0; i < 2; i++) {
+		if (keep[i] < 3)
+			continue;
+		if ((unsigned int)keep[i] > from)
+			close_range(from, (unsigned int)keep[i] - 1, 0);
+		from = (unsigned int)keep[i] + 1;
+	}
+	close_range(from, ~0u, 0);
+}
+
+int umod_detach(int *notify, int keep)
 {
 	int p[2];
 	pid_t pid;
@@ -61,9 +77,7 @@ int umod_detach(int *notify)
 	setsid();
 	/* descriptors inherited from the caller (a pipe of $(...)) would keep
 	 * their readers waiting for as long as the daemon lives */
-	if (p[1] > 3)
-		close_range(3, (unsigned int)p[1] - 1, 0);
-	close_range((unsigned int)p[1] + 1, ~0u, 0);
+	close_others(p[1], keep);
 	*notify = p[1];
 	return 0;
 }

@@ -81,8 +81,12 @@ struct timespec umod_fuse_mounted(void)
  */
 void umod_fuse_identity(void)
 {
+	umod_fuse_identity_of(fuse_get_context()->pid);
+}
+
+void umod_fuse_identity_of(pid_t pid)
+{
 	static _Thread_local pid_t last;
-	pid_t pid = fuse_get_context()->pid;
 	char path[64], comm[32] = "";
 	FILE *f;
 
@@ -251,7 +255,9 @@ void *umod_fuse_init(struct fuse_conn_info *conn, struct fuse_config *cfg)
 	cfg->entry_timeout = 0;
 	cfg->attr_timeout = 0;
 	cfg->negative_timeout = 0;
-	cfg->direct_io = 1;
+	/* direct I/O is each open's choice (tree.c keeps the page cache for mmap) */
+	/* unlink is unlink: an open file stays usable without a hidden rename */
+	cfg->hard_remove = 1;
 	/* a client gone during a blocking read: its thread gets SIGUSR2 */
 	cfg->intr = 1;
 	cfg->intr_signal = SIGUSR2;
@@ -414,6 +420,14 @@ static struct umod_fuse *start_one(struct umod_daemon *d, const char *dir, bool 
 		return NULL;
 	}
 	return uf;
+}
+
+int umod_fuse_tree_inval(struct umod_daemon *d, uint64_t ino, int64_t off, int64_t len)
+{
+	if (!d->fuse_root)
+		return -ENOENT;
+	return fuse_lowlevel_notify_inval_inode(fuse_get_session(d->fuse_root->fuse),
+						(fuse_ino_t)ino, off, len);
 }
 
 /* each set before its loop runs: the first request may come at once */

@@ -117,6 +117,9 @@ static int list_one(void *data, struct umod_task *t)
 	struct lister *l = data;
 	char name[16];
 
+	/* the interrupt CPU's task is swapper/N, pid 0: /proc never lists it */
+	if (umod_task_get_pid(t) <= 0)
+		return 0;
 	snprintf(name, sizeof(name), "%d", umod_task_get_pid(t));
 	return l->fill(l->data, name, S_IFDIR | 0555);
 }

@@ -414,6 +414,8 @@ static int setup(struct umod_daemon *d)
 		return fail("cannot create", "host", -ENOMEM);
 	if (umod_host_set_module_tree(d->host, o->tree_base, o->tree_release) < 0)
 		return fail("cannot create", "host", -ENOMEM);
+	if (o->abi && umod_tool_set_abi(d->host, o->abi) < 0)
+		return -EINVAL;	/* said why */
 	if (o->keys && umod_tool_add_keyrings(d->host, o->keys) < 0)
 		return -EINVAL;	/* said which keyring */
 	err = umod_messages_open(d);
@@ -449,6 +451,8 @@ static int setup(struct umod_daemon *d)
 		if (d->watch_fd < 0)
 			return fail("cannot watch process", "", -errno);
 	}
+	if (o->supervise_fd > 0 && d->fuse_root && umod_supervise_start(d, o->supervise_fd))
+		fprintf(stderr, "umod: WARNING: no supervisor for umod shell's calls\n");
 	return 0;
 }
 
@@ -468,6 +472,7 @@ static void teardown(struct umod_daemon *d)
 	struct umod_host *left;
 
 	close_socket(d);
+	umod_supervise_stop(d);
 	umod_fuse_stop(d);
 	/*
 	 * Exit functions run here, and their lines still reach the logfile.
@@ -560,7 +565,7 @@ int umod_daemon_main(const struct umod_daemon_opts *opts)
 	d.socket_passed = err > 0;
 	umod_service_notify_init(&d);
 	if (!opts->foreground && !d.socket_passed) {
-		err = umod_detach(&notify);
+		err = umod_detach(&notify, opts->supervise_fd > 0 ? opts->supervise_fd : -1);
 		if (err)
 			return fail("cannot", "detach", err), 1;
 	}

@@ -35,10 +35,13 @@
 #include <limits.h>
 #include <poll.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #include <umod/umod.h>
@@ -60,12 +63,25 @@ struct tree_file {
 	char *path;
 	uint64_t ino;			/* the FUSE node: 0 until known */
 	struct tree_file *next;
+	bool cached;			/* a device with mmap: FUSE's page cache (pagecache.c) */
 };
 
 static struct tree_file *spliced;
 static pthread_mutex_t spliced_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static char host_dir[PATH_MAX];	/* "": no pass-through */
+
+/*
+ * FUSE checks that mknod's new entry has the type asked for, but a device
+ * node here must be a regular file (see the top): the lookup that libfuse
+ * makes for the reply, on this thread, says what was made, and every later
+ * one says "regular file" (the kernel then replaces its inode).
+ */
+static _Thread_local struct made_now {
+	char path[PATH_MAX];
+	mode_t mode;
+	dev_t rdev;
+} made_now;
 
 void umod_tree_set_host(const char *dir)
 {
@@ -139,7 +155,7 @@ static int real_stat(const char *path, mode_t *mode, off_t *size)
 /* a device node is a regular file here (see the top) */
 static mode_t fuse_mode(unsigned int mode)
 {
-	return S_ISCHR(mode) ? S_IFREG | (mode & 07777) : mode;
+	return S_ISCHR(mode) || S_ISBLK(mode) ? S_IFREG | (mode & 07777) : mode;
 }
 
 static int tree_stat(struct umod_daemon *d, const char *path, mode_t *mode, off_t *size)
@@ -250,6 +266,7 @@ static void spliced_del(struct tree_file *tf)
 static int tree_getattr(const char *path, struct stat *st, struct fuse_file_info *fi)
 {
 	struct umod_daemon *d = umod_fuse_daemon();
+	unsigned int uid, gid;
 	mode_t mode;
 	off_t size;
 	int err = tree_stat(d, path, &mode, &size);
@@ -265,13 +282,14 @@ static int tree_getattr(const char *path, struct stat *st, struct fuse_file_info
 	/* a kernel thread is root's */
 	st->st_uid = where(d, path) == AT_PROC_PID ? 0 : d->owner;
 	st->st_gid = where(d, path) == AT_PROC_PID ? 0 : getegid();
-	if (where(d, path) == AT_FS) {
-		unsigned int uid, gid;
-
-		if (!umod_fs_owner(d->host, path, &uid, &gid)) {
-			st->st_uid = uid;
-			st->st_gid = gid;
-		}
+	if (where(d, path) == AT_FS && umod_fs_owner(d->host, path, &uid, &gid) == 0) {
+		st->st_uid = uid;	/* what proc_set_user(), a mknod or a chown set */
+		st->st_gid = gid;
+	}
+	if (*made_now.path && !strcmp(path, made_now.path)) {
+		st->st_mode = made_now.mode;	/* mknod's reply (above tree_mknod) */
+		st->st_rdev = made_now.rdev;
+		made_now.path[0] = '\0';
 	}
 	st->st_size = size;
 	st->st_atim = st->st_mtim = st->st_ctim = umod_fuse_mounted();
@@ -474,6 +492,12 @@ static int tree_open(const char *path, struct fuse_file_info *fi)
 	fi->nonseekable = tf->f && !umod_fs_seekable(tf->f);
 	if ((fi->flags & O_ACCMODE) != O_WRONLY)
 		spliced_add(tf, path);
+	/* a shared mmap() needs the page cache (FUSE refuses it on direct I/O) */
+	if (tf->f && umod_fs_mappable(tf->f)) {
+		tf->cached = true;
+		fi->direct_io = 0;
+		fi->keep_cache = 0;	/* each open sees the driver's memory afresh */
+	}
 	return 0;
 }
 
@@ -536,6 +560,8 @@ static int tree_read(const char *path, char *buf, size_t size, off_t off,
 	if (!tf || !tf->f)
 		return view_read(umod_fuse_daemon(), path, buf, size, off);
 	umod_fuse_identity();
+	if (tf->cached)
+		return (int)to_user(umod_tree_cache_read(tf->f, buf, size, off));
 	return (int)to_user(umod_fs_read(tf->f, buf, size, &pos));
 }
 
@@ -558,6 +584,8 @@ static int tree_write(const char *path, const char *buf, size_t size, off_t off,
 		return (int)umod_view_write(umod_fuse_daemon(), path + 4, buf, size);
 	}
 	umod_fuse_identity();
+	if (tf->cached)
+		return (int)to_user(umod_tree_cache_write(tf->f, buf, size, off, fi->writepage));
 	return (int)to_user(umod_fs_write(tf->f, buf, size, &pos));
 }
 
@@ -595,7 +623,7 @@ static int tree_readlink(const char *path, char *buf, size_t size)
 		snprintf(buf, size, "%s", DT_TARGET);
 		return 0;
 	}
-	if (where(d, path) == AT_FS && !umod_fs_readlink(d->host, path, buf, size))
+	if (where(d, path) == AT_FS && umod_fs_readlink(d->host, path, buf, size) >= 0)
 		return 0;
 	if (where(d, path) != AT_VIEW || umod_view_stat(d, path + 4, &mode) == -ENOENT) {
 		if (tree_stat(d, path, &mode, &len) || !S_ISLNK(mode))
@@ -608,25 +636,164 @@ static int tree_readlink(const char *path, char *buf, size_t size)
 	return n < 0 ? (int)n : 0;
 }
 
+/*
+ * What a user makes in dev/ (fs/namei.c): mknod, symlinks, unlink, chmod,
+ * chown. The kernel has checked the caller's rights on the directory and
+ * the node (default_permissions) and applied the umask; the new node is
+ * the caller's (its fsuid and fsgid, as Linux gives it).
+ */
+static int tree_mknod(const char *path, mode_t mode, dev_t rdev)
+{
+	const struct fuse_context *c = fuse_get_context();
+	unsigned int devt = (major(rdev) << 20) | minor(rdev);
+	int err;
+
+	made_now.path[0] = '\0';
+	err = umod_fs_mknod(umod_fuse_daemon()->host, path, mode, devt, c->uid, c->gid);
+	if (!err) {
+		snprintf(made_now.path, sizeof(made_now.path), "%s", path);
+		made_now.mode = mode;
+		made_now.rdev = rdev;
+	}
+	return err;
+}
+
+/* mkdir(2) and rmdir(2): a user's directories in dev/, configfs's items */
+static int tree_mkdir(const char *path, mode_t mode)
+{
+	const struct fuse_context *c = fuse_get_context();
+	struct umod_daemon *d = umod_fuse_daemon();
+
+	if (where(d, path) != AT_FS)
+		return -EPERM;
+	umod_fuse_identity();
+	return (int)to_user(umod_fs_mkdir(d->host, path, mode, c->uid, c->gid));
+}
+
+static int tree_rmdir(const char *path)
+{
+	struct umod_daemon *d = umod_fuse_daemon();
+
+	if (where(d, path) != AT_FS)
+		return -EPERM;
+	umod_fuse_identity();
+	return (int)to_user(umod_fs_rmdir(d->host, path));
+}
+
+static int tree_rename(const char *from, const char *to, unsigned int flags)
+{
+	if (flags & ~RENAME_NOREPLACE)
+		return -EINVAL;	/* RENAME_EXCHANGE, RENAME_WHITEOUT */
+	return umod_fs_rename(umod_fuse_daemon()->host, from, to, flags & RENAME_NOREPLACE);
+}
+
+static int tree_symlink(const char *target, const char *path)
+{
+	const struct fuse_context *c = fuse_get_context();
+
+	return umod_fs_symlink(umod_fuse_daemon()->host, target, path, c->uid, c->gid);
+}
+
+static int tree_unlink(const char *path)
+{
+	return umod_fs_unlink(umod_fuse_daemon()->host, path);
+}
+
+static int tree_chmod(const char *path, mode_t mode, struct fuse_file_info *fi)
+{
+	return umod_fs_setattr(umod_fuse_daemon()->host, path, mode & 07777, -1u, -1u);
+}
+
+static int tree_chown(const char *path, uid_t uid, gid_t gid, struct fuse_file_info *fi)
+{
+	return umod_fs_setattr(umod_fuse_daemon()->host, path, -1u, uid, gid);
+}
+
 /* _IOC_SIZE and _IOC_DIR of asm-generic/ioctl.h */
 #define IOC_SIZE(cmd)	(((cmd) >> 16) & 0x3fffu)
 #define IOC_DIR(cmd)	(((cmd) >> 30) & 0x3u)
+#define IOC_READ	2u
+
+/*
+ * May this daemon reach @pid's memory (ptrace access)? Asked once per
+ * caller on each thread; the first refusal is said once, in the log.
+ */
+static bool caller_reachable(struct umod_daemon *d, pid_t pid)
+{
+	static _Thread_local pid_t last;
+	static _Thread_local bool verdict;
+	static atomic_bool told;
+	int r;
+
+	if (pid == last)
+		return verdict;
+	r = umod_fs_process_reachable((int)pid);
+	last = pid;
+	verdict = r > 0;
+	if (!r && !atomic_exchange(&told, true))
+		umod_host_log(d->host, 4, "umod: ioctl from pid %d: its memory cannot be reached "
+			      "(ptrace access denied: another user, or kernel.yama.ptrace_scope); "
+			      "ioctl arguments are limited to their _IOC_SIZE bytes\n", (int)pid);
+	return verdict;
+}
+
+/*
+ * An ioctl as Linux runs it: the module gets the caller's own argument and
+ * its copies reach the caller's memory. FUSE (restricted ioctls) has
+ * copied the _IOC_SIZE bytes at the argument into @data and copies @data
+ * back out after a success: @data is first made what the caller now holds.
+ * Without access to the caller, the module works on FUSE's copy instead.
+ */
+static long ioctl_as_caller(struct umod_daemon *d, struct tree_file *tf, unsigned int cmd,
+			    void *arg, void *data)
+{
+	pid_t pid = fuse_get_context()->pid;
+	size_t size = IOC_SIZE(cmd);
+	long ret;
+
+	/* a kernel buffer: the VFS's own call (FS_IOC_GETFLAGS through fileattr_get) */
+	if ((intptr_t)arg < 0 || !caller_reachable(d, pid)) {
+		if (IOC_DIR(cmd) && size && data)
+			return umod_fs_ioctl(tf->f, cmd, 0, data, size);
+		return umod_fs_ioctl(tf->f, cmd, (unsigned long)(uintptr_t)arg, NULL, 0);
+	}
+	ret = umod_fs_ioctl_process(tf->f, cmd, (unsigned long)(uintptr_t)arg, (int)pid);
+	if (ret >= 0 && (IOC_DIR(cmd) & IOC_READ) && size && data) {
+		struct iovec l = { data, size }, r = { arg, size };
+
+		if (process_vm_readv(pid, &l, 1, &r, 1, 0) != (ssize_t)size)
+			memset(data, 0, size);	/* unmapped: FUSE's copy-out fails too */
+	}
+	return ret;
+}
+
+/* a call umod shell's supervisor brought (supervise.c): its caller's own */
+static long forwarded(struct tree_file *tf, const struct umod_forward *fw)
+{
+	struct umod_map *m;
+
+	umod_fuse_identity_of(fw->pid);
+	if (fw->kind == UMOD_FW_IOCTL)
+		return umod_fs_ioctl_process(tf->f, fw->cmd, fw->arg, (int)fw->pid);
+	/* the driver's mmap op, when the process maps (pagecache.c serves it) */
+	return umod_fs_mmap(tf->f, fw->off, fw->len, fw->prot, fw->flags, &m);
+}
 
 static int tree_ioctl(const char *path, unsigned int cmd, void *arg,
 		      struct fuse_file_info *fi, unsigned int flags, void *data)
 {
 	struct tree_file *tf = tree_file(fi);
+	struct umod_forward fw;
 	long ret;
 
 	if (!tf || !tf->f)
 		return -ENOTTY;
-	umod_fuse_identity();
-	/* FUSE copied _IOC_SIZE bytes in and will copy them out, by direction */
-	if (IOC_DIR(cmd) && IOC_SIZE(cmd) && data)
-		ret = umod_fs_ioctl(tf->f, cmd, 0, data, IOC_SIZE(cmd));
-	else
-		ret = umod_fs_ioctl(tf->f, cmd, (unsigned long)(uintptr_t)arg, NULL, 0);
-	ret = to_user(ret);
+	if (cmd == UMOD_TREE_FORWARD && umod_supervise_take(fuse_get_context()->pid, &fw)) {
+		ret = to_user(forwarded(tf, &fw));
+	} else {
+		umod_fuse_identity();
+		ret = to_user(ioctl_as_caller(umod_fuse_daemon(), tf, cmd, arg, data));
+	}
 	return ret < -4095 || ret > 0x7fffffff ? -EIO : (int)ret;
 }
 
@@ -667,27 +834,6 @@ static int tree_poll(const char *path, struct fuse_file_info *fi,
 	return err;
 }
 
-/* mkdir(2) and rmdir(2): configfs's groups make and drop items; elsewhere EPERM */
-static int tree_mkdir(const char *path, mode_t mode)
-{
-	struct umod_daemon *d = umod_fuse_daemon();
-
-	if (where(d, path) != AT_FS)
-		return -EPERM;
-	umod_fuse_identity();
-	return (int)to_user(umod_fs_mkdir(d->host, path));
-}
-
-static int tree_rmdir(const char *path)
-{
-	struct umod_daemon *d = umod_fuse_daemon();
-
-	if (where(d, path) != AT_FS)
-		return -EPERM;
-	umod_fuse_identity();
-	return (int)to_user(umod_fs_rmdir(d->host, path));
-}
-
 const struct fuse_operations umod_tree_ops = {
 	.init = umod_fuse_init,
 	.getattr = tree_getattr,
@@ -698,8 +844,14 @@ const struct fuse_operations umod_tree_ops = {
 	.release = tree_release,
 	.truncate = tree_truncate,
 	.readlink = tree_readlink,
-	.ioctl = tree_ioctl,
-	.poll = tree_poll,
+	.mknod = tree_mknod,
 	.mkdir = tree_mkdir,
 	.rmdir = tree_rmdir,
+	.rename = tree_rename,
+	.symlink = tree_symlink,
+	.unlink = tree_unlink,
+	.chmod = tree_chmod,
+	.chown = tree_chown,
+	.ioctl = tree_ioctl,
+	.poll = tree_poll,
 };

@@ -157,6 +157,7 @@ void umod_fs_host_gone(struct umod_host *host)
 
 		umod_list_del(&f->fs_link);
 		umod_list_del(&f->node_link);
+		umod_fs_maps_free_locked(f);
 		pthread_mutex_destroy(&f->pos_lock);
 		free(f);	/* its node may be gone with the tree: not put */
 	}
@@ -299,6 +300,9 @@ struct fop_args {
 	int whence;
 	unsigned int cmd;
 	unsigned long arg;
+	int upid;		/* > 0: user memory is this process's */
+	void *ubuf;		/* else this window (call_fop()) */
+	size_t ulen;
 	struct poll_table_struct *pt;
 };
 
@@ -376,25 +380,36 @@ static long fop_thunk(void *arg)
  * Runs one operation as the module's code, with @buf/@len as the "user"
  * memory copy_to_user() and friends may touch. An oops answers -EIO.
  */
-static long call_fop(struct fop_args *a, void *ubuf, size_t ulen)
+static long call_fn(struct fop_args *a, long (*thunk)(void *), void *arg)
 {
 	struct umod_uwindow save;
 	long ret;
 
 	/* each operation is a new system call: an earlier interruption is spent */
 	umod_task_clear_signals(umod_task_current());
-	umod_uaccess_enter(&save, ubuf, ulen);
+	if (a->upid > 0)
+		umod_uaccess_enter_process(&save, a->upid);
+	else
+		umod_uaccess_enter(&save, a->ubuf, a->ulen);
 	if (!a->f->mod)
-		ret = fop_thunk(a);
-	else if (umod_call(a->f->mod, fop_thunk, a, &ret))
+		ret = thunk(arg);
+	else if (umod_call(a->f->mod, thunk, arg, &ret))
 		ret = -EIO;
 	umod_uaccess_leave(&save);
 	return ret;
 }
 
+static long call_fop(struct fop_args *a, void *ubuf, size_t ulen)
+{
+	a->ubuf = ubuf;
+	a->ulen = ulen;
+	return call_fn(a, fop_thunk, a);
+}
+
 /* fs->lock held: the file's module references go, then the file */
 static void file_free_locked(struct umod_file *f)
 {
+	umod_fs_maps_free_locked(f);
 	umod_list_del(&f->fs_link);
 	for (int i = 0; i < 2; i++)
 		if (f->pinned[i])
@@ -442,6 +457,31 @@ static void op_end(struct umod_file *f)
 	pthread_mutex_unlock(&f->fs->lock);
 }
 
+struct any_call {
+	struct fop_args a;	/* first: call_fop() hands it to the thunk */
+	long (*fn)(void *);
+	void *arg;
+};
+
+static long any_thunk(void *arg)
+{
+	struct any_call *c = arg;
+
+	return c->fn(c->arg);
+}
+
+long umod_fs_call(struct umod_file *f, long (*fn)(void *), void *arg, int upid)
+{
+	struct any_call c = { .a = { .f = f, .upid = upid }, .fn = fn, .arg = arg };
+	long ret;
+
+	if (op_begin(f))
+		return -EIO;
+	ret = call_fn(&c.a, any_thunk, &c);
+	op_end(f);
+	return ret;
+}
+
 /* ---- opening ----------------------------------------------------------------- */
 
 static bool pin(struct umod_file *f, struct module *m)
@@ -460,6 +500,8 @@ static int open_dev(struct umod_file *f, unsigned int devt)
 	struct umod_module *mod = NULL;
 	struct cdev *cd = umod_cdev_lookup(f->fs, devt, &mod);
 
+	if (S_ISBLK(f->node->mode))
+		return -ENXIO;	/* a block node: no block layer yet */
 	if (!cd || !pin(f, cd->owner))
 		return -ENXIO;
 	if (!cd->ops || !pin(f, cd->ops->owner))
@@ -486,7 +528,7 @@ static int check_access(struct umod_fs_node *n, int flags)
 	if (n->kind == UMOD_FS_DIR)
 		return -EISDIR;
 	if (n->kind == UMOD_FS_LINK)
-		return -ELOOP;	/* the VFS follows it: only an O_NOFOLLOW open gets here */
+		return -ELOOP;	/* the front end follows links itself */
 	if (n->kind != UMOD_FS_TEXT)
 		return 0;
 	if (acc != O_RDONLY && !(n->mode & 0222))
@@ -508,6 +550,7 @@ static struct umod_file *file_new(struct umod_fs_node *n, int flags)
 	n->refs++;
 	pthread_mutex_init(&f->pos_lock, NULL);
 	umod_list_init(&f->node_link);
+	umod_list_init(&f->maps);
 	umod_list_add(&f->fs_link, &n->fs->files);
 	f->file.f_inode = &n->inode;
 	f->file.f_path.dentry = &n->dentry;
@@ -726,23 +769,39 @@ int64_t umod_fs_llseek(struct umod_file *f, int64_t off, int whence)
 	return ret;
 }
 
+/* the ioctl op, user memory being @data's @size bytes, or process @a->upid's */
+static long do_ioctl(struct fop_args *a, void *data, size_t size)
+{
+	long ret;
+
+	if (a->f->node->kind == UMOD_FS_TEXT)
+		return -ENOTTY;
+	if (op_begin(a->f))
+		return -EIO;
+	ret = call_fop(a, data, data ? size : 0);
+	op_end(a->f);
+	return ret;
+}
+
 long umod_fs_ioctl(struct umod_file *f, unsigned int cmd, unsigned long arg,
 		     void *data, size_t size)
 {
 	struct fop_args a = { .f = f, .op = FOP_IOCTL, .cmd = cmd, .arg = arg };
-	long ret;
 
 	if (!f)
 		return -EINVAL;
-	if (f->node->kind == UMOD_FS_TEXT)
-		return -ENOTTY;
 	if (data)
 		a.arg = (unsigned long)(uintptr_t)data;
-	if (op_begin(f))
-		return -EIO;
-	ret = call_fop(&a, data, data ? size : 0);
-	op_end(f);
-	return ret;
+	return do_ioctl(&a, data, size);
+}
+
+long umod_fs_ioctl_process(struct umod_file *f, unsigned int cmd, unsigned long arg, int pid)
+{
+	struct fop_args a = { .f = f, .op = FOP_IOCTL, .cmd = cmd, .arg = arg, .upid = pid };
+
+	if (!f || pid <= 0)
+		return -EINVAL;
+	return do_ioctl(&a, NULL, 0);
 }
 
 /*
@@ -852,6 +911,7 @@ int umod_fs_release(struct umod_file *f)
 	if (!f)
 		return -EINVAL;
 	fs = f->fs;
+	umod_fs_unmap_all(f);
 	pthread_mutex_lock(&fs->lock);
 	dead = f->dead;
 	if (!dead)
@@ -872,6 +932,11 @@ int umod_fs_release(struct umod_file *f)
 	file_free_locked(f);
 	pthread_mutex_unlock(&fs->lock);
 	return 0;
+}
+
+int umod_fs_process_reachable(int pid)
+{
+	return umod_uaccess_reachable(pid);
 }
 
 /*
@@ -897,6 +962,14 @@ void *umod_fs_private(struct umod_file *f)
 	return f ? f->file.private_data : NULL;
 }
 
+/* fs->lock held: a device that can be mapped has every offset (umod.h) */
+static int64_t mappable_size(struct umod_fs *fs, unsigned int devt)
+{
+	struct cdev *cd = umod_cdev_lookup(fs, devt, NULL);
+
+	return cd && cd->ops && cd->ops->mmap ? (int64_t)UMOD_FS_MAP_SIZE : 0;
+}
+
 int umod_fs_stat(struct umod_host *host, const char *path, unsigned int *mode,
 		   int64_t *size)
 {
@@ -913,52 +986,15 @@ int umod_fs_stat(struct umod_host *host, const char *path, unsigned int *mode,
 		if (mode)
 			*mode = n->mode;
 		if (size)
-			*size = n->link ? (int64_t)strlen(n->link) : n->inode.i_size;
+			*size = n->kind == UMOD_FS_DEV && S_ISCHR(n->mode) ?
+				mappable_size(fs, n->inode.i_rdev) : n->inode.i_size;
 	} else if (char_path(path, &devt) && umod_cdev_lookup(fs, devt, NULL)) {
 		if (mode)
 			*mode = S_IFCHR | 0600;
 		if (size)
-			*size = 0;
+			*size = mappable_size(fs, devt);
 	} else {
 		err = -ENOENT;
-	}
-	pthread_mutex_unlock(&fs->lock);
-	return err;
-}
-
-int umod_fs_readlink(struct umod_host *host, const char *path, char *buf, size_t size)
-{
-	struct umod_fs *fs = umod_fs_of(host);
-	struct umod_fs_node *n;
-	int err = -EINVAL;
-
-	if (!fs || !path || !size)
-		return -EINVAL;
-	pthread_mutex_lock(&fs->lock);
-	n = umod_fs_walk(fs, path);
-	if (!n)
-		err = -ENOENT;
-	else if (n->kind == UMOD_FS_LINK && n->link)
-		err = snprintf(buf, size, "%s", n->link) < 0 ? -EINVAL : 0;
-	pthread_mutex_unlock(&fs->lock);
-	return err;
-}
-
-int umod_fs_owner(struct umod_host *host, const char *path, unsigned int *uid,
-		  unsigned int *gid)
-{
-	struct umod_fs *fs = umod_fs_of(host);
-	struct umod_fs_node *n;
-	int err = -ENOENT;
-
-	if (!fs || !path)
-		return -EINVAL;
-	pthread_mutex_lock(&fs->lock);
-	n = umod_fs_walk(fs, path);
-	if (n && n->owner_set) {
-		*uid = n->uid;
-		*gid = n->gid;
-		err = 0;
 	}
 	pthread_mutex_unlock(&fs->lock);
 	return err;
@@ -1142,7 +1178,9 @@ static int dir_op(struct umod_fs *fs, int err, struct umod_fs_node *dir, struct 
 	return err;
 }
 
-int umod_fs_mkdir(struct umod_host *host, const char *path)
+/* a directory with ops (configfs's groups) runs them; elsewhere a user's (namei.c) */
+int umod_fs_mkdir(struct umod_host *host, const char *path, unsigned int mode,
+		  unsigned int uid, unsigned int gid)
 {
 	struct umod_fs *fs = umod_fs_of(host);
 	struct umod_fs_node *dir;
@@ -1155,8 +1193,10 @@ int umod_fs_mkdir(struct umod_host *host, const char *path)
 	dir = held_parent(fs, path, &name, &err);
 	if (dir && (!*name || umod_fs_child(dir, name)))
 		err = -EEXIST;
-	else if (dir && (!dir->dir_ops || !dir->dir_ops->mkdir))
-		err = -EPERM;
+	else if (dir && (!dir->dir_ops || !dir->dir_ops->mkdir)) {
+		pthread_mutex_unlock(&fs->lock);
+		return umod_namei_mkdir(host, path, mode, uid, gid);
+	}
 	return dir_op(fs, err, dir, dir, name);
 }
 
@@ -1175,7 +1215,9 @@ int umod_fs_rmdir(struct umod_host *host, const char *path)
 		err = -ENOENT;
 	else if (n && n->kind != UMOD_FS_DIR)
 		err = -ENOTDIR;
-	else if (n && (!dir->dir_ops || !dir->dir_ops->rmdir))
-		err = -EPERM;
+	else if (n && (!dir->dir_ops || !dir->dir_ops->rmdir)) {
+		pthread_mutex_unlock(&fs->lock);
+		return umod_namei_rmdir(host, path);
+	}
 	return dir_op(fs, err, dir, n, NULL);
 }

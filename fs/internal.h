@@ -26,7 +26,7 @@ enum umod_fs_kind {
 	UMOD_FS_PROC,		/* a proc entry: proc_ops */
 	UMOD_FS_DEV,		/* a device node: its dev_t names a cdev */
 	UMOD_FS_TEXT,		/* host text: show() renders it at open (/proc/misc ...) */
-	UMOD_FS_LINK,		/* a symlink to @link (a tty line's pty: dev/ttyS0) */
+	UMOD_FS_LINK,		/* a symlink: a user's (namei.c), a tty line's pty (devtmpfs.c) */
 };
 
 struct umod_fs;
@@ -51,8 +51,9 @@ struct umod_fs_node {
 	enum umod_fs_kind kind;
 	char *name;
 	unsigned int mode;		/* S_IF* | permission bits */
-	unsigned int uid, gid;
-	bool owner_set;			/* proc_set_user() gave it uid and gid */
+	unsigned int uid, gid;		/* when ids: proc_set_user(), a user's mknod, chown */
+	bool ids;
+	char *link;			/* UMOD_FS_LINK: the target */
 	struct umod_module *owner;	/* who made it (NULL: the host) */
 	int refs;			/* the tree's, one per open file; fs->lock */
 	int nreg;			/* proc_sysctl.c: tables in this directory and below
@@ -70,7 +71,6 @@ struct umod_fs_node {
 	 * exceed @size (then it is called again with a larger buffer) */
 	int (*text_show)(struct umod_fs_node *node, char *buf, size_t size);
 	void *text_data;
-	char *link;			/* UMOD_FS_LINK: the target */
 };
 
 struct umod_fs {
@@ -105,6 +105,7 @@ struct umod_file {
 	void *poll_data;
 	char *text;			/* UMOD_FS_TEXT: rendered at open */
 	size_t text_len;
+	struct umod_list maps;		/* mmap.c: its mappings (umod_vma.link), newest first; fs->lock */
 };
 
 /* the namespace of @host, made on first use; NULL only without memory */
@@ -124,6 +125,19 @@ struct umod_fs_node *umod_fs_node_add(struct umod_fs_node *dir, const char *name
 void umod_fs_node_remove(struct umod_fs_node *node);
 /* fs->lock held: the node at @path ("proc/x"), or NULL */
 struct umod_fs_node *umod_fs_walk(struct umod_fs *fs, const char *path);
+
+/*
+ * file.c: @fn(@arg) as @f's module's code, as one of its operations (an
+ * oops answers -EIO, as does a file whose module went). @upid > 0: user
+ * memory is that process's; else there is none.
+ */
+long umod_fs_call(struct umod_file *f, long (*fn)(void *), void *arg, int upid);
+
+/* mmap.c: @f's mappings are closed (their vm_ops->close) and freed, before
+ * its release, as munmap comes before the last fput() */
+void umod_fs_unmap_all(struct umod_file *f);
+/* mmap.c, fs->lock held: what is left of them is freed, no module code run */
+void umod_fs_maps_free_locked(struct umod_file *f);
 
 /* read_write.c's default_llseek(), for procfs's default */
 long long umod_default_llseek(struct file *file, long long offset, int whence);
@@ -184,6 +198,11 @@ void umod_proc_text_remove(struct umod_host *host, const char *path);
 
 /* fs/seq_file.c: the host's proc_ops for proc_create_single/seq */
 extern const struct proc_ops umod_proc_single_ops, umod_proc_seq_ops;
+
+/* namei.c: mkdir(2) and rmdir(2) where no directory ops answer (a user's, in dev/) */
+int umod_namei_mkdir(struct umod_host *host, const char *path, unsigned int mode,
+		     unsigned int uid, unsigned int gid);
+int umod_namei_rmdir(struct umod_host *host, const char *path);
 
 /* ---- file.c: what the loader calls -------------------------------------- */
 

@@ -70,7 +70,7 @@ static void *kapi___symbol_get(struct module *me, const char *name)
 		return NULL;
 	host = kapi_umod(me)->host;
 	pthread_mutex_lock(&host->module_mutex);
-	ks = umod_symtab_lookup(host->exports, name);
+	ks = umod_genuine_symbol(host, name);
 	if (ks && !umod_strong_try_module_get(ks->owner))
 		addr = (void *)(uintptr_t)ks->addr;
 	pthread_mutex_unlock(&host->module_mutex);
@@ -86,7 +86,7 @@ static void kapi___symbol_put(struct module *me, const char *name)
 		return;
 	host = kapi_umod(me)->host;
 	pthread_mutex_lock(&host->module_mutex);
-	ks = umod_symtab_lookup(host->exports, name);
+	ks = umod_genuine_symbol(host, name);
 	if (ks && ks->owner)
 		umod_refcount_put(ks->owner);
 	else if (!ks)
@@ -207,6 +207,7 @@ static const struct umod_kapi_table *const kapi_tables[] = {
 	&umod_kapi_mm_util,
 	&umod_kapi_vmalloc,
 	&umod_kapi_page_alloc,
+	&umod_kapi_memory,
 	&umod_kapi_vsprintf,
 	&umod_kapi_hexdump,
 	&umod_kapi_ctype,
@@ -251,6 +252,8 @@ static const struct umod_kapi_table *const kapi_tables[] = {
 	&umod_kapi_string_helpers, &umod_kapi_glob, &umod_kapi_cmdline, &umod_kapi_memcat_p,
 	&umod_kapi_scatterlist, &umod_kapi_kfifo, &umod_kapi_stacktrace, &umod_kapi_jump_label,
 	&umod_kapi_xarray, &umod_kapi_rhashtable, &umod_kapi_kobject_uevent,
+	&umod_kapi_nls,
+	&umod_kapi_rc_map,
 	/* tty, serial core and input (issue 32 items 1 and 2) */
 	&umod_kapi_tty_io, &umod_kapi_tty_port, &umod_kapi_tty_buffer, &umod_kapi_tty_baudrate,
 	&umod_kapi_serial_core, &umod_kapi_input,

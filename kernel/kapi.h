@@ -77,6 +77,7 @@ extern const struct umod_kapi_table umod_kapi_slab_cache;	/* mm/slab.c */
 extern const struct umod_kapi_table umod_kapi_mm_util;		/* mm/util.c */
 extern const struct umod_kapi_table umod_kapi_vmalloc;		/* mm/vmalloc.c */
 extern const struct umod_kapi_table umod_kapi_page_alloc;	/* mm/page_alloc.c */
+extern const struct umod_kapi_table umod_kapi_memory;		/* mm/memory.c */
 extern const struct umod_kapi_table umod_kapi_kobject;	/* lib/kobject.c */
 extern const struct umod_kapi_table umod_kapi_sysfs;	/* fs/sysfs/file.c */
 extern const struct umod_kapi_table umod_kapi_debugfs;	/* fs/debugfs/inode.c */
@@ -92,6 +93,8 @@ extern const struct umod_kapi_table umod_kapi_char_dev;		/* fs/char_dev.c */
 extern const struct umod_kapi_table umod_kapi_class;		/* drivers/base/class.c */
 extern const struct umod_kapi_table umod_kapi_misc;		/* drivers/char/misc.c */
 extern const struct umod_kapi_table umod_kapi_kunit;		/* kernel/kunit/test.c */
+extern const struct umod_kapi_table umod_kapi_nls;		/* fs/nls/nls_base.c */
+extern const struct umod_kapi_table umod_kapi_rc_map;		/* drivers/media/rc/rc-map.c */
 extern const struct umod_kapi_table umod_kapi_kunit_assert;	/* kernel/kunit/assert.c */
 /* the device model, interrupts, the board and GPIO (issue 30) */
 extern const struct umod_kapi_table umod_kapi_gpiolib;			/* drivers/gpio/gpiolib.c */

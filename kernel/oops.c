@@ -677,12 +677,15 @@ void umod_oops_stack_chk_fail(uint64_t caller, uint64_t frame)
 		abort();
 	oops.keep = !atomic_load(&oops.host->panic_on_oops);
 	oops.report_len = 0;
+	oops.level = '4';
+	l.level = '0';	/* panic()'s pr_emerg(), then dump_stack() at KERN_DEFAULT */
 	umod_oops_put(&l, "stack-protector: Kernel stack is corrupted in: ");
 	umod_oops_put_symbol(&l, caller, true);
 	umod_oops_emit(&l);
 	report_cpu();
 	umod_arch_show_trace(&uc);
 	report_modules();
+	oops.taint_at = oops.report_len;
 	umod_oops_emit_str("---[ end trace 0000000000000000 ]---");
 	if (!oops.keep) {
 		if (oops.exit_status)
@@ -846,6 +849,7 @@ bool umod_oops_capture_hung(const ucontext_t *uc, unsigned int secs)
 		return false;
 	oops.keep = true;
 	oops.report_len = 0;
+	oops.level = '3';	/* pr_err(), then sched_show_task() at KERN_INFO */
 	umod_oops_put(&l, "INFO: task ");
 	umod_oops_put(&l, t ? t->task.comm : "umod");
 	umod_oops_put(&l, ":");
@@ -858,6 +862,7 @@ bool umod_oops_capture_hung(const ucontext_t *uc, unsigned int secs)
 	put_tainted(&l);
 	umod_oops_emit(&l);
 	umod_oops_emit_str("\"echo 0 > /proc/sys/kernel/hung_task_timeout_secs\" disables this message.");
+	oops.level = '6';
 	report_task(t);
 	umod_arch_show_trace(uc);
 	oops.keep = false;
@@ -867,17 +872,7 @@ bool umod_oops_capture_hung(const ucontext_t *uc, unsigned int secs)
 /* the watchdog's thread: the first three lines at KERN_ERR, the task's at KERN_INFO */
 void umod_oops_log_hung(struct umod_host *host)
 {
-	size_t lines = 0;
-
-	for (size_t pos = 0; pos < oops.report_len; lines++) {
-		const char *line = oops.report + pos;
-		size_t len = (size_t)((const char *)memchr(line, '\n', oops.report_len - pos) - line);
-
-		umod_log_printk(host->log, "%s%.*s\n", lines < 3 ? KERN_ERR : KERN_INFO,
-				(int)len, line);
-		pos += len + 1;
-	}
-	oops.report_len = 0;
+	log_kept_all(host);
 	atomic_store(&oops.reporter, 0);
 }
 

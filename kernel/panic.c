@@ -197,6 +197,20 @@ void umod_warn_in(struct umod_host *host, const char *file, int line, const char
 	va_end(ap);
 }
 
+/*
+ * A genuine module's canary check failed: 6.1 panics with this line. The
+ * trap after it makes the rest an oops of the call that ran the code.
+ */
+__attribute__((noreturn, noinline)) void umod_stack_chk_fail(void)
+{
+	struct umod_host *host = calling_host();
+
+	if (host)
+		umod_log_printk(host->log, KERN_EMERG "Kernel panic - not syncing: stack-protector: Kernel stack is corrupted in: %pB\n",
+				__builtin_return_address(0));
+	__builtin_trap();
+}
+
 /* BUG(): where, for the oops report of the ud2 that follows */
 static void kapi___bug(const char *file, int line)
 {

@@ -19,6 +19,7 @@ struct umod_module;
 #define UMOD_TAINT_BAD_PAGE		5	/* B */
 #define UMOD_TAINT_DIE			7	/* D */
 #define UMOD_TAINT_WARN			9	/* W */
+#define UMOD_TAINT_CRAP			10	/* C */
 #define UMOD_TAINT_OOT_MODULE		12	/* O */
 #define UMOD_TAINT_UNSIGNED_MODULE	13	/* E */
 #define UMOD_TAINT_SOFTLOCKUP		14	/* L */
@@ -40,6 +41,11 @@ void umod_module_add_taint(struct umod_module *mod, unsigned int flag,
 void umod_taint_columns(unsigned long taints, char *buf);
 size_t umod_taint_letters(unsigned long taints, bool module_only, char *buf,
 			  size_t size);
+/*
+ * __stack_chk_fail() of genuine Linux code: a canary was overwritten. The
+ * kernel panics; here the call that ran it ends as an oops.
+ */
+__attribute__((noreturn)) void umod_stack_chk_fail(void);
 /* a WARN of the host's library code (ida_free, refcount) for the calling module */
 void umod_warn_host(const char *file, int line, const char *func, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));

@@ -28,6 +28,7 @@
 
 #include <umod/kabi/dynamic_debug.h>
 
+#include "drivers/base/base.h"
 #include "fs/sysfs/sysfs.h"
 #include "kernel/sched/sched.h"
 #include "kernel/printk/internal.h"
@@ -575,20 +576,10 @@ static void kapi___dynamic_pr_debug(struct _ddebug *dp, const char *fmt, ...)
 	va_end(args);
 }
 
-typedef const char *dev_string_fn(const void *dev);
-
-/* the device model's dev_driver_string() and dev_name(), as the host exports them */
-static dev_string_fn *dev_string(struct umod_host *host, const char *name)
-{
-	return (dev_string_fn *)(uintptr_t)umod_kapi_addr(host, name);
-}
-
 /* dev_dbg(): "DRIVER DEVICE: message", after the site's prefix */
-static void kapi___dynamic_dev_dbg(struct _ddebug *dp, const void *dev, const char *fmt, ...)
+static void kapi___dynamic_dev_dbg(struct _ddebug *dp, const struct device *dev,
+				   const char *fmt, ...)
 {
-	struct umod_host *host = umod_caller_host();
-	dev_string_fn *drv = dev_string(host, "dev_driver_string");
-	dev_string_fn *name = dev_string(host, "dev_name");
 	char names[256];
 	struct va_fmt vaf;
 	va_list args;
@@ -597,10 +588,11 @@ static void kapi___dynamic_dev_dbg(struct _ddebug *dp, const void *dev, const ch
 		return;
 	va_start(args, fmt);
 	vaf = (struct va_fmt){ fmt, &args };
-	if (!dev || !drv || !name) {
+	if (!dev) {
 		umod_log_printk(site_log(dp), KERN_DEBUG "(NULL device *): %pV", &vaf);
 	} else {
-		snprintf(names, sizeof(names), "%s %s: ", drv(dev), name(dev));
+		snprintf(names, sizeof(names), "%s %s: ", umod_dev_driver_string(dev),
+			 umod_dev_name(dev));
 		emit(dp, names, &vaf);
 	}
 	va_end(args);

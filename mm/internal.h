@@ -13,6 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <pthread.h>
+
 struct kmem_cache;
 #include <umod/kabi/mm.h>
 
@@ -234,10 +236,52 @@ const char *umod_kmem_cache_obj_name(const struct umod_kobj *h);
 void *umod_pages_alloc(struct module *kmod, size_t size, const void *caller, bool vmalloc);
 /* true if @addr starts one (freed then); *@is_vmalloc says which kind */
 bool umod_pages_free(const void *addr, bool vmalloc, const void *caller);
+bool umod_pages_vmalloc_area(const void *addr, char **start, size_t *size, bool *usermap);
 bool umod_pages_is_vmalloc(const void *addr);
 /* alloc_pages() blocks' counts: @delta added (0 frees), the new count or -1 */
 int umod_pages_ref(const void *page, int delta);
 int umod_pages_ref_count(const void *page);
+
+/* ---- memory.c: mappings of device files ------------------------------------ */
+
+/* pages put into a mapping by remap_pfn_range(), vm_insert_page() ... */
+struct umod_pfn_range {
+	unsigned long idx;		/* first page, from the mapping's start */
+	unsigned long pfn;
+	unsigned long n;
+};
+
+/*
+ * A mapping: the vm_area_struct the driver's mmap op fills, the address
+ * range reserved for vm_start..vm_end (never accessed), and the pages it
+ * put in; pages it does not put in come from its fault op (fs/mmap.c).
+ */
+struct umod_vma {
+	struct vm_area_struct vma;	/* the module's, first */
+	unsigned int magic;
+	void *reserved;
+	pthread_mutex_t lock;		/* ranges */
+	struct umod_pfn_range *ranges;	/* sorted by idx, not overlapping */
+	size_t nranges, cap;
+	struct umod_list link;		/* on its file's mappings (fs/mmap.c) */
+	int refs;			/* the list's, and each user's; fs->lock (fs/mmap.c) */
+};
+
+static inline unsigned long umod_vma_pages(const struct umod_vma *v)
+{
+	return (v->vma.vm_end - v->vma.vm_start) >> PAGE_SHIFT;
+}
+
+/* a mapping of @file from page @pgoff, @len bytes (page-aligned), with
+ * @flags (VM_*) and @prot; NULL without memory or address space */
+struct umod_vma *umod_vma_new(struct file *file, unsigned long pgoff, size_t len,
+			      unsigned long flags, unsigned long prot);
+void umod_vma_free(struct umod_vma *v);
+/* the frame put at page @idx of @v, or 0 */
+unsigned long umod_vma_pfn(struct umod_vma *v, unsigned long idx);
+/* memcpy() that a hole in either range cannot crash: false (part or none
+ * copied) when one is not mapped as needed */
+bool umod_copy_safe(void *dst, const void *src, size_t n);
 
 /* ---- what the rest of the host calls ------------------------------------ */
 

@@ -56,11 +56,15 @@ static void free_block(const void *addr, const void *caller)
 		bad_page(addr);
 }
 
-/* get_page(): one more reference on @page's block */
+/*
+ * get_page(): one more reference on @page's block. A page of other memory
+ * (kmalloc's, a static buffer) stays as long as its owner keeps it: a
+ * fault handler's get_page() on it is a no-op, as the page is never freed
+ * through its count here.
+ */
 static void kapi_get_page(struct page *page)
 {
-	if (umod_pages_ref(page, 1) < 0)
-		bad_page(page);
+	umod_pages_ref(page, 1);
 }
 
 /* put_page(): the last reference frees the block */

@@ -28,6 +28,7 @@ struct area {
 	bool vmalloc;
 	/* alloc_pages() blocks: get_page()/put_page(); the last put frees */
 	atomic_int refs;
+	bool usermap;			/* vmalloc_user(): remap_vmalloc_range() may map it */
 };
 
 static pthread_mutex_t areas_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -212,9 +213,42 @@ static void *kapi_vzalloc(struct module *mod, unsigned long size)
 	return umod_pages_alloc(mod, size, __builtin_return_address(0), true);
 }
 
+/* the vmalloc area that @addr is in: its start and size, and whether
+ * vmalloc_user() made it; false when @addr is in none */
+bool umod_pages_vmalloc_area(const void *addr, char **start, size_t *size, bool *usermap)
+{
+	const char *p = addr;
+	struct area *found = NULL;
+
+	pthread_mutex_lock(&areas_lock);
+	for (unsigned int b = 0; b < AREA_BUCKETS && !found; b++)
+		for (struct area *a = areas[b]; a && !found; a = a->next)
+			if (a->vmalloc && p >= a->addr && p < a->addr + a->size)
+				found = a;
+	if (found) {
+		*start = found->addr;
+		*size = found->size;
+		*usermap = found->usermap;
+	}
+	pthread_mutex_unlock(&areas_lock);
+	return found;
+}
+
+/* VM_USERMAP: an area made to be mapped into user space */
 static void *kapi_vmalloc_user(struct module *mod, unsigned long size)
 {
-	return umod_pages_alloc(mod, size, __builtin_return_address(0), true);
+	void *p = umod_pages_alloc(mod, size, __builtin_return_address(0), true);
+	struct area *a;
+
+	if (!p)
+		return NULL;
+	pthread_mutex_lock(&areas_lock);
+	for (a = areas[area_hash(p)]; a && a->addr != p; a = a->next)
+		;
+	if (a)
+		a->usermap = true;
+	pthread_mutex_unlock(&areas_lock);
+	return p;
 }
 
 static void *kapi___vmalloc(struct module *mod, unsigned long size, unsigned int gfp)

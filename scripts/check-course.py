@@ -83,12 +83,15 @@ def script(cmds, srctree, course, first=0, session=False):
         cmd = cmds[n][1]
         cmd = cmd.replace('~/umod', shlex.quote(srctree)).replace('~/course', shlex.quote(course))
         out.append("printf '%s\\n'" % (MARK % n))
-        if cmds[n][1] == 'umod shell':
+        if cmd.split()[:2] == ['umod', 'shell']:
+            # "umod shell [OPTIONS]": the session's commands run as its script
+            opts = cmd[len('umod shell'):].strip()
             inner, n = script(cmds, srctree, course, n + 1, session=True)
             path = os.path.join(os.path.dirname(course), 'session-%d.sh' % n)
             with open(path, 'w') as f:
                 f.write(inner)
-            out.append('SHELL=/bin/sh umod shell %s' % shlex.quote(path))
+            out.append('SHELL=/bin/sh umod shell %s%s' % (opts + ' ' if opts else '',
+                                                           shlex.quote(path)))
             continue
         out.append(cmd)
         n += 1

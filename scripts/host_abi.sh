@@ -15,6 +15,9 @@ done
 for h in "$1"/kunit/*.h; do
 	echo "#include <kunit/$(basename "$h")>"
 done
+for h in "$1"/media/*.h; do
+	echo "#include <media/$(basename "$h")>"
+done
 echo
 echo "void *const __umod_host_abi[] = {"
 while read -r name; do

@@ -203,3 +203,27 @@ void umod_tool_modname(const char *arg, bool is_path, char *buf, size_t size)
 		buf[i] = base[i] == '-' ? '_' : base[i];
 	buf[i] = '\0';
 }
+
+int umod_tool_set_abi(struct umod_host *host, const char *arg)
+{
+	const char *eq = strchr(arg, '=');
+	char abi[64];
+	int err;
+
+	if (!eq || !eq[1] || (size_t)(eq - arg) >= sizeof(abi)) {
+		fprintf(stderr, "umod: ERROR: --abi %s: give the kernel headers' directory, as in --abi debian-6.1=/usr/src/linux-headers-6.1.0-N-amd64\n",
+			arg);
+		return -EINVAL;
+	}
+	memcpy(abi, arg, (size_t)(eq - arg));
+	abi[eq - arg] = '\0';
+	err = umod_host_set_abi(host, abi, eq + 1);
+	if (err == -EINVAL)
+		fprintf(stderr, "umod: ERROR: --abi: unknown ABI '%s' (known: debian-6.1)\n", abi);
+	else if (err == -EOPNOTSUPP)
+		fprintf(stderr, "umod: ERROR: --abi %s: genuine modules are x86-64's, not this machine's\n",
+			abi);
+	else if (err < 0)
+		fprintf(stderr, "umod: ERROR: --abi %s: %s\n", arg, strerror(-err));
+	return err;
+}

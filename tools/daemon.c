@@ -27,6 +27,9 @@ static void usage(FILE *out)
 		"                       $XDG_STATE_HOME/umod, else ~/.local/state/umod;\n"
 		"                       /var/log/umod for root)\n"
 		"      --force-unload   allow rmmod -f (CONFIG_MODULE_FORCE_UNLOAD)\n"
+		"      --abi NAME=DIR   also load genuine Linux modules built for kernel NAME\n"
+		"                       (debian-6.1) with the headers in DIR (its\n"
+		"                       Module.symvers, utsrelease.h); checks module signatures\n"
 		"  -d, --basedir DIR    request_module() loads from DIR/lib/modules/RELEASE\n"
 		"                       (default: /lib/modules/<umod's release>)\n"
 		"      --release R      that RELEASE\n"
@@ -81,7 +84,7 @@ static const char *default_state_dir(char *buf, size_t size)
 
 enum { OPT_STATE_DIR = 256, OPT_FORCE_UNLOAD, OPT_SYSFS, OPT_ROOT, OPT_FOREGROUND, OPT_PIDFILE,
        OPT_RELEASE, OPT_REQUEST_TIMEOUT, OPT_PANIC_ON_OOPS, OPT_CMDLINE,
-       OPT_MODULE_MEMORY, OPT_PERF_MAP, OPT_MESSAGES_MAX };
+       OPT_MODULE_MEMORY, OPT_PERF_MAP, OPT_MESSAGES_MAX, OPT_ABI };
 
 #define DEFAULT_REQUEST_TIMEOUT_S	30
 
@@ -134,6 +137,7 @@ static int parse(int argc, char *argv[], struct umod_daemon_opts *o)
 	static char base_buf[4096];	/* o->tree_base may point here */
 	static const struct option opts[] = {
 		{ "socket", required_argument, NULL, 'S' },
+		{ "abi", required_argument, NULL, OPT_ABI },
 		{ "state-dir", required_argument, NULL, OPT_STATE_DIR },
 		{ "force-unload", no_argument, NULL, OPT_FORCE_UNLOAD },
 		{ "sysfs", required_argument, NULL, OPT_SYSFS },
@@ -202,6 +206,9 @@ static int parse(int argc, char *argv[], struct umod_daemon_opts *o)
 			break;
 		case OPT_CMDLINE:
 			o->cmdline = optarg;
+			break;
+		case OPT_ABI:
+			o->abi = optarg;
 			break;
 		case OPT_PANIC_ON_OOPS:
 			o->panic_on_oops = true;

@@ -43,6 +43,9 @@ static void usage(FILE *out)
 		"Options:\n"
 		"  -b, --board BOARD  the host's simulated hardware: a built-in board (rpi4,\n"
 		"                     rpi5), a .dtb or a .dts; again: an overlay merged in\n"
+		"      --abi NAME=DIR also load genuine Linux modules built for kernel NAME\n"
+		"                     (debian-6.1) with the headers in DIR (its Module.symvers,\n"
+		"                     utsrelease.h); checks module signatures\n"
 		"  -c, --cmdline STR  the host's kernel command line: its MODULE.PARAM=VALUE\n"
 		"                     words apply before the arguments (as modprobe does)\n"
 		"  -s, --sysfs        print the host's /sys/module once the modules are loaded\n"
@@ -198,7 +201,7 @@ static int run_modules(struct umod_host *host, int argc, char *argv[], int i, bo
 }
 
 enum { OPT_FORCE_VERMAGIC = 256, OPT_FORCE_MODVERSION, OPT_FORCE_UNLOAD, OPT_PERF_MAP,
-       OPT_GDB };
+       OPT_GDB, OPT_ABI };
 
 /* the gdb helpers: $UMOD_GDB_SCRIPT, or the build tree's (build/bin/umod) */
 static const char *gdb_script(const char *self, char *buf, size_t size)
@@ -257,6 +260,7 @@ static int run(int argc, char *argv[])
 {
 	static const struct option opts[] = {
 		{ "board", required_argument, NULL, 'b' },
+		{ "abi", required_argument, NULL, OPT_ABI },
 		{ "cmdline", required_argument, NULL, 'c' },
 		{ "sysfs", no_argument, NULL, 's' },
 		{ "taint", no_argument, NULL, 't' },
@@ -279,7 +283,8 @@ static int run(int argc, char *argv[])
 	static struct umod_tool_keys keys;	/* static: -h's early return is no leak */
 	static struct umod_tool_boards boards;
 	struct umod_host *host = NULL;
-	const char *cmdline = NULL, *base = "", *release = umod_tool_default_release();
+	const char *cmdline = NULL, *abi = NULL, *base = "";
+	const char *release = umod_tool_default_release();
 	char base_buf[4096];
 	bool taint = false, sysfs = false, force_unload = false, gdb = false;
 	unsigned int flags = 0;
@@ -318,6 +323,9 @@ static int run(int argc, char *argv[])
 		case 'c':
 			cmdline = optarg;
 			break;
+		case OPT_ABI:
+			abi = optarg;
+			break;
 		case 's':
 			sysfs = true;
 			break;
@@ -349,12 +357,12 @@ static int run(int argc, char *argv[])
 		fprintf(stderr, "umod: ERROR: %s\n", strerror(ENOMEM));
 		return 1;
 	}
-	if (umod_tool_add_keyrings(host, &keys) < 0) {
+	umod_host_set_log_fn(host, print_record, stdout);
+	if ((abi && umod_tool_set_abi(host, abi) < 0) || umod_tool_add_keyrings(host, &keys) < 0) {
 		umod_host_unref(host);
 		free(keys.paths);
 		return 1;
 	}
-	umod_host_set_log_fn(host, print_record, stdout);
 	/* a fault in module code: the oops goes where dmesg's lines go */
 	umod_host_install_oops(host, (const int[]){ STDOUT_FILENO }, 1, 0);
 	umod_host_set_force_unload(host, force_unload);

@@ -35,6 +35,7 @@
 #include <string.h>
 #include <sys/mount.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -60,6 +61,7 @@ struct shell {
 	const char *prog;		/* $SHELL or /bin/sh */
 	char **argv;			/* the shell's arguments after its name */
 	int argc;
+	int supervise[2];		/* the daemon's end, the shell's end (supervise.c) */
 	bool made;			/* dir exists: ours to remove */
 	struct umod_tool_boards boards;	/* --board, for the daemon */
 };
@@ -277,10 +279,13 @@ static pid_t start_daemon(struct shell *sh)
 	o.watch_pid = getpid();		/* it ends with the session, however that ends */
 	o.tree_release = umod_tool_default_release();
 	o.boards = &sh->boards;
+	o.supervise_fd = sh->supervise[0];
 	fflush(NULL);
 	child = fork();
 	if (child == 0) {
 		default_signals();
+		if (sh->supervise[1] >= 0)
+			close(sh->supervise[1]);
 		/* a service manager's variables are for us, not for this daemon */
 		unsetenv("LISTEN_PID");
 		unsetenv("LISTEN_FDS");
@@ -380,6 +385,7 @@ static void __attribute__((noreturn)) exec_shell(struct shell *sh)
 {
 	char **argv = calloc((size_t)sh->argc + 2, sizeof(*argv));
 	const char *name = strrchr(sh->prog, '/');
+	int err;
 
 	if (unshare(CLONE_NEWNS)) {
 		fprintf(stderr, PROG ": cannot create a mount namespace: %s\n", strerror(errno));
@@ -387,6 +393,10 @@ static void __attribute__((noreturn)) exec_shell(struct shell *sh)
 	}
 	if (mount_tops(sh) || set_env(sh) || !argv)
 		_exit(1);
+	/* last: from here on the shell's calls on the tree go by the daemon */
+	if (sh->supervise[1] >= 0 && (err = umod_supervise_install(sh->supervise[1])))
+		fprintf(stderr, PROG ": no seccomp supervisor (%s): integer ioctl arguments, "
+			"device mmap and mknod work as in a plain tree\n", strerror(-err));
 	argv[0] = (char *)(name ? name + 1 : sh->prog);
 	for (int i = 0; i < sh->argc; i++)
 		argv[i + 1] = sh->argv[i];
@@ -446,7 +456,12 @@ static int session(struct shell *sh)
 	prctl(PR_SET_PDEATHSIG, SIGHUP);
 	if (getppid() != sh->outer)
 		return 1;	/* it died before that: nothing started yet */
+	/* the shell's seccomp listener comes to the daemon by this pair */
+	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sh->supervise))
+		sh->supervise[0] = sh->supervise[1] = -1;
 	daemon = start_daemon(sh);
+	if (sh->supervise[0] >= 0)
+		close(sh->supervise[0]);
 	if (daemon < 0) {
 		fprintf(stderr, PROG ": the daemon did not start (see above)\n");
 		return 1;
@@ -459,6 +474,8 @@ static int session(struct shell *sh)
 	shell = fork_passing();
 	if (shell == 0)
 		exec_shell(sh);
+	if (sh->supervise[1] >= 0)
+		close(sh->supervise[1]);
 	wait_shell(sh, shell, &status);
 	stop_daemon(daemon);
 	/* the first process is gone: the directory is ours to remove (no mount

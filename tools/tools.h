@@ -48,6 +48,12 @@ int umod_tool_print_stamp(FILE *out, uint64_t ts_nsec);
 void umod_tool_print_text(FILE *out, const char *text, int indent);
 /* argv[first..argc) joined with spaces, as insmod passes parameters */
 char *umod_tool_join_args(int argc, char *argv[], int first);
+struct umod_host;
+/*
+ * --abi NAME=DIR: the host also loads genuine Linux modules of kernel NAME
+ * built with the headers in DIR (umod_host_set_abi()); 0 or -errno (said)
+ */
+int umod_tool_set_abi(struct umod_host *host, const char *arg);
 /* kmod's ERR(): "PROG: ERROR: text" on stderr, or to syslog once asked */
 void umod_tool_log_open(const char *prog, bool use_syslog);
 void umod_tool_err(const char *fmt, ...) __attribute__((__format__(printf, 1, 2)));

@@ -121,6 +121,8 @@ void umod_put_device(struct device *dev);
 int umod_dev_set_name(struct device *dev, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 const char *umod_dev_name(const struct device *dev);
+/* dev_driver_string(): the driver's name, else the bus's or the class's */
+const char *umod_dev_driver_string(const struct device *dev);
 /* the uevent file's variables (KOBJ_ADD's, without ACTION and DEVPATH) */
 int umod_dev_uevent(struct device *dev, struct kobj_uevent_env *env);
 /* a file of the host's in @kobj's directory (or its @group subdirectory) */

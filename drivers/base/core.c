@@ -597,7 +597,7 @@ static void kapi_put_device(struct device *dev)
 }
 
 /* 6.1: the driver's name, else the bus's or the class's */
-static const char *kapi_dev_driver_string(const struct device *dev)
+const char *umod_dev_driver_string(const struct device *dev)
 {
 	struct device_driver *drv = __atomic_load_n(&dev->driver, __ATOMIC_RELAXED);
 
@@ -700,7 +700,7 @@ static const struct umod_kapi_export core_exports[] = {
 	UMOD_KAPI("get_device", kapi_get_device),
 	UMOD_KAPI("put_device", kapi_put_device),
 	UMOD_KAPI_GPL("dev_set_name", umod_dev_set_name),
-	UMOD_KAPI("dev_driver_string", kapi_dev_driver_string),
+	UMOD_KAPI("dev_driver_string", umod_dev_driver_string),
 	UMOD_KAPI("device_create_file", kapi_device_create_file),
 	UMOD_KAPI("device_remove_file", kapi_device_remove_file),
 	UMOD_KAPI_GPL("device_add_groups", kapi_device_add_groups),
@@ -734,7 +734,7 @@ static void dev_vprintk(const char *level, const struct device *dev, const char 
 		return;
 	umod_vsnprintf(text, sizeof(text), fmt, ap);
 	if (dev)
-		umod_log_printk(log, "%s%s %s: %s", level, kapi_dev_driver_string(dev),
+		umod_log_printk(log, "%s%s %s: %s", level, umod_dev_driver_string(dev),
 				umod_dev_name(dev), text);
 	else
 		umod_log_printk(log, "%s(NULL device *): %s", level, text);

@@ -143,6 +143,7 @@ int umod_devtmpfs_link(struct device *dev, const char *target)
 		node->kind = UMOD_FS_LINK;
 		node->mode = S_IFLNK | 0777;
 		node->link = link;
+		node->inode.i_size = (long long)strlen(link);
 		link = NULL;
 		err = 0;
 	}

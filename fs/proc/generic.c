@@ -212,7 +212,7 @@ static void kapi_proc_set_user(struct proc_dir_entry *de, kuid_t uid, kgid_t gid
 {
 	((struct umod_fs_node *)de)->uid = uid.val;
 	((struct umod_fs_node *)de)->gid = gid.val;
-	((struct umod_fs_node *)de)->owner_set = true;
+	((struct umod_fs_node *)de)->ids = true;
 }
 
 static void *kapi_pde_data(const struct inode *inode)

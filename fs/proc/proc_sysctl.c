@@ -12,6 +12,7 @@
  * unregister_sysctl_table() waits for the table's users.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <limits.h>
 #include <stdio.h>
@@ -88,10 +89,17 @@ static long sysctl_write(struct file *file, const char *buf, unsigned long count
 	return call_handler(file, (char *)buf, count, ppos, 1);
 }
 
+/*
+ * proc_sys_permission(): the table's mode binds root too (its owner bits);
+ * whoever else opens was checked by the VFS against the same mode
+ */
 static int sysctl_open(struct inode *inode, struct file *file)
 {
 	struct ctl_table *table = inode->i_private;
+	unsigned int acc = file->f_flags & O_ACCMODE;
 
+	if ((acc != O_RDONLY && !(table->mode & 0200)) || (acc != O_WRONLY && !(table->mode & 0400)))
+		return -EACCES;
 	if (table->poll)
 		file->private_data = (void *)(unsigned long)
 			__atomic_load_n(&table->poll->event.counter, __ATOMIC_RELAXED);

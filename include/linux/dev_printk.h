@@ -4,10 +4,10 @@
  * line prefixed "DRIVER DEVICE: " (the driver's name, or the bus's or
  * class's when unbound, then dev_name()), in the log of the device's host.
  *
- * dev_dbg() prints only with DEBUG defined. With CONFIG_DYNAMIC_DEBUG a
- * 6.1 kernel prints it when enabled through dynamic debug; the hook for
- * that is the #else branch below: lib/dynamic_debug.c's
- * __dynamic_dev_dbg() would take its place.
+ * dev_dbg() is a dynamic debug call site (CONFIG_DYNAMIC_DEBUG, as
+ * Debian's 6.1): enabled by default with DEBUG defined, else through
+ * dyndbg= or the control file; lib/dynamic_debug.c's __dynamic_dev_dbg()
+ * prints it.
  */
 #ifndef _DEVICE_PRINTK_H_
 #define _DEVICE_PRINTK_H_
@@ -53,11 +53,16 @@ static inline __printf(2, 3) void dev_no_printk(const struct device *dev, const 
 	(void)fmt;
 }
 
-#if defined(DEBUG)
+#if defined(CONFIG_DYNAMIC_DEBUG) || \
+	(defined(CONFIG_DYNAMIC_DEBUG_CORE) && defined(DYNAMIC_DEBUG_MODULE))
+#include <linux/dynamic_debug.h>
+/* a call site of dynamic debug: printed when enabled (by default with DEBUG) */
+#define dev_dbg(dev, fmt, ...) \
+	dynamic_dev_dbg(dev, dev_fmt(fmt), ##__VA_ARGS__)
+#elif defined(DEBUG)
 #define dev_dbg(dev, fmt, ...) \
 	dev_printk(KERN_DEBUG, dev, dev_fmt(fmt), ##__VA_ARGS__)
 #else
-/* dynamic debug's hook: __dynamic_dev_dbg(&descriptor, dev, fmt, ...) goes here */
 #define dev_dbg(dev, fmt, ...) \
 	dev_no_printk(dev, dev_fmt(fmt), ##__VA_ARGS__)
 #endif

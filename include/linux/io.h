@@ -16,6 +16,7 @@
 #include <linux/err.h>
 #include <linux/ioport.h>
 #include <linux/types.h>
+#include <asm/io.h>
 
 struct device;
 struct resource;

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* struct page: see umod/kabi/mm.h */
+/* struct page, vm_area_struct, vm_fault, vm_operations_struct: umod/kabi/mm.h */
 #ifndef _LINUX_MM_TYPES_H
 #define _LINUX_MM_TYPES_H
 

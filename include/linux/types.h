@@ -48,6 +48,7 @@ typedef long			ssize_t;
 typedef long long		loff_t;
 typedef unsigned short		umode_t;
 typedef unsigned int		gfp_t;
+typedef unsigned long		pgoff_t;
 typedef int			pid_t;
 typedef long			clock_t;
 typedef s64			time64_t;

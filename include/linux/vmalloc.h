@@ -19,6 +19,9 @@ void *vzalloc(struct module *mod, unsigned long size) __attribute__((__malloc__)
 void *vmalloc_user(struct module *mod, unsigned long size) __attribute__((__malloc__));
 void *__vmalloc(struct module *mod, unsigned long size, gfp_t gfp_mask) __attribute__((__malloc__));
 void vfree(const void *addr);
+struct vm_area_struct;
+/* the vmalloc() area at @addr, from its page @pgoff on, into all of @vma */
+int remap_vmalloc_range(struct vm_area_struct *vma, void *addr, unsigned long pgoff);
 
 #define vmalloc(size)			vmalloc(THIS_MODULE, size)
 #define vzalloc(size)			vzalloc(THIS_MODULE, size)

@@ -295,6 +295,40 @@ UMOD_API int umod_host_set_sig_enforce(struct umod_host *host, int enable);
 /* 1 when enforcing, else 0 (also for a NULL host). Since UMOD_0.5. */
 UMOD_API int umod_host_get_sig_enforce(struct umod_host *host);
 
+/* ---- genuine Linux modules ------------------------------------------------ */
+
+/*
+ * umod_host_set_abi - also load genuine Linux modules: .ko files built by
+ * a distribution's own Kbuild for its kernel, unmodified, beside umod's
+ * own. @abi names the kernel: "debian-6.1" (Debian 12's amd64 6.1.0-N
+ * kernels; x86-64 hosts only). @headers is the directory of the
+ * linux-headers package the modules were built with
+ * (/usr/src/linux-headers-6.1.0-N-amd64): its Module.symvers gives the
+ * CRCs the modules' imports are checked against, its
+ * include/generated/utsrelease.h the version magic they must carry. The
+ * host then checks signatures, as that kernel does (unenforced: give it
+ * the kernel's certificate with umod_host_add_keys()). Call it before
+ * the first load: the host's module memory is then reserved where the
+ * kernel's code model reaches (the low 2 GiB of the process).
+ * Returns 0; -EINVAL (an unknown @abi, a NULL argument); -EBUSY (a module
+ * has been loaded, or an ABI is set already); -EOPNOTSUPP (not on this
+ * architecture); -ENOMEM; or the errno of reading @headers, logged in the
+ * host's log. Since UMOD_0.6.
+ */
+UMOD_API int umod_host_set_abi(struct umod_host *host, const char *abi, const char *headers);
+
+/*
+ * umod_host_prepare_thread - the calling thread may call @host's module
+ * code directly: a function found with umod_module_for_each_symbol(), as
+ * a fuzzer or a test calls a genuine module's function. The thread gets
+ * its task (current), and in a host of a genuine ABI the per-CPU area
+ * genuine code reads through its GS base (its stack canary, current).
+ * Code called so is no entry the host knows of: a fault in it is the
+ * process's, not an oops. Returns 0, or -EINVAL for a NULL host. Since
+ * UMOD_0.6.
+ */
+UMOD_API int umod_host_prepare_thread(struct umod_host *host);
+
 /* ---- addresses (kallsyms) ---------------------------------------------- */
 
 /*
@@ -774,6 +808,19 @@ UMOD_API int64_t umod_fs_llseek(struct umod_file *f, int64_t off, int whence);
 UMOD_API long umod_fs_ioctl(struct umod_file *f, unsigned int cmd, unsigned long arg,
 			      void *data, size_t size);
 /*
+ * ioctl(2) of process @pid (a thread id will do), as Linux runs it: the
+ * module gets @arg as the caller passed it, and its copy_to_user(),
+ * get_user(), strncpy_from_user() ... reach @pid's memory with
+ * process_vm_readv()/process_vm_writev(); an address @pid has not mapped
+ * fails them (the module answers -EFAULT). Needs ptrace access to @pid
+ * (umod_fs_process_reachable()). -EINVAL for a NULL @f or @pid <= 0.
+ */
+UMOD_API long umod_fs_ioctl_process(struct umod_file *f, unsigned int cmd,
+				      unsigned long arg, int pid);
+/* whether this process may reach @pid's memory: 1, 0 (ptrace access denied:
+ * another user, or Yama's ptrace_scope), -ESRCH */
+UMOD_API int umod_fs_process_reachable(int pid);
+/*
  * poll: the events ready now in *@revents (POLLIN 0x1, POLLOUT 0x4, ...).
  * With @fn, the file's earlier registrations are dropped and @fn(@data)
  * is called whenever a wait queue the module's poll op named (poll_wait())
@@ -800,27 +847,93 @@ UMOD_API void *umod_fs_private(struct umod_file *f);
  * proc_set_size() said otherwise); 0 or -ENOENT */
 UMOD_API int umod_fs_stat(struct umod_host *host, const char *path, unsigned int *mode,
 			    int64_t *size);
-/* the target of the symlink @path (a tty line's pty), NUL-terminated and cut
- * to @size; -ENOENT, -EINVAL when @path is not a link */
-UMOD_API int umod_fs_readlink(struct umod_host *host, const char *path, char *buf,
-			      size_t size);
-/* the owner a module gave @path (proc_set_user()); -ENOENT when none did */
-UMOD_API int umod_fs_owner(struct umod_host *host, const char *path, unsigned int *uid,
-			   unsigned int *gid);
 /* calls @fn for each entry of directory @path (creation order); stops at a
  * non-zero return and passes it on; -ENOENT, -ENOTDIR */
 typedef int (*umod_fs_list_fn)(void *data, const char *name, unsigned int mode);
 UMOD_API int umod_fs_list(struct umod_host *host, const char *path,
 			    umod_fs_list_fn fn, void *data);
+
 /*
- * mkdir(2) and rmdir(2) of @path: in configfs's groups
- * ("sys/kernel/config/SUBSYS/..."), the module's make_item/make_group and
- * drop_item run; anywhere else -EPERM. 0, -ENOENT, -ENOTDIR, -EEXIST,
- * -ENOTEMPTY (items below), -EPERM (a default group, a subsystem, a
- * group without make ops) or the module's error. Since UMOD_0.6.
+ * mmap of a device file (or a proc entry with proc_mmap), as the driver
+ * sees it. umod_fs_mmap - runs the file's mmap op on a new mapping of @len
+ * bytes from file offset @off (page-aligned), with mmap(2)'s @prot and
+ * @flags (MAP_SHARED, MAP_PRIVATE): the vm_area_struct it fills is kept
+ * with the file until umod_fs_munmap() or the file's release, which first
+ * run its vm_ops->close. Returns 0, -EINVAL, -ENODEV (no mmap op), -EACCES
+ * (the open mode does not allow it), -EOVERFLOW, -ENOMEM, or what the
+ * driver's mmap op returned.
  */
-UMOD_API int umod_fs_mkdir(struct umod_host *host, const char *path);
+struct umod_map;
+UMOD_API int umod_fs_mmap(struct umod_file *f, uint64_t off, uint64_t len, int prot,
+			   int flags, struct umod_map **mp);
+UMOD_API int umod_fs_munmap(struct umod_file *f, struct umod_map *m);
+/* whether @f has an mmap op (1) or not (0) */
+UMOD_API int umod_fs_mappable(struct umod_file *f);
+/*
+ * Copies between @buf and the pages of @f's mappings (or another open
+ * file's of the same node) at file offset @off: each page is what the
+ * driver put there (remap_pfn_range(), vm_insert_page() ...), or what its
+ * fault op gives. Returns the bytes copied (short at the first page the
+ * process would get SIGBUS for), -EFAULT when that is the first, -ENXIO
+ * when no mapping holds @off.
+ */
+UMOD_API ssize_t umod_fs_map_read(struct umod_file *f, void *buf, size_t n, int64_t off);
+UMOD_API ssize_t umod_fs_map_write(struct umod_file *f, const void *buf, size_t n,
+				    int64_t off);
+/* the driver's own page at file offset @off of mapping @m (a write fault
+ * when @write), for a caller in this process: as coherent with the driver
+ * as a user's mapping on Linux; NULL for SIGBUS or outside @m */
+UMOD_API void *umod_fs_map_page(struct umod_file *f, struct umod_map *m, int64_t off,
+				 int write);
+/* the size umod_fs_stat() gives a device with an mmap op: every offset a
+ * driver may be mapped at (physical addresses included) is below it */
+#define UMOD_FS_MAP_SIZE	(1ULL << 48)
+
+/*
+ * What a user makes in dev/ (and below it), as on Linux's devtmpfs.
+ * umod_fs_mknod - a node for device number @devt (MAJ << 20 | MIN): @mode
+ * is S_IFCHR or S_IFBLK with permission bits (umask already applied),
+ * owned by @uid/@gid. Opening it reaches the character device registered
+ * at @devt then, or fails with -ENXIO (a block node always does: no block
+ * layer). Returns 0, -EEXIST, -ENOENT (no such directory), -ENOTDIR,
+ * -EPERM (outside dev/), -EOPNOTSUPP (another file type), -ENAMETOOLONG.
+ */
+UMOD_API int umod_fs_mknod(struct umod_host *host, const char *path, unsigned int mode,
+			    unsigned int devt, unsigned int uid, unsigned int gid);
+/* umod_fs_symlink - a symlink at @path to @target (as symlink(2)); errors as
+ * umod_fs_mknod's */
+UMOD_API int umod_fs_symlink(struct umod_host *host, const char *target, const char *path,
+			      unsigned int uid, unsigned int gid);
+/* the target of the symlink @path, NUL-terminated and cut to @size; its
+ * length, -ENOENT, -EINVAL (not a symlink, or a NULL argument) */
+UMOD_API ssize_t umod_fs_readlink(struct umod_host *host, const char *path, char *buf,
+				   size_t size);
+/*
+ * mkdir(2): in configfs's groups ("sys/kernel/config/SUBSYS/..."), the
+ * module's make_item/make_group run (@mode, @uid, @gid unused: configfs
+ * decides); in dev/, a user's directory, errors as umod_fs_mknod's;
+ * anywhere else -EPERM. Also -EEXIST, or the module's error.
+ */
+UMOD_API int umod_fs_mkdir(struct umod_host *host, const char *path, unsigned int mode,
+			    unsigned int uid, unsigned int gid);
+/* unlink(2) and rmdir(2) of what a user made (a module's nodes are its own:
+ * -EPERM), and rmdir(2) of a configfs item (its drop_item runs; a default
+ * group or a subsystem: -EPERM); -ENOENT, -EISDIR, -ENOTDIR, -ENOTEMPTY */
+UMOD_API int umod_fs_unlink(struct umod_host *host, const char *path);
 UMOD_API int umod_fs_rmdir(struct umod_host *host, const char *path);
+/* rename(2) of what a user made, within dev/, replacing what a user made at
+ * @to unless @noreplace (-EEXIST); -ENOENT, -EPERM, -EISDIR, -ENOTDIR,
+ * -ENOTEMPTY, -EINVAL (into itself) */
+UMOD_API int umod_fs_rename(struct umod_host *host, const char *from, const char *to,
+			     int noreplace);
+/* chmod(2) and chown(2) of a node in dev/ ((unsigned)-1: unchanged); -ENOENT,
+ * -EPERM (proc/, sys/, a symlink) */
+UMOD_API int umod_fs_setattr(struct umod_host *host, const char *path, unsigned int mode,
+			      unsigned int uid, unsigned int gid);
+/* the owner a mknod, a chown or a module's proc_set_user() gave @path: 0,
+ * -ENODATA (none: its maker's), -ENOENT */
+UMOD_API int umod_fs_owner(struct umod_host *host, const char *path, unsigned int *uid,
+			    unsigned int *gid);
 
 #ifdef __cplusplus
 }

@@ -15,6 +15,9 @@
  * reach of every module's PC-relative references, and never carved by
  * module allocations.
  *
+ * A host of genuine Linux modules has its area in the low 2 GiB, where
+ * their code model's 32-bit addresses reach (kernel/module/genuine.c).
+ *
  * Free space is a sorted array of extents. Allocation is first-fit from a
  * cursor that moves on past each new range, so the space an unloaded
  * module left is reused last: a stale pointer keeps faulting as long as
@@ -26,10 +29,12 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "arch/arch.h"
 #include "kernel/module/internal.h"
 #include "kernel/smpboot.h"
 
 #define AREA_EXTENTS	64
+#define AREA_GENUINE_MIN	(64ul << 20)
 
 struct extent {
 	size_t off, len;	/* bytes from the area's base, page-aligned */
@@ -47,6 +52,22 @@ struct umod_area {
 	char last_unloaded[UMOD_MODULE_NAME_LEN];
 };
 
+/*
+ * Anywhere, or for a host of genuine modules where their code model
+ * reaches (the low 2 GiB): there as much of @size as is free, down to
+ * AREA_GENUINE_MIN, since other mappings may already sit there.
+ */
+static void *reserve(struct umod_host *host, size_t *size)
+{
+	void *p;
+
+	if (host->genuine) {
+		p = umod_arch_genuine_reserve(size, AREA_GENUINE_MIN);
+		return p ? p : MAP_FAILED;
+	}
+	return mmap(NULL, *size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+}
+
 static int area_reserve(struct umod_host *host)
 {
 	struct umod_area *a = calloc(1, sizeof(*a));
@@ -58,13 +79,14 @@ static int area_reserve(struct umod_host *host)
 	a->map_size = size + umod_nr_cpu_ids * UMOD_PCPU_UNIT_SIZE;
 	/* room for the holes of many modules, so loads rarely grow it */
 	a->free = malloc(AREA_EXTENTS * sizeof(*a->free));
-	a->base = mmap(NULL, a->map_size, PROT_NONE,
-		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	a->base = reserve(host, &a->map_size);
 	if (!a->free || a->base == MAP_FAILED) {
 		free(a->free);
 		free(a);
 		return -ENOMEM;
 	}
+	/* the low 2 GiB may have had less room: the module memory shrinks */
+	size = a->map_size - umod_nr_cpu_ids * UMOD_PCPU_UNIT_SIZE;
 	pthread_mutex_init(&a->lock, NULL);
 	a->size = size;
 	a->free[0] = (struct extent){ 0, size };

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arch/arch.h"
 #include "kernel/module/internal.h"
 #include "kernel/oops.h"
 #include "kernel/printk/internal.h"
@@ -76,6 +77,8 @@ int umod_call(struct umod_module *mod, long (*fn)(void *arg), void *arg, long *r
 	umod_oops_thread_init();	/* any thread: its overflow is reported */
 	c.alive = umod_oops_thread_alive();
 	atomic_store(&t->switch_ns, umod_ns_since_boot());
+	if (mod->host->genuine)
+		umod_arch_genuine_thread();	/* genuine code reads %gs */
 	calls_add(mod->host, &c);
 	/* no signal mask saved: the common path stays free of system calls */
 	jumped = sigsetjmp(c.recover, 0);
@@ -171,6 +174,16 @@ void umod_call_exit_thread(long code)
 	}
 	c->exit_code = code;
 	siglongjmp(c->recover, CALL_EXITED);
+}
+
+UMOD_API int umod_host_prepare_thread(struct umod_host *host)
+{
+	if (!host)
+		return -EINVAL;
+	umod_task_current();
+	if (host->genuine)
+		umod_arch_genuine_thread();
+	return 0;
 }
 
 /* the thunks for the two calls every module has */

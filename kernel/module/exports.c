@@ -195,6 +195,9 @@ static int add_one(struct umod_module *mod, const struct kernel_symbol *ks,
 	};
 	const struct umod_ksym *old = umod_symtab_lookup(host->exports, sym.name);
 
+	/* a library's name, a module's in the genuine kernel: kept aside */
+	if (old && !old->owner && mod->genuine && umod_genuine_may_shadow(host, sym.name))
+		return umod_genuine_shadow_add(host, &sym);
 	if (old) {
 		umod_log_printk(host->log, KERN_ERR "%s: exports duplicate symbol %s (owned by %s)\n",
 				mod->name, sym.name, old->owner ? old->owner->name : "kernel");
@@ -206,8 +209,10 @@ static int add_one(struct umod_module *mod, const struct kernel_symbol *ks,
 /* the first @n entries of @ks leave the table, where they are ours */
 static void del_array(struct umod_module *mod, const struct kernel_symbol *ks, unsigned int n)
 {
-	for (unsigned int i = 0; i < n; i++)
+	for (unsigned int i = 0; i < n; i++) {
 		umod_symtab_del(mod->host->exports, umod_kernel_symbol_name(&ks[i]), mod);
+		umod_genuine_shadow_del(mod->host, umod_kernel_symbol_name(&ks[i]), mod);
+	}
 }
 
 int umod_exports_add(struct umod_module *mod)

@@ -25,6 +25,8 @@ int umod_module_alloc(struct umod_host *host, const char *name,
 	memset(mod, 0, sizeof(*mod));
 	atomic_init(&mod->refs, 1);
 	atomic_init(&mod->state, UMOD_MODULE_UNFORMED);
+	mod->init_off = offsetof(struct module, init);
+	mod->exit_off = offsetof(struct module, exit);
 	mod->host = host;
 	strcpy(mod->name, name);
 	umod_list_init(&mod->list);
@@ -80,9 +82,44 @@ UMOD_API size_t umod_module_get_init_size(const struct umod_module *mod)
 	return mod ? mod->init.size : 0;
 }
 
+umod_initcall_t umod_module_init_fn(const struct umod_module *mod)
+{
+	umod_initcall_t fn = NULL;
+
+	if (mod->kmod)
+		memcpy(&fn, (const char *)mod->kmod + mod->init_off, sizeof(fn));
+	return fn;
+}
+
+umod_exitcall_t umod_module_exit_fn(const struct umod_module *mod)
+{
+	umod_exitcall_t fn = NULL;
+
+	if (mod->kmod)
+		memcpy(&fn, (const char *)mod->kmod + mod->exit_off, sizeof(fn));
+	return fn;
+}
+
 UMOD_API int umod_module_is_permanent(const struct umod_module *mod)
 {
-	const struct module *k = mod ? mod->kmod : NULL;
+	return mod && umod_module_init_fn(mod) && !umod_module_exit_fn(mod);
+}
 
-	return k && k->init && !k->exit;
+/*
+ * Module code reads the state in its struct module (6.1's
+ * module_is_live()), in 6.1's numbering; GONE leaves it alone, as the
+ * memory may be gone by then.
+ */
+void umod_module_set_state(struct umod_module *mod, int state)
+{
+	static const int kstate[] = {
+		[UMOD_MODULE_UNFORMED] = UMOD_KMOD_STATE_UNFORMED,
+		[UMOD_MODULE_COMING] = UMOD_KMOD_STATE_COMING,
+		[UMOD_MODULE_LIVE] = UMOD_KMOD_STATE_LIVE,
+		[UMOD_MODULE_GOING] = UMOD_KMOD_STATE_GOING,
+	};
+
+	atomic_store(&mod->state, state);
+	if (mod->kmod && state != UMOD_MODULE_GONE)
+		__atomic_store_n(&mod->kmod->state, kstate[state], __ATOMIC_RELEASE);
 }

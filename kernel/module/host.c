@@ -32,6 +32,7 @@ static void host_free(struct umod_host *host)
 	free(host->module_tree);
 	umod_keyring_free(host->keyring);
 	umod_symtab_free(host->exports);
+	umod_genuine_free(host->genuine);
 	umod_log_free(host->log);
 	umod_uevents_release(host);
 	umod_percpu_release(host);

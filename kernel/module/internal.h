@@ -140,6 +140,7 @@ struct load_info {
 	unsigned int flags;		/* UMOD_INSERT_* */
 	unsigned long taints;		/* earned while loading; moved to the module */
 	bool sig_ok;			/* signing.c: a trusted key signed it */
+	bool genuine;			/* genuine.c: built for the host's genuine ABI */
 	struct {
 		unsigned int mod;	/* .gnu.linkonce.this_module */
 		unsigned int info;	/* .modinfo, 0 if none */
@@ -268,9 +269,39 @@ int umod_check_sanitize(struct load_info *info);
 bool umod_sanitizer_resolve(const struct load_info *info, const char *name, uint64_t *val);
 /* module_layout's CRC: the ABI structs; before anything else is trusted */
 int umod_check_modstruct_version(struct load_info *info);
+/* the CRC this module's __versions gives @name; false when none does */
+bool umod_version_crc(const struct load_info *info, const char *name, uint32_t *crc);
 /* may @ks be used by this module? false: its CRC disagrees (logged) */
 bool umod_check_version(struct load_info *info, const char *name,
 			const struct umod_ksym *ks);
+
+/* ---- genuine.c: genuine Linux modules ----------------------------------- */
+
+void umod_genuine_free(struct umod_genuine *g);
+/* is a .gnu.linkonce.this_module of @size bytes a genuine module of the host's ABI? */
+bool umod_genuine_this_module(const struct umod_host *host, uint64_t size);
+/* the version magic this load must carry: umod's, or the genuine kernel's */
+const char *umod_genuine_vermagic(const struct load_info *info);
+/* the export @name as this load resolves it (module_mutex held), or NULL */
+const struct umod_ksym *umod_find_export(const struct load_info *info, const char *name);
+/* where the genuine module's struct module keeps init and exit */
+void umod_genuine_init_exit(const struct load_info *info, struct umod_module *mod);
+/* check_modinfo()'s O and C taints, in a host of a genuine ABI */
+void umod_genuine_check_modinfo(struct load_info *info);
+/* before layout: -ENOEXEC (logged) for a section a genuine module cannot have here */
+int umod_genuine_check_sections(const struct load_info *info);
+/* after relocation, before the text is sealed: ftrace's NOPs */
+void umod_genuine_patch(struct load_info *info);
+/*
+ * A genuine module's export of a name the host itself exports (its
+ * library's, the application's): true when the genuine kernel has the
+ * name as a module's (not its image's, not offered under the ABI); it is
+ * then kept aside, not a duplicate (module_mutex held for all three).
+ */
+bool umod_genuine_may_shadow(struct umod_host *host, const char *name);
+int umod_genuine_shadow_add(struct umod_host *host, const struct umod_ksym *sym);
+void umod_genuine_shadow_del(struct umod_host *host, const char *name,
+			     const struct umod_module *owner);
 
 /* ---- gdb_jit.c: gdb's JIT interface ------------------------------------ */
 

@@ -173,7 +173,8 @@ static int find_this_module(struct load_info *info, const struct named_sections 
 				info_name(info));
 		return -ENOEXEC;
 	}
-	if (s->sh_size != sizeof(struct module)) {
+	info->genuine = umod_genuine_this_module(info->host, s->sh_size);
+	if (s->sh_size != sizeof(struct module) && !info->genuine) {
 		umod_log_printk(info->log, KERN_ERR "module %s: .gnu.linkonce.this_module section size must match the kernel's built struct module size at run time\n",
 				info_name(info));
 		return -ENOEXEC;
@@ -373,7 +374,7 @@ static int resolve_symbol(struct load_info *info, const char *name,
 			  const struct umod_ksym **ksp)
 {
 	struct umod_module *mod = info->mod;
-	const struct umod_ksym *ks = umod_symtab_lookup(info->host->exports, name);
+	const struct umod_ksym *ks = umod_find_export(info, name);
 	int err;
 
 	*ksp = NULL;
@@ -418,7 +419,7 @@ static int resolve_symbol_wait(struct load_info *info, const char *name,
 		if (err == -EBUSY)
 			umod_log_printk(info->log, KERN_WARNING "%s: gave up waiting for init of module %s.\n",
 					info->name,
-					umod_symtab_lookup(host->exports, name)->owner->name);
+					umod_find_export(info, name)->owner->name);
 		break;
 	}
 	return err;
@@ -556,7 +557,7 @@ static int verify_exported_symbols(struct load_info *info)
 	pthread_mutex_lock(&host->module_mutex);
 	err = umod_exports_add(info->mod);
 	if (!err)
-		atomic_store(&info->mod->state, UMOD_MODULE_COMING);
+		umod_module_set_state(info->mod, UMOD_MODULE_COMING);
 	pthread_mutex_unlock(&host->module_mutex);
 	return err;
 }
@@ -594,6 +595,9 @@ static int complete_formation(struct load_info *info)
 
 	mod->kmod = info->sec[info->index.mod].addr;
 	mod->kmod->umod = mod;
+	if (info->genuine)
+		umod_genuine_init_exit(info, mod);
+	umod_module_set_state(mod, UMOD_MODULE_UNFORMED);
 	if (info->index.param) {
 		mod->kp = info->sec[info->index.param].addr;
 		mod->num_kp = (unsigned int)(info->elf.sechdrs[info->index.param].sh_size /
@@ -732,10 +736,10 @@ static int do_init_module(struct load_info *info, struct umod_module **modp)
 	struct umod_module *mod = info->mod;
 	int ret = 0, err;
 
-	if (mod->kmod->init) {
+	if (umod_module_init_fn(mod)) {
 		unsigned int count = umod_task_current()->preempt_count;
 
-		err = umod_call_init(mod, mod->kmod->init, &ret);
+		err = umod_call_init(mod, umod_module_init_fn(mod), &ret);
 		if (err)
 			return err;
 		initcall_balance(info, count);
@@ -748,7 +752,7 @@ static int do_init_module(struct load_info *info, struct umod_module **modp)
 		umod_log_printk(info->log, KERN_WARNING "do_init_module: loading module anyway...\n");
 	}
 	pthread_mutex_lock(&info->host->module_mutex);
-	atomic_store(&mod->state, UMOD_MODULE_LIVE);
+	umod_module_set_state(mod, UMOD_MODULE_LIVE);
 	pthread_cond_broadcast(&info->host->module_wq);
 	pthread_mutex_unlock(&info->host->module_mutex);
 	/* as kunit_module_notify() on LIVE: before init memory goes */
@@ -789,9 +793,12 @@ static int load_module(struct umod_host *host, const void *image, size_t len,
 	err = umod_check_modstruct_version(&info);
 	if (!err)
 		err = umod_check_modinfo(&info);
+	if (!err)
+		err = umod_genuine_check_sections(&info);
 	if (err)
 		goto out;
 	set_license(&info);
+	umod_genuine_check_modinfo(&info);
 	err = -ENOMEM;
 	info.sec = calloc(info.elf.shnum, sizeof(*info.sec));
 	if (!info.sec)
@@ -817,8 +824,10 @@ static int load_module(struct umod_host *host, const void *image, size_t len,
 	err = umod_reloc_apply(&info);
 	if (!err)
 		err = umod_exports_find(&info);	/* their offsets are relocated */
-	if (!err)
+	if (!err) {
 		umod_percpu_modcopy(&info);
+		umod_genuine_patch(&info);
+	}
 	if (err || (flags & UMOD_LOAD_STOP_BEFORE_INIT))
 		goto free_usage;
 	err = complete_formation(&info);

@@ -27,8 +27,10 @@
 #include "util/list.h"
 
 struct umod_area;
+struct umod_genuine;
 struct umod_kallsyms;
 struct umod_keyring;
+struct umod_ksym;
 struct umod_log;
 struct umod_mod_sysfs;
 struct umod_symtab;
@@ -80,6 +82,9 @@ struct umod_host {
 	struct umod_area *area;		/* area.c's; reserved at the first load */
 	_Atomic(struct umod_pcpu *) pcpu;	/* mm/percpu.c's, in the area's per-CPU zone */
 	struct umod_uevents *uevents;	/* lib/kobject_uevent.c's, made with the host */
+	/* genuine.c's: the genuine ABI it loads modules of too, or NULL; set
+	 * before the first load, never changed after */
+	struct umod_genuine *genuine;
 	/* kernel/watchdog.c: its thread, started with the host */
 	pthread_t watchdog;
 	bool watchdog_running, watchdog_stop;
@@ -117,6 +122,9 @@ struct umod_module {
 	char name[UMOD_MODULE_NAME_LEN];
 	_Atomic int state;		/* enum umod_module_state */
 	struct module *kmod;		/* the module's own struct, in its data */
+	/* where its ABI's struct module keeps init and exit (umod_module_init_fn()) */
+	unsigned short init_off, exit_off;
+	bool genuine;			/* built by Linux's Kbuild for a genuine ABI (genuine.c) */
 	void *map;			/* one mapping: core, then init */
 	size_t map_size;
 	struct umod_layout core;
@@ -189,6 +197,17 @@ unsigned int umod_calls_reap(struct umod_host *host);
 
 /* ---- refcount.c, usage.c: use counts ------------------------------------- */
 
+/* the module's state, mirrored into its struct module as 6.1 numbers it */
+void umod_module_set_state(struct umod_module *mod, int state);
+/*
+ * Its init and exit as its struct module holds them now (module code may
+ * change them, as in Linux), or NULL before it is placed.
+ */
+typedef int (*umod_initcall_t)(void);
+typedef void (*umod_exitcall_t)(void);
+umod_initcall_t umod_module_init_fn(const struct umod_module *mod);
+umod_exitcall_t umod_module_exit_fn(const struct umod_module *mod);
+
 /* try_module_get(): fails once the module is GOING or stopped */
 bool umod_refcount_try_get(struct umod_module *mod);
 /* __module_get(): the caller already holds a reference */
@@ -248,6 +267,20 @@ bool umod_kallsyms_lookup_module(const struct umod_module *mod, uint64_t addr,
  * that knows @mod's symbols stay (its own allocation, while it runs) */
 bool umod_kallsyms_lookup_in(const struct umod_module *mod, uint64_t addr,
 			     const char **name, uint64_t *offset, uint64_t *size);
+
+/* ---- genuine.c: genuine Linux modules ----------------------------------- */
+
+/* calls @fn for what @host offers genuine modules (none without an ABI) */
+int umod_genuine_for_each(struct umod_host *host,
+			  int (*fn)(const struct umod_ksym *sym, void *data), void *data);
+/*
+ * The export symbol_get() finds: a genuine module's of that name when the
+ * host keeps one aside (loaded to be used), else the host's table's.
+ * module_mutex held.
+ */
+const struct umod_ksym *umod_genuine_symbol(struct umod_host *host, const char *name);
+/* the section names (prefixes) a genuine module is refused for, NULL-ended */
+extern const char *const umod_genuine_refused_sections[];
 
 /* ---- gdb_jit.c -------------------------------------------------------- */
 

@@ -29,7 +29,7 @@
 
 void umod_module_going_locked(struct umod_module *mod)
 {
-	atomic_store(&mod->state, UMOD_MODULE_GOING);
+	umod_module_set_state(mod, UMOD_MODULE_GOING);
 	/* whoever waits for this module to leave COMING looks again */
 	pthread_cond_broadcast(&mod->host->module_wq);
 }
@@ -37,7 +37,7 @@ void umod_module_going_locked(struct umod_module *mod)
 void umod_module_unlist_locked(struct umod_module *mod)
 {
 	umod_list_del(&mod->list);
-	atomic_store(&mod->state, UMOD_MODULE_GONE);
+	umod_module_set_state(mod, UMOD_MODULE_GONE);
 	pthread_cond_broadcast(&mod->host->module_wq);
 }
 
@@ -207,7 +207,7 @@ static int may_unload(struct umod_module *mod, unsigned int flags)
 		return -EWOULDBLOCK;	/* other modules depend on it */
 	if (atomic_load(&mod->state) != UMOD_MODULE_LIVE)
 		return -EBUSY;		/* still coming, or already going */
-	if (mod->kmod->init && !mod->kmod->exit && !try_force_unload(mod, flags))
+	if (umod_module_is_permanent(mod) && !try_force_unload(mod, flags))
 		return -EBUSY;		/* loaded for good: [permanent] */
 	if (umod_refcount_try_stop(mod) == 0)
 		return 0;
@@ -228,7 +228,7 @@ static int remove_module(struct umod_host *host, const char *name, unsigned int 
 	err = mod ? may_unload(mod, flags) : -ENOENT;
 	if (!err) {
 		umod_module_going_locked(mod);
-		exit_fn = mod->kmod->exit;
+		exit_fn = umod_module_exit_fn(mod);
 	}
 	pthread_mutex_unlock(&host->module_mutex);
 	if (err)

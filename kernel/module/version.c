@@ -57,9 +57,9 @@ int umod_check_modinfo(struct load_info *info)
 		try_to_force_load(info, "bad vermagic");
 		return umod_check_sanitize(info);
 	}
-	if (!same_magic(magic, umod_vermagic, info->index.vers)) {
+	if (!same_magic(magic, umod_genuine_vermagic(info), info->index.vers)) {
 		umod_log_printk(info->log, KERN_ERR "%s: version magic '%s' should be '%s'\n",
-				info->name, magic, umod_vermagic);
+				info->name, magic, umod_genuine_vermagic(info));
 		return -ENOEXEC;
 	}
 	return umod_check_sanitize(info);
@@ -99,6 +99,23 @@ static int check_versions_section(const struct load_info *info)
 		}
 	}
 	return 0;
+}
+
+bool umod_version_crc(const struct load_info *info, const char *name, uint32_t *crc)
+{
+	const struct modversion_info *v;
+	size_t n;
+
+	if (!info->index.vers)
+		return false;
+	v = versions(info, &n);
+	for (size_t i = 0; i < n; i++) {
+		if (!strcmp(v[i].name, name)) {
+			*crc = (uint32_t)v[i].crc;
+			return true;
+		}
+	}
+	return false;
 }
 
 bool umod_check_version(struct load_info *info, const char *name,
@@ -142,7 +159,7 @@ int umod_check_modstruct_version(struct load_info *info)
 			return err;
 	}
 	pthread_mutex_lock(&info->host->module_mutex);
-	ks = umod_symtab_lookup(info->host->exports, "module_layout");
+	ks = umod_find_export(info, "module_layout");
 	if (ks)
 		ok = umod_check_version(info, "module_layout", ks);
 	pthread_mutex_unlock(&info->host->module_mutex);

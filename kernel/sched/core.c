@@ -29,6 +29,7 @@
 #include <generated/utsrelease.h>
 
 #include "drivers/firmware/dmi.h"
+#include "arch/arch.h"
 #include "kernel/kapi.h"
 #include "kernel/module/module.h"
 #include "kernel/oops.h"
@@ -126,6 +127,7 @@ void umod_task_set_current(struct umod_task *t)
 			kthread_listed(t);
 	}
 	current_task = t;
+	umod_arch_set_current(t ? &t->task : NULL);
 }
 
 UMOD_API int umod_for_each_kthread(int (*fn)(void *data, struct umod_task *t), void *data)
@@ -177,8 +179,10 @@ UMOD_API char umod_task_get_state(const struct umod_task *t)
 /* a lazily made task goes with its thread */
 static void lazy_task_gone(void *t)
 {
-	if (current_task == t)
+	if (current_task == t) {
 		current_task = NULL;
+		umod_arch_set_current(NULL);
+	}
 	umod_task_put(t);
 }
 
@@ -209,6 +213,7 @@ static struct umod_task *lazy_task(void)
 		return &fallback;
 	}
 	current_task = t;
+	umod_arch_set_current(&t->task);
 	return t;
 }
 

@@ -8,6 +8,7 @@
  * CRCs are then computed for (the bootstrap), with the real one it writes
  * Module.symvers.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,7 +46,28 @@ static int by_name(const void *a, const void *b)
 		      (*(const struct umod_ksym *const *)b)->name);
 }
 
-int main(void)
+/*
+ * --abi NAME=DIR: what the host offers genuine modules of that kernel
+ * instead, with the kernel's CRCs (scripts/genuine-survey.sh); then the
+ * sections a genuine module is refused for, as "# refused-section NAME".
+ */
+static int genuine(struct umod_host *host, const char *arg, struct syms *s)
+{
+	char abi[64];
+	const char *eq = strchr(arg, '=');
+
+	if (!eq || (size_t)(eq - arg) >= sizeof(abi))
+		return -EINVAL;
+	memcpy(abi, arg, (size_t)(eq - arg));
+	abi[eq - arg] = '\0';
+	if (umod_host_set_abi(host, abi, eq + 1) < 0)
+		return -EINVAL;
+	for (const char *const *p = umod_genuine_refused_sections; *p; p++)
+		printf("# refused-section %s\n", *p);
+	return umod_genuine_for_each(host, collect, s);
+}
+
+int main(int argc, char *argv[])
 {
 	struct syms s = { 0 };
 	struct umod_host *host;
@@ -55,7 +77,11 @@ int main(void)
 		fprintf(stderr, "host-symvers: cannot create a host\n");
 		return 1;
 	}
-	if (umod_symtab_for_each(host->exports, collect, &s)) {
+	if (argc == 3 && !strcmp(argv[1], "--abi")) {
+		ret = genuine(host, argv[2], &s);
+		if (ret)
+			fprintf(stderr, "host-symvers: --abi %s: %s\n", argv[2], strerror(-ret));
+	} else if (umod_symtab_for_each(host->exports, collect, &s)) {
 		fprintf(stderr, "host-symvers: out of memory\n");
 		ret = 1;
 	}

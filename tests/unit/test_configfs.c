@@ -77,10 +77,10 @@ static void mkdir_outside_groups(void **state)
 	struct umod_host *host = *state;
 
 	assert_int_equal(umod_fs_stat(host, "sys/kernel/config", NULL, NULL), 0);
-	assert_int_equal(umod_fs_mkdir(host, "proc/x"), -EPERM);
-	assert_int_equal(umod_fs_mkdir(host, "nosuch/x"), -ENOENT);
-	assert_int_equal(umod_fs_mkdir(host, "proc/sys"), -EEXIST);
-	assert_int_equal(umod_fs_mkdir(host, "sys/kernel/config/new"), -EPERM);
+	assert_int_equal(umod_fs_mkdir(host, "proc/x", 0755, 0, 0), -EPERM);
+	assert_int_equal(umod_fs_mkdir(host, "nosuch/x", 0755, 0, 0), -ENOENT);
+	assert_int_equal(umod_fs_mkdir(host, "proc/sys", 0755, 0, 0), -EEXIST);
+	assert_int_equal(umod_fs_mkdir(host, "sys/kernel/config/new", 0755, 0, 0), -EPERM);
 	assert_int_equal(umod_fs_rmdir(host, "sys/kernel/config"), -EPERM);
 	assert_int_equal(umod_fs_rmdir(host, "proc/sys/kernel/nosuch"), -ENOENT);
 	assert_int_equal(umod_fs_rmdir(host, "proc/dynamic_debug/control"), -ENOTDIR);

@@ -17,9 +17,10 @@
 
 #include <cmocka.h>
 
-#include "helpers.h"
 #include "fs/internal.h"
+#include "helpers.h"
 #include "kernel/irq/internals.h"
+#include "kernel/sched/sched.h"
 
 static struct capture cap;
 static struct module kmod;

@@ -219,7 +219,7 @@ struct proc_ops {
 	unsigned int (*proc_poll)(struct file *, struct poll_table_struct *);
 	long (*proc_ioctl)(struct file *, unsigned int, unsigned long);
 	long (*proc_compat_ioctl)(struct file *, unsigned int, unsigned long);
-	int (*proc_mmap)(struct file *, struct vm_area_struct *);	/* not called */
+	int (*proc_mmap)(struct file *, struct vm_area_struct *);
 	unsigned long (*proc_get_unmapped_area)(struct file *, unsigned long,
 						unsigned long, unsigned long, unsigned long);
 };

@@ -1,0 +1,1 @@
+../genuine_library_calls/lib_import.c

@@ -1,0 +1,1 @@
+../genuine_library_calls/libs.h

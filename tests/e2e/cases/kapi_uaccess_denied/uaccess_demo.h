@@ -1,0 +1,1 @@
+../kapi_uaccess_ioctl/uaccess_demo.h

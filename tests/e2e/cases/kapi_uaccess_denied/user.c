@@ -1,0 +1,1 @@
+../kapi_uaccess_ioctl/user.c

@@ -1,0 +1,1 @@
+../kapi_mmap/mmap_demo.c

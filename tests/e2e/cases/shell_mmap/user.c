@@ -1,0 +1,1 @@
+../kapi_mmap/user.c
