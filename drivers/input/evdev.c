@@ -93,6 +93,7 @@ struct evdev {
 	int open;
 	bool exist;
 	unsigned int minor;
+	char name[16];			/* eventN: the handle's name (the device's is renamed at add) */
 };
 
 struct evdev_client {
@@ -507,9 +508,10 @@ static struct evdev *evdev_new(struct input_dev *dev, struct umod_host *host, in
 	evdev->dev.devt = (INPUT_MAJOR << 20) | (EVDEV_MINOR_BASE + (unsigned int)minor);
 	evdev->dev.release = evdev_free;
 	umod_device_initialize(umod_driver_core(host), &evdev->dev);
-	umod_dev_set_name(&evdev->dev, "event%d", minor);
+	snprintf(evdev->name, sizeof(evdev->name), "event%d", minor);
+	umod_dev_set_name(&evdev->dev, "%s", evdev->name);
 	evdev->handle.dev = dev;
-	evdev->handle.name = umod_dev_name(&evdev->dev);
+	evdev->handle.name = evdev->name;
 	evdev->handle.handler = &umod_evdev_handler;
 	evdev->handle.private = evdev;
 	evdev->cdev.ops = &evdev_fops;

@@ -755,7 +755,14 @@ static void detach(struct umod_input_dev *idev, struct input_handler *h, struct 
 		if (!c.handle)
 			return;
 		umod_base_call(owner, call_disconnect, &c);
-		umod_input_unregister_handle(c.handle);	/* a handler that forgot to */
+		/* a handler that forgot to unregister: its handle may be freed, compare only */
+		pthread_mutex_lock(&idev->lock);
+		for (unsigned int i = 0; i < INPUT_MAX_HANDLES; i++)
+			if (idev->handles[i] == c.handle)
+				idev->handles[i] = NULL;
+		if (idev->dev.grab == c.handle)
+			idev->dev.grab = NULL;
+		pthread_mutex_unlock(&idev->lock);
 	}
 }
 
