@@ -6,6 +6,7 @@
 #define _LINUX_SERIAL_H
 
 #include <linux/types.h>
+#include <linux/compiler.h>
 #include <linux/tty_flags.h>
 
 struct async_icount {

@@ -11,6 +11,7 @@
 #define _LINUX_TERMIOS_H
 
 #include <linux/types.h>
+#include <linux/ioctl.h>
 #include <umod/kabi/tty.h>
 
 typedef unsigned char cc_t;

@@ -11,6 +11,7 @@
 #include <linux/fs.h>
 #include <linux/major.h>
 #include <linux/termios.h>
+#include <linux/tty_flags.h>
 #include <linux/workqueue.h>
 #include <linux/tty_buffer.h>
 #include <linux/tty_driver.h>

@@ -4,6 +4,9 @@
 #define _LINUX_TTY_BUFFER_H
 
 #include <linux/types.h>
+#include <linux/workqueue.h>
+#include <linux/mutex.h>
+#include <asm/atomic.h>
 #include <umod/kabi/tty.h>
 
 #endif /* _LINUX_TTY_BUFFER_H */
