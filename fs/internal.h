@@ -27,7 +27,7 @@ enum umod_fs_kind {
 	UMOD_FS_PROC,		/* a proc entry: proc_ops */
 	UMOD_FS_DEV,		/* a device node: its dev_t names a cdev */
 	UMOD_FS_TEXT,		/* host text: show() renders it at open (/proc/misc ...) */
-	UMOD_FS_LINK,		/* a symlink a user made in dev/ (namei.c) */
+	UMOD_FS_LINK,		/* a symlink: a user's (namei.c), a tty line's pty (devtmpfs.c) */
 };
 
 struct umod_fs;
@@ -175,6 +175,12 @@ void umod_misc_leftovers(struct umod_module *mod);
 int umod_misc_init(struct umod_host *host);
 void umod_misc_exit(struct umod_host *host);
 
+/* char_dev.c: a region host code takes for a module's devices (*@major 0:
+ * a dynamic one, set on return), and its release */
+int umod_chrdev_region_add(struct umod_fs *fs, struct umod_module *owner, unsigned int *major,
+			   unsigned int baseminor, unsigned int count, const char *name);
+void umod_chrdev_region_del(struct umod_fs *fs, unsigned int major, unsigned int baseminor,
+			    unsigned int count);
 /* char_dev.c: dev/char/MAJ:MIN entries, fs->lock held */
 int umod_chrdev_list(struct umod_fs *fs, int (*fn)(void *, const char *), void *data);
 /* char_dev.c: @fn for each registered region by major, for /proc/devices */

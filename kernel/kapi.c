@@ -267,6 +267,9 @@ static const struct umod_kapi_table *const kapi_tables[] = {
 	&umod_kapi_resource,
 	&umod_kapi_pci_driver, &umod_kapi_pci_access, &umod_kapi_pci, &umod_kapi_pci_msi,
 	&umod_kapi_dma_mapping,
+	/* tty, serial core and input (issue 32 items 1 and 2) */
+	&umod_kapi_tty_io, &umod_kapi_tty_port, &umod_kapi_tty_buffer, &umod_kapi_tty_baudrate,
+	&umod_kapi_serial_core, &umod_kapi_input,
 };
 
 static int export_table(struct umod_symtab *tab, const struct umod_kapi_table *t)

@@ -172,6 +172,13 @@ extern const struct umod_kapi_table umod_kapi_kfifo;		/* lib/kfifo.c */
 extern const struct umod_kapi_table umod_kapi_xarray;		/* lib/xarray.c */
 extern const struct umod_kapi_table umod_kapi_rhashtable;	/* lib/rhashtable.c */
 extern const struct umod_kapi_table umod_kapi_kobject_uevent;	/* lib/kobject_uevent.c */
+/* tty, serial core and input (issue 32 items 1 and 2) */
+extern const struct umod_kapi_table umod_kapi_tty_io;		/* drivers/tty/tty_io.c */
+extern const struct umod_kapi_table umod_kapi_tty_port;	/* drivers/tty/tty_port.c */
+extern const struct umod_kapi_table umod_kapi_tty_buffer;	/* drivers/tty/tty_buffer.c */
+extern const struct umod_kapi_table umod_kapi_tty_baudrate;	/* drivers/tty/tty_baudrate.c */
+extern const struct umod_kapi_table umod_kapi_serial_core;	/* drivers/tty/serial/serial_core.c */
+extern const struct umod_kapi_table umod_kapi_input;		/* drivers/input/input.c */
 /* kernel/ */
 extern const struct umod_kapi_table umod_kapi_stacktrace;	/* kernel/stacktrace.c */
 extern const struct umod_kapi_table umod_kapi_jump_label;	/* kernel/jump_label.c */

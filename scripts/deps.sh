@@ -52,6 +52,7 @@ e2fsprogs
 iproute2
 iputils-ping
 pciutils
+evtest
 "
 
 # the libraries libumod, umod and the tests link, for the target arch

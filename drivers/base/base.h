@@ -232,6 +232,8 @@ int umod_devres_release(struct device *dev, void (*release)(struct device *dev, 
 
 int umod_devtmpfs_create_node(struct device *dev);
 void umod_devtmpfs_delete_node(struct device *dev);
+/* the node becomes a symlink to @target (drivers/tty: the line's pty) */
+int umod_devtmpfs_link(struct device *dev, const char *target);
 
 /* ---- power.c: the power/ directory (drivers/base/power/sysfs.c) ------------------- */
 
