@@ -53,7 +53,8 @@ LIB_SRCS := $(wildcard $(srctree)/kernel/*.c $(srctree)/kernel/*/*.c) \
 	$(wildcard $(srctree)/drivers/*/*.c $(srctree)/drivers/*/*/*.c $(srctree)/boards/*.c) \
 	$(wildcard $(srctree)/arch/$(SRCARCH)/kernel/*.c) \
 	$(wildcard $(srctree)/libkmod/*.c) $(wildcard $(srctree)/lib/*.c) \
-	$(wildcard $(srctree)/lib/*/*.c) $(wildcard $(srctree)/util/*.c)
+	$(wildcard $(srctree)/lib/*/*.c) $(wildcard $(srctree)/util/*.c) \
+	$(wildcard $(srctree)/block/*.c) $(wildcard $(srctree)/net/*/*.c)
 TOOL_SRCS := $(wildcard $(srctree)/tools/*.c) $(wildcard $(srctree)/daemon/*.c)
 MODPOST_SRCS := $(filter-out %/host_symvers.c,$(wildcard $(srctree)/scripts/mod/*.c))
 GENDWARF_SRCS := $(wildcard $(srctree)/scripts/gendwarfksyms/*.c)
@@ -80,7 +81,8 @@ UMOD_BIN := $(objtree)/bin/umod
 MODPOST := $(objtree)/bin/modpost
 GENDWARFKSYMS := $(objtree)/bin/gendwarfksyms
 GENERATED := $(objtree)/include/generated/utsrelease.h \
-	$(objtree)/include/generated/host_vermagic.h
+	$(objtree)/include/generated/host_vermagic.h \
+	$(objtree)/include/generated/input-event-codes.h
 
 Q := $(if $(V),,@)
 # one progress line per step ("  CC      kernel/module/main.c"); none with make -s
@@ -119,6 +121,14 @@ $(objtree)/include/generated/host_vermagic.h: $(srctree)/include/linux/vermagic.
 		$(MODCC) -E -P -nostdinc -I$(srctree)/include -I$(objtree)/include -x c - | \
 		sed -n '$$s/^/#define UMOD_HOST_VERMAGIC /p' > $@.tmp
 	$(Q)mv $@.tmp $@
+
+# The input event codes (KEY_A, EV_KEY, ...: several hundred numbers of the
+# uapi) are 6.1's own header as the system's linux-libc-dev installs it,
+# copied for the modules' freestanding include path (linux/input.h).
+INPUT_EVENT_CODES ?= /usr/include/linux/input-event-codes.h
+$(objtree)/include/generated/input-event-codes.h: $(INPUT_EVENT_CODES)
+	$(Q)mkdir -p $(@D)
+	$(Q)cp $< $@
 
 # ---- the library, the tools ---------------------------------------------------
 $(objtree)/obj/%.o: $(srctree)/%.c $(FLAGS_STAMP) | $(GENERATED)

@@ -62,6 +62,11 @@ bool bench_have(const char *tool);
  */
 double bench_callgrind(const char *objdir, const char *fn, const char *tag, const char *mode,
 		       const char *which, int n);
+/* hwinstr.c: this thread's user-space instructions from the CPU's counter;
+ * open gives the counter's fd, or -errno and @why when the machine has none */
+int bench_hw_instr_open(char *why, size_t size);
+int bench_hw_instr_start(int fd);
+double bench_hw_instr_stop(int fd);
 /* refcount.c */
 int bench_refcount(const struct bench_ctx *ctx);
 /* kmalloc.c */
@@ -70,12 +75,16 @@ int bench_kmalloc(const struct bench_ctx *ctx);
 int bench_spinlock(const struct bench_ctx *ctx);
 /* gpioirq.c */
 int bench_gpioirq(const struct bench_ctx *ctx);
+/* pciio.c */
+int bench_pciio(const struct bench_ctx *ctx);
 /* workqueue.c */
 int bench_workqueue(const struct bench_ctx *ctx);
 /* fsread.c */
 int bench_fsread(const struct bench_ctx *ctx);
 /* devmmap.c */
 int bench_devmmap(const struct bench_ctx *ctx);
+/* blkdisk.c */
+int bench_blkdisk(const struct bench_ctx *ctx);
 /* scale.c */
 int bench_scale(const struct bench_ctx *ctx);
 /* the child callgrind runs: OBJDIR --scale-loads chains N */

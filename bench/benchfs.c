@@ -1,11 +1,15 @@
-/* benchfs.c: a 4 KiB proc file and a 4 KiB misc device, for fsread */
+/* benchfs.c: a 4 KiB proc file, a 4 KiB misc device and a parameter
+ * (its sysfs attribute), for fsread */
 #include <linux/fs.h>
 #include <linux/miscdevice.h>
 #include <linux/module.h>
+#include <linux/moduleparam.h>
 #include <linux/proc_fs.h>
 #include <linux/string.h>
 
 static char page[4096];
+static int level = 3;
+module_param(level, int, 0644);
 
 static ssize_t bf_read(struct file *f, char __user *buf, size_t n, loff_t *pos)
 {

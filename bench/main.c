@@ -30,6 +30,7 @@ static const struct bench benches[] = {
 	{ "spinlock", bench_spinlock },
 	{ "workqueue", bench_workqueue },
 	{ "gpioirq", bench_gpioirq },
+	{ "pciio", bench_pciio },
 	{ "fsread", bench_fsread },
 	{ "devmmap", bench_devmmap },
 	{ "kunit", bench_kunit },
@@ -37,6 +38,7 @@ static const struct bench benches[] = {
 	{ "scale", bench_scale },
 	{ "tick", bench_tick },
 	{ "genuine", bench_genuine },
+	{ "blkdisk", bench_blkdisk },
 };
 
 static FILE *tsv;

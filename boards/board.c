@@ -24,7 +24,11 @@
 
 #include "boards/board.h"
 #include "drivers/gpio/gpiolib.h"
+#include "drivers/i2c/i2c-core.h"
+#include "drivers/spi/spi.h"
+#include "drivers/usb/core/usb.h"
 #include "drivers/of/of_private.h"
+#include "drivers/pci/pci.h"
 #include "kernel/printk/internal.h"
 #include "lib/iomap.h"
 #include "util/file.h"
@@ -180,7 +184,15 @@ static int start_board(struct umod_host *host, struct umod_of_tree *tree)
 	if (!err)
 		err = umod_gpio_sim_register(host);
 	if (!err)
+		err = umod_i2c_sim_register(host);
+	if (!err)
+		err = umod_spi_sim_register(host);
+	if (!err)
+		err = umod_usb_sim_register(host);
+	if (!err)
 		err = umod_board_models_start(host);
+	if (!err)
+		err = umod_pci_scan(host);
 	if (!err)
 		err = umod_of_platform_populate(host);
 	return err;
@@ -202,6 +214,8 @@ static int apply_overlay(struct umod_host *host, struct umod_of_tree *base,
 		err = umod_intc_init(host);
 	if (!err)
 		err = umod_board_models_start(host);
+	if (!err)
+		err = umod_pci_scan(host);
 	if (!err)
 		err = umod_of_platform_populate(host);
 	return err;
@@ -249,6 +263,8 @@ void umod_board_host_gone(struct umod_host *host)
 	umod_iomap_host_gone(host);
 	if (umod_of_tree(host))
 		umod_of_platform_depopulate(host);
+	umod_board_bus_host_gone(host);
+	umod_pci_host_gone(host);
 	umod_board_models_stop(host);
 	umod_intc_host_gone(host);
 	if (!umod_of_tree(host))

@@ -6,7 +6,8 @@
  * plugins loaded for it), its instances (one per node), the timer thread
  * that runs their timers, /sys/kernel/debug/board/ (a directory per
  * instance for its files, and "lines", the log of GPIO line changes), and
- * the register regions drivers reach through ioremap().
+ * the register regions drivers reach through ioremap() or, for I/O
+ * ports, inb()/outb().
  *
  * An instance's callbacks run under its own lock (recursive: a callback
  * may call back into the host, which may call the same instance), never
@@ -23,6 +24,8 @@
 #include "boards/board.h"
 #include "drivers/gpio/gpiolib.h"
 #include "drivers/of/of_private.h"
+#include "drivers/pci/pci.h"
+#include "kernel/dma/dma.h"
 #include "fs/sysfs/sysfs.h"
 #include "kernel/irq/internals.h"
 #include "kernel/printk/internal.h"
@@ -35,6 +38,7 @@
 
 struct region {
 	uint64_t base, size;
+	bool io;			/* I/O ports (an ISA node's I/O entry), not memory */
 	const struct umod_model_region_ops *ops;
 };
 
@@ -113,6 +117,11 @@ static struct umod_list registry = { &registry, &registry };
 
 static const struct umod_model_type *const builtin_types[] = {
 	&umod_model_gpio_led, &umod_model_gpio_button, &umod_model_dht11,
+	/* issue 31 item 2: the I2C and SPI chips */
+	&umod_model_lm75, &umod_model_24c02, &umod_model_spi_loopback,
+	/* issue 31 item 2: the USB echo device */
+	&umod_model_usb_echo,
+	&umod_model_parport, &umod_model_edu,
 };
 
 static struct board *board_of(struct umod_host *host)
@@ -535,18 +544,66 @@ UMOD_API void umod_model_log(const struct umod_model *m, const char *fmt, ...)
 UMOD_API int umod_model_add_region(struct umod_model *m, unsigned int index,
 				   const struct umod_model_region_ops *ops)
 {
-	uint64_t size, base = umod_of_translate_reg(m->np, (int)index, &size);
+	uint64_t size, base = umod_of_isa_ioport(m->np, (int)index, &size);
+	bool io = base != UMOD_OF_BAD_ADDR;
 
+	if (!io)
+		base = umod_of_translate_reg(m->np, (int)index, &size);
 	if (base == UMOD_OF_BAD_ADDR || m->nr_regions == MAX_REGIONS || !ops)
 		return -1;
 	model_lock(m);
-	m->regions[m->nr_regions++] = (struct region){ base, size, ops };
+	m->regions[m->nr_regions++] = (struct region){ base, size, io, ops };
 	model_unlock(m);
 	return 0;
 }
 
-bool umod_board_mmio(struct umod_host *host, uint64_t addr, unsigned int size, bool write,
-		     uint64_t *value)
+UMOD_API int umod_model_pci_bar(struct umod_model *m, unsigned int bar, uint64_t size,
+				unsigned int flags, const struct umod_model_region_ops *ops)
+{
+	unsigned long res = (flags & UMOD_MODEL_BAR_IO) ? 0x100 : 0x200;	/* IORESOURCE_IO, _MEM */
+	uint64_t base;
+
+	if (flags & UMOD_MODEL_BAR_MEM64)
+		res |= 0x00100000;	/* IORESOURCE_MEM_64 */
+	if (flags & UMOD_MODEL_BAR_PREFETCH)
+		res |= 0x00002000;	/* IORESOURCE_PREFETCH */
+	if (!ops || !umod_pci_is_function(m->np) || m->nr_regions == MAX_REGIONS ||
+	    ((flags & UMOD_MODEL_BAR_MEM64) && bar >= 5) ||
+	    umod_pci_declare_bar(m->board->host, m->np, bar, size, res, &base))
+		return -1;
+	model_lock(m);
+	m->regions[m->nr_regions++] = (struct region){ base, size, flags & UMOD_MODEL_BAR_IO, ops };
+	model_unlock(m);
+	return 0;
+}
+
+/* the device a model's bus master is: its PCI function, or the platform device of its node */
+static struct device *dma_device(struct umod_model *m)
+{
+	struct umod_pci_fn *fn = umod_pci_fn_of_node(m->board->host, m->np);
+
+	return fn ? &fn->pdev->dev : m->np->fwnode.dev;
+}
+
+UMOD_API int umod_model_dma_read(struct umod_model *m, uint64_t addr, void *buf, size_t len)
+{
+	struct device *dev = dma_device(m);
+
+	return dev && !umod_dma_access(m->board->host, dev, addr, buf, len, false) ? 0 : -1;
+}
+
+UMOD_API int umod_model_dma_write(struct umod_model *m, uint64_t addr, const void *buf,
+				  size_t len)
+{
+	struct device *dev = dma_device(m);
+
+	return dev && !umod_dma_access(m->board->host, dev, addr, (void *)buf, len, true) ? 0
+											   : -1;
+}
+
+/* the region of an instance serving [@addr, @addr + @size) in memory or I/O space */
+static bool board_access(struct umod_host *host, bool io, uint64_t addr, unsigned int size,
+			 bool write, uint64_t *value)
 {
 	struct board *b = board_of(host);
 	struct umod_model *found = NULL;
@@ -559,7 +616,7 @@ bool umod_board_mmio(struct umod_host *host, uint64_t addr, unsigned int size, b
 		struct umod_model *m = umod_container_of(n, struct umod_model, node);
 
 		for (unsigned int i = 0; i < m->nr_regions; i++)
-			if (addr >= m->regions[i].base &&
+			if (m->regions[i].io == io && addr >= m->regions[i].base &&
 			    addr + size <= m->regions[i].base + m->regions[i].size) {
 				found = m;
 				r = &m->regions[i];
@@ -575,9 +632,23 @@ bool umod_board_mmio(struct umod_host *host, uint64_t addr, unsigned int size, b
 			r->ops->write(found, found->state, addr - r->base, *value, size);
 	} else {
 		*value = r->ops->read ? r->ops->read(found, found->state, addr - r->base, size) : 0;
+		if (size < 8)
+			*value &= (1ull << (size * 8)) - 1;	/* the bus carries @size bytes */
 	}
 	model_unlock(found);
 	return true;
+}
+
+bool umod_board_mmio(struct umod_host *host, uint64_t addr, unsigned int size, bool write,
+		     uint64_t *value)
+{
+	return board_access(host, false, addr, size, write, value);
+}
+
+bool umod_board_pio(struct umod_host *host, unsigned int port, unsigned int size, bool write,
+		    uint64_t *value)
+{
+	return board_access(host, true, port, size, write, value);
 }
 
 /* ---- interrupts --------------------------------------------------------------------------- */
@@ -592,6 +663,8 @@ UMOD_API int umod_model_irq_set(struct umod_model *m, unsigned int index, int le
 	    umod_of_irq_parse_one(umod_of_tree(host), m->np, (int)index, &spec))
 		return -1;
 	level = !!level;
+	if (!index && umod_pci_model_irq(host, m->np, level))
+		return 0;	/* a PCI function's message */
 	model_lock(m);
 	old = m->irq_level[index];
 	m->irq_level[index] = level;
@@ -859,4 +932,26 @@ UMOD_API int umod_model_add_file(struct umod_model *m, const char *name, unsigne
 	umod_list_add(&f->node, &m->files);
 	pthread_mutex_unlock(&m->board->lock);
 	return 0;
+}
+
+/* ---- for the bus attachments (bus.c) ----------------------------------------------------- */
+
+struct umod_host *umod_board_model_host(const struct umod_model *m)
+{
+	return m->board->host;
+}
+
+const struct device_node *umod_board_model_node(const struct umod_model *m)
+{
+	return m->np;
+}
+
+void umod_board_model_lock(struct umod_model *m)
+{
+	model_lock(m);
+}
+
+void umod_board_model_unlock(struct umod_model *m)
+{
+	model_unlock(m);
 }

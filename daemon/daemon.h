@@ -136,6 +136,7 @@ struct umod_daemon_opts {
 	const struct umod_tool_boards *boards;	/* --board (tools/board.c), or NULL */
 	int supervise_fd;	/* > 0: umod shell sends its seccomp listener here (supervise.c) */
 	const char *abi;	/* --abi NAME=DIR: genuine modules too (umod_host_set_abi()) */
+	bool tap;		/* --tap: interfaces are TAP devices too */
 };
 
 /* server.c: runs the daemon; returns the process's exit status */
@@ -318,5 +319,7 @@ int umod_supervise_install(int sock);
 int umod_supervise_start(struct umod_daemon *d, int sock);
 void umod_supervise_stop(struct umod_daemon *d);
 bool umod_supervise_take(pid_t tid, struct umod_forward *fw);
+/* the group of every file of the mounts: the daemon's */
+gid_t umod_fuse_gid(void);
 
 #endif /* _UMOD_DAEMON_H */

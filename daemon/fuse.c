@@ -19,6 +19,7 @@
 #include <fuse_log.h>
 #include <fuse_lowlevel.h>
 #include <limits.h>
+#include <pthread.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdarg.h>
@@ -75,6 +76,58 @@ struct timespec umod_fuse_mounted(void)
 }
 
 /*
+ * The last few clients' names: the loop hands each request to whichever
+ * of its threads is free, so a per-thread memory of the last client
+ * missed on almost every request (and reread /proc/PID/comm: four system
+ * calls), and a release, which the kernel sends with pid 0, spoilt it too.
+ */
+#define COMM_SLOTS	8
+
+static struct {
+	pid_t pid;
+	char comm[32];
+} comm_cache[COMM_SLOTS];
+static unsigned int comm_next;
+static pthread_mutex_t comm_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static bool cached_comm(pid_t pid, char *comm, size_t size)
+{
+	bool hit = false;
+
+	pthread_mutex_lock(&comm_lock);
+	for (unsigned int i = 0; i < COMM_SLOTS && !hit; i++)
+		if (comm_cache[i].pid == pid) {
+			snprintf(comm, size, "%s", comm_cache[i].comm);
+			hit = true;
+		}
+	pthread_mutex_unlock(&comm_lock);
+	return hit;
+}
+
+static void remember_comm(pid_t pid, const char *comm)
+{
+	pthread_mutex_lock(&comm_lock);
+	comm_cache[comm_next].pid = pid;
+	snprintf(comm_cache[comm_next].comm, sizeof(comm_cache[0].comm), "%s", comm);
+	comm_next = (comm_next + 1) % COMM_SLOTS;
+	pthread_mutex_unlock(&comm_lock);
+}
+
+static void read_comm(pid_t pid, char *comm, size_t size)
+{
+	char path[64];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/comm", (int)pid);
+	f = fopen(path, "re");
+	if (f) {
+		if (fgets(comm, (int)size, f))
+			comm[strcspn(comm, "\n")] = '\0';
+		fclose(f);
+	}
+}
+
+/*
  * The client's pid, name and CPUs become current's, as the kernel runs a
  * system call as its caller; a thread serves many clients, so the last one
  * is remembered to spare reading /proc per request.
@@ -87,22 +140,28 @@ void umod_fuse_identity(void)
 void umod_fuse_identity_of(pid_t pid)
 {
 	static _Thread_local pid_t last;
-	char path[64], comm[32] = "";
-	FILE *f;
+	const struct fuse_context *ctx = fuse_get_context();
+	char comm[32] = "";
 
 	if (pid == last)
 		return;
-	snprintf(path, sizeof(path), "/proc/%d/comm", (int)pid);
-	f = fopen(path, "re");
-	if (f) {
-		if (fgets(comm, sizeof(comm), f))
-			comm[strcspn(comm, "\n")] = '\0';
-		fclose(f);
+	/* pid 0 (a release): no process to name */
+	if (pid > 0 && !cached_comm(pid, comm, sizeof(comm))) {
+		read_comm(pid, comm, sizeof(comm));
+		remember_comm(pid, comm);
 	}
 	umod_task_set_identity((int)pid, comm);
-	umod_task_set_cred(fuse_get_context()->uid, fuse_get_context()->gid);
+	umod_task_set_cred(ctx->uid, ctx->gid);
 	umod_peer_affinity(pid);
 	last = pid;
+}
+
+/* the daemon's group, every file's: asked at mount, not per getattr */
+static gid_t fuse_gid;
+
+gid_t umod_fuse_gid(void)
+{
+	return fuse_gid;
 }
 
 /*
@@ -158,7 +217,7 @@ static int fs_getattr(const char *path, struct stat *st, struct fuse_file_info *
 	st->st_mode = mode;
 	st->st_nlink = S_ISDIR(mode) ? 2 : 1;
 	st->st_uid = d->owner;
-	st->st_gid = getegid();
+	st->st_gid = umod_fuse_gid();
 	st->st_size = S_ISREG(mode) ? SYSFS_FILE_SIZE : 0;
 	st->st_atim = st->st_mtim = st->st_ctim = fuse_of_call()->mounted;
 	return 0;
@@ -379,6 +438,7 @@ static int mount_fs(struct umod_daemon *d, struct umod_fuse *uf)
 	int err = -EIO;
 
 	clear_dead_mount(uf->dir);
+	fuse_gid = getegid();
 	clock_gettime(CLOCK_REALTIME, &uf->mounted);
 	log_target = uf;
 	fuse_set_log_func(capture_log);

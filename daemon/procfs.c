@@ -18,7 +18,7 @@
  *   /proc/devices             "Character devices:", a "%3d name" line per
  *                             registered region (misc's 10 among them),
  *                             then "Block devices:", as devinfo_show() and
- *                             chrdev_show() write it; no block majors here
+ *                             chrdev_show() write it, and the block majors
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -175,6 +175,7 @@ ssize_t umod_proc_read(struct umod_daemon *d, const char *path, char *buf, size_
 		put(&t, "Character devices:\n");
 		umod_chrdev_for_each_region(d->host, put_chrdev, &t);
 		put(&t, "\nBlock devices:\n");
+		umod_blkdev_for_each_region(d->host, put_chrdev, &t);
 	}
 	else
 		return umod_proc_pid_read(path, buf, size);

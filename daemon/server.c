@@ -423,6 +423,7 @@ static int setup(struct umod_daemon *d)
 		return fail("cannot use the state directory", o->state_dir, err);
 	if (o->boards && umod_tool_load_boards(d->host, o->boards) < 0)
 		return -EINVAL;	/* said which board, and why */
+	umod_host_set_net_tap(d->host, o->tap);
 	/* an oops the host cannot recover from ends the daemon, reported first */
 	err = umod_host_install_oops(d->host, (const int[]){ d->messages_fd, STDERR_FILENO },
 				     2, UMOD_DAEMON_OOPS_EXIT);

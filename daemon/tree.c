@@ -158,14 +158,19 @@ static mode_t fuse_mode(unsigned int mode)
 	return S_ISCHR(mode) || S_ISBLK(mode) ? S_IFREG | (mode & 07777) : mode;
 }
 
-static int tree_stat(struct umod_daemon *d, const char *path, mode_t *mode, off_t *size)
+/* @path's mode and size, and who answers for it in *@w (when @w is given) */
+static int tree_stat(struct umod_daemon *d, const char *path, mode_t *mode, off_t *size,
+		     enum where *w)
 {
+	enum where at = where(d, path);
 	unsigned int m;
 	int64_t sz = 0;
 	int err;
 
 	*size = 0;
-	switch (where(d, path)) {
+	if (w)
+		*w = at;
+	switch (at) {
 	case AT_ROOT:
 		*mode = S_IFDIR | 0555;
 		return 0;
@@ -267,9 +272,10 @@ static int tree_getattr(const char *path, struct stat *st, struct fuse_file_info
 {
 	struct umod_daemon *d = umod_fuse_daemon();
 	unsigned int uid, gid;
+	enum where w;
 	mode_t mode;
 	off_t size;
-	int err = tree_stat(d, path, &mode, &size);
+	int err = tree_stat(d, path, &mode, &size, &w);
 
 	if (err)
 		return err;
@@ -280,9 +286,9 @@ static int tree_getattr(const char *path, struct stat *st, struct fuse_file_info
 	st->st_mode = mode;
 	st->st_nlink = S_ISDIR(mode) ? 2 : 1;
 	/* a kernel thread is root's */
-	st->st_uid = where(d, path) == AT_PROC_PID ? 0 : d->owner;
-	st->st_gid = where(d, path) == AT_PROC_PID ? 0 : getegid();
-	if (where(d, path) == AT_FS && umod_fs_owner(d->host, path, &uid, &gid) == 0) {
+	st->st_uid = w == AT_PROC_PID ? 0 : d->owner;
+	st->st_gid = w == AT_PROC_PID ? 0 : umod_fuse_gid();
+	if (w == AT_FS && umod_fs_owner(d->host, path, &uid, &gid) == 0) {
 		st->st_uid = uid;	/* what proc_set_user(), a mknod or a chown set */
 		st->st_gid = gid;
 	}
@@ -606,6 +612,28 @@ static int tree_release(const char *path, struct fuse_file_info *fi)
 	return 0;
 }
 
+/* a disk's file: fsync is a flush, a punched hole a discard (block/fops.c) */
+static int tree_fsync(const char *path, int datasync, struct fuse_file_info *fi)
+{
+	struct tree_file *tf = tree_file(fi);
+
+	if (!tf || !tf->f)
+		return 0;
+	umod_fuse_identity();
+	return (int)to_user(umod_fs_fsync(tf->f, datasync));
+}
+
+static int tree_fallocate(const char *path, int mode, off_t off, off_t len,
+			  struct fuse_file_info *fi)
+{
+	struct tree_file *tf = tree_file(fi);
+
+	if (!tf || !tf->f)
+		return -EOPNOTSUPP;
+	umod_fuse_identity();
+	return (int)to_user(umod_fs_fallocate(tf->f, mode, off, len));
+}
+
 /* `echo x > node` truncates first: devices and proc entries ignore that */
 static int tree_truncate(const char *path, off_t size, struct fuse_file_info *fi)
 {
@@ -626,7 +654,7 @@ static int tree_readlink(const char *path, char *buf, size_t size)
 	if (where(d, path) == AT_FS && umod_fs_readlink(d->host, path, buf, size) >= 0)
 		return 0;
 	if (where(d, path) != AT_VIEW || umod_view_stat(d, path + 4, &mode) == -ENOENT) {
-		if (tree_stat(d, path, &mode, &len) || !S_ISLNK(mode))
+		if (tree_stat(d, path, &mode, &len, NULL) || !S_ISLNK(mode))
 			return -EINVAL;
 		/* FUSE wants it terminated, cut if need be */
 		snprintf(buf, size, "%s%s", host_dir, path);
@@ -843,6 +871,8 @@ const struct fuse_operations umod_tree_ops = {
 	.write = tree_write,
 	.release = tree_release,
 	.truncate = tree_truncate,
+	.fsync = tree_fsync,
+	.fallocate = tree_fallocate,
 	.readlink = tree_readlink,
 	.mknod = tree_mknod,
 	.mkdir = tree_mkdir,

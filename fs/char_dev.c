@@ -232,6 +232,33 @@ static void unregister_range(unsigned int from, unsigned int count, bool with_cd
 	pthread_mutex_unlock(&fs->lock);
 }
 
+/* a region for host code that serves a module's devices (a tty driver's lines) */
+int umod_chrdev_region_add(struct umod_fs *fs, struct umod_module *owner, unsigned int *major,
+			   unsigned int baseminor, unsigned int count, const char *name)
+{
+	struct region *r;
+	int err = 0;
+
+	pthread_mutex_lock(&fs->lock);
+	r = region_add(fs, owner, *major, baseminor, count, name, &err);
+	if (r)
+		*major = r->major;
+	pthread_mutex_unlock(&fs->lock);
+	return err;
+}
+
+void umod_chrdev_region_del(struct umod_fs *fs, unsigned int major, unsigned int baseminor,
+			    unsigned int count)
+{
+	struct region *r;
+
+	pthread_mutex_lock(&fs->lock);
+	r = region_find(fs, major, baseminor, count);
+	if (r)
+		region_del_locked(fs, r);
+	pthread_mutex_unlock(&fs->lock);
+}
+
 static void kapi_unregister_chrdev_region(unsigned int from, unsigned int count)
 {
 	unregister_range(from, count, false);

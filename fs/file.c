@@ -287,7 +287,7 @@ struct umod_fs_node *umod_fs_walk(struct umod_fs *fs, const char *path)
 
 enum fop {
 	FOP_OPEN, FOP_READ, FOP_WRITE, FOP_LLSEEK, FOP_IOCTL, FOP_POLL, FOP_RELEASE,
-	FOP_FLUSH,
+	FOP_FLUSH, FOP_FSYNC, FOP_FALLOCATE,
 };
 
 struct fop_args {
@@ -304,6 +304,7 @@ struct fop_args {
 	void *ubuf;		/* else this window (call_fop()) */
 	size_t ulen;
 	struct poll_table_struct *pt;
+	long long len;			/* FOP_FALLOCATE */
 };
 
 static long proc_op(struct fop_args *a, const struct proc_ops *p)
@@ -331,6 +332,10 @@ static long proc_op(struct fop_args *a, const struct proc_ops *p)
 		return p->proc_release ? p->proc_release(file->f_inode, file) : 0;
 	case FOP_FLUSH:
 		return 0;
+	case FOP_FSYNC:
+		return -EINVAL;
+	case FOP_FALLOCATE:
+		return -EOPNOTSUPP;
 	}
 	return -EINVAL;
 }
@@ -362,6 +367,10 @@ static long dev_op(struct fop_args *a, const struct file_operations *p)
 		return p->release ? p->release(file->f_inode, file) : 0;
 	case FOP_FLUSH:
 		return p->flush ? p->flush(file, NULL) : 0;
+	case FOP_FSYNC:
+		return p->fsync ? p->fsync(file, 0, 0x7fffffffffffffffLL, a->whence) : -EINVAL;
+	case FOP_FALLOCATE:
+		return p->fallocate ? p->fallocate(file, a->whence, a->off, a->len) : -EOPNOTSUPP;
 	}
 	return -EINVAL;
 }
@@ -620,7 +629,11 @@ static int open_locked(struct umod_fs *fs, const char *path, int flags,
 	}
 	if (!(f = file_new(n, flags)))
 		return -ENOMEM;
-	if (n->kind == UMOD_FS_DEV && (err = open_dev(f, n->inode.i_rdev))) {
+	if (n->kind == UMOD_FS_DEV && n->host_fops)
+		f->file.f_op = n->host_fops;
+	else if (n->kind == UMOD_FS_DEV && S_ISBLK(n->mode))
+		f->file.f_op = &umod_blkdev_fops;	/* blkdev_open() finds the disk */
+	else if (n->kind == UMOD_FS_DEV && (err = open_dev(f, n->inode.i_rdev))) {
 		file_free_locked(f);
 		return err;
 	}
@@ -749,6 +762,39 @@ ssize_t umod_fs_read(struct umod_file *f, void *buf, size_t n, int64_t *pos)
 ssize_t umod_fs_write(struct umod_file *f, const void *buf, size_t n, int64_t *pos)
 {
 	return rw(f, FOP_WRITE, (void *)buf, n, pos);
+}
+
+/* fsync(2) and fallocate(2) of a device file (a disk's: a flush, a discard) */
+static long file_op(struct umod_file *f, struct fop_args *a)
+{
+	long ret;
+
+	if (!f)
+		return -EINVAL;
+	if (f->node->kind != UMOD_FS_DEV)
+		return a->op == FOP_FSYNC ? 0 : -EOPNOTSUPP;
+	if (op_begin(f))
+		return -EIO;
+	ret = call_fop(a, NULL, 0);
+	op_end(f);
+	return ret;
+}
+
+int umod_fs_fsync(struct umod_file *f, int datasync)
+{
+	struct fop_args a = { .f = f, .op = FOP_FSYNC, .whence = datasync };
+
+	return (int)file_op(f, &a);
+}
+
+int umod_fs_fallocate(struct umod_file *f, int mode, int64_t off, int64_t len)
+{
+	struct fop_args a = { .f = f, .op = FOP_FALLOCATE, .whence = mode, .off = off,
+			      .len = len };
+
+	if (f && !(f->file.f_mode & UMOD_FMODE_WRITE))
+		return -EBADF;
+	return (int)file_op(f, &a);
 }
 
 int64_t umod_fs_llseek(struct umod_file *f, int64_t off, int whence)
@@ -986,7 +1032,8 @@ int umod_fs_stat(struct umod_host *host, const char *path, unsigned int *mode,
 		if (mode)
 			*mode = n->mode;
 		if (size)
-			*size = n->kind == UMOD_FS_DEV && S_ISCHR(n->mode) ?
+			*size = S_ISBLK(n->mode) ? umod_blkdev_size(host, n->inode.i_rdev) :
+				n->kind == UMOD_FS_DEV && S_ISCHR(n->mode) ?
 				mappable_size(fs, n->inode.i_rdev) : n->inode.i_size;
 	} else if (char_path(path, &devt) && umod_cdev_lookup(fs, devt, NULL)) {
 		if (mode)

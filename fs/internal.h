@@ -9,6 +9,7 @@
 
 #include <pthread.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <sys/types.h>
 
 #include <umod/kabi/fs.h>
@@ -26,7 +27,7 @@ enum umod_fs_kind {
 	UMOD_FS_PROC,		/* a proc entry: proc_ops */
 	UMOD_FS_DEV,		/* a device node: its dev_t names a cdev */
 	UMOD_FS_TEXT,		/* host text: show() renders it at open (/proc/misc ...) */
-	UMOD_FS_LINK,		/* a symlink a user made in dev/ (namei.c) */
+	UMOD_FS_LINK,		/* a symlink: a user's (namei.c), a tty line's pty (devtmpfs.c) */
 };
 
 struct umod_fs;
@@ -62,6 +63,8 @@ struct umod_fs_node {
 	struct inode inode;		/* i_private = the data it was made with */
 	struct dentry dentry;		/* its name, for file->f_path.dentry */
 	const struct proc_ops *proc_ops;
+	const struct file_operations *host_fops;	/* UMOD_FS_DEV served by the host
+							 * itself (a network port), no cdev */
 	const struct umod_fs_dir_ops *dir_ops;	/* UMOD_FS_DIR; NULL: mkdir/rmdir -EPERM */
 	/* proc_create_single()/proc_create_seq(): the host's own proc_ops use these */
 	int (*single_show)(struct seq_file *, void *);
@@ -172,10 +175,24 @@ void umod_misc_leftovers(struct umod_module *mod);
 int umod_misc_init(struct umod_host *host);
 void umod_misc_exit(struct umod_host *host);
 
+/* char_dev.c: a region host code takes for a module's devices (*@major 0:
+ * a dynamic one, set on return), and its release */
+int umod_chrdev_region_add(struct umod_fs *fs, struct umod_module *owner, unsigned int *major,
+			   unsigned int baseminor, unsigned int count, const char *name);
+void umod_chrdev_region_del(struct umod_fs *fs, unsigned int major, unsigned int baseminor,
+			    unsigned int count);
 /* char_dev.c: dev/char/MAJ:MIN entries, fs->lock held */
 int umod_chrdev_list(struct umod_fs *fs, int (*fn)(void *, const char *), void *data);
 /* char_dev.c: @fn for each registered region by major, for /proc/devices */
 int umod_chrdev_for_each_region(struct umod_host *host,
+				int (*fn)(void *data, unsigned int major, const char *name),
+				void *data);
+
+/* block/fops.c: a disk's node (S_IFBLK) opens with these; its size is the capacity */
+extern const struct file_operations umod_blkdev_fops;
+int64_t umod_blkdev_size(struct umod_host *host, unsigned int devt);
+/* block/genhd.c: @fn for each registered block major, ascending, for /proc/devices */
+int umod_blkdev_for_each_region(struct umod_host *host,
 				int (*fn)(void *data, unsigned int major, const char *name),
 				void *data);
 

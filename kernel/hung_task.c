@@ -61,7 +61,8 @@ static bool ask_blocked(struct umod_host *host, uint64_t now, uint64_t timeout_n
 		struct umod_call *c = umod_container_of(n, struct umod_call, node);
 		uint64_t since = atomic_load(&c->task->switch_ns);
 
-		if (c->task->call != c || c->task->task.__state != TASK_UNINTERRUPTIBLE ||
+		if (__atomic_load_n(&c->task->call, __ATOMIC_ACQUIRE) != c ||
+		    __atomic_load_n(&c->task->task.__state, __ATOMIC_RELAXED) != TASK_UNINTERRUPTIBLE ||
 		    now - since < timeout_ns || c->hung_checked_ns == now)
 			continue;
 		c->hung_checked_ns = now;

@@ -241,6 +241,11 @@ static const struct umod_kapi_table *const kapi_tables[] = {
 	&umod_kapi_gpiolib, &umod_kapi_gpiolib_legacy, &umod_kapi_gpiolib_of,
 	&umod_kapi_gpiolib_devres, &umod_kapi_iomap, &umod_kapi_devres_io,
 	&umod_kapi_kunit, &umod_kapi_kunit_assert,
+	/* issue 31 item 5: I2C, SPI, regmap */
+	&umod_kapi_i2c_core, &umod_kapi_i2c_smbus, &umod_kapi_regmap, &umod_kapi_regmap_i2c,
+	&umod_kapi_spi, &umod_kapi_regmap_spi,
+	/* issue 31 item 4: USB */
+	&umod_kapi_usb, &umod_kapi_usb_urb, &umod_kapi_usb_message, &umod_kapi_usb_file,
 	/* the rest of lib/ and kernel/ (issue 36) */
 	&umod_kapi_div64, &umod_kapi_gcd, &umod_kapi_lcm, &umod_kapi_int_sqrt,
 	&umod_kapi_int_pow, &umod_kapi_rational, &umod_kapi_linear_ranges,
@@ -254,6 +259,17 @@ static const struct umod_kapi_table *const kapi_tables[] = {
 	&umod_kapi_xarray, &umod_kapi_rhashtable, &umod_kapi_kobject_uevent,
 	&umod_kapi_nls,
 	&umod_kapi_rc_map,
+	/* block devices (issue 32 item 3) */
+	&umod_kapi_genhd, &umod_kapi_blk_settings, &umod_kapi_blk_mq, &umod_kapi_bio,
+	/* network devices (issue 32 item 4) */
+	&umod_kapi_netdev, &umod_kapi_skbuff, &umod_kapi_eth,
+	/* buses and simulated hardware: I/O resources, PCI, DMA (issue 31 items 1, 3, 6) */
+	&umod_kapi_resource,
+	&umod_kapi_pci_driver, &umod_kapi_pci_access, &umod_kapi_pci, &umod_kapi_pci_msi,
+	&umod_kapi_dma_mapping,
+	/* tty, serial core and input (issue 32 items 1 and 2) */
+	&umod_kapi_tty_io, &umod_kapi_tty_port, &umod_kapi_tty_buffer, &umod_kapi_tty_baudrate,
+	&umod_kapi_serial_core, &umod_kapi_input,
 };
 
 static int export_table(struct umod_symtab *tab, const struct umod_kapi_table *t)

@@ -110,6 +110,18 @@ extern const struct umod_kapi_table umod_kapi_devres;			/* drivers/base/devres.c
 extern const struct umod_kapi_table umod_kapi_pm;			/* drivers/base/power.c */
 extern const struct umod_kapi_table umod_kapi_property;			/* drivers/base/property.c */
 extern const struct umod_kapi_table umod_kapi_platform;			/* drivers/base/platform.c */
+/* issue 31 item 5: I2C, SPI, regmap */
+extern const struct umod_kapi_table umod_kapi_i2c_core;			/* drivers/i2c/i2c-core-base.c */
+extern const struct umod_kapi_table umod_kapi_i2c_smbus;		/* drivers/i2c/i2c-core-smbus.c */
+extern const struct umod_kapi_table umod_kapi_regmap;			/* drivers/base/regmap/regmap.c */
+extern const struct umod_kapi_table umod_kapi_regmap_i2c;		/* drivers/base/regmap/regmap-i2c.c */
+extern const struct umod_kapi_table umod_kapi_spi;			/* drivers/spi/spi.c */
+extern const struct umod_kapi_table umod_kapi_regmap_spi;		/* drivers/base/regmap/regmap-spi.c */
+/* issue 31 item 4: USB */
+extern const struct umod_kapi_table umod_kapi_usb;			/* drivers/usb/core/usb.c */
+extern const struct umod_kapi_table umod_kapi_usb_urb;			/* drivers/usb/core/urb.c */
+extern const struct umod_kapi_table umod_kapi_usb_message;		/* drivers/usb/core/message.c */
+extern const struct umod_kapi_table umod_kapi_usb_file;		/* drivers/usb/core/file.c */
 extern const struct umod_kapi_table umod_kapi_of_base;			/* drivers/of/base.c */
 extern const struct umod_kapi_table umod_kapi_of_irq;			/* drivers/of/irq.c */
 extern const struct umod_kapi_table umod_kapi_of_platform;		/* drivers/of/platform.c */
@@ -160,9 +172,23 @@ extern const struct umod_kapi_table umod_kapi_kfifo;		/* lib/kfifo.c */
 extern const struct umod_kapi_table umod_kapi_xarray;		/* lib/xarray.c */
 extern const struct umod_kapi_table umod_kapi_rhashtable;	/* lib/rhashtable.c */
 extern const struct umod_kapi_table umod_kapi_kobject_uevent;	/* lib/kobject_uevent.c */
+/* tty, serial core and input (issue 32 items 1 and 2) */
+extern const struct umod_kapi_table umod_kapi_tty_io;		/* drivers/tty/tty_io.c */
+extern const struct umod_kapi_table umod_kapi_tty_port;	/* drivers/tty/tty_port.c */
+extern const struct umod_kapi_table umod_kapi_tty_buffer;	/* drivers/tty/tty_buffer.c */
+extern const struct umod_kapi_table umod_kapi_tty_baudrate;	/* drivers/tty/tty_baudrate.c */
+extern const struct umod_kapi_table umod_kapi_serial_core;	/* drivers/tty/serial/serial_core.c */
+extern const struct umod_kapi_table umod_kapi_input;		/* drivers/input/input.c */
 /* kernel/ */
 extern const struct umod_kapi_table umod_kapi_stacktrace;	/* kernel/stacktrace.c */
 extern const struct umod_kapi_table umod_kapi_jump_label;	/* kernel/jump_label.c */
+/* buses and simulated hardware (issue 31 items 1, 3, 6) */
+extern const struct umod_kapi_table umod_kapi_resource;		/* kernel/resource.c */
+extern const struct umod_kapi_table umod_kapi_pci_driver;	/* drivers/pci/pci-driver.c */
+extern const struct umod_kapi_table umod_kapi_pci_access;	/* drivers/pci/access.c */
+extern const struct umod_kapi_table umod_kapi_pci;		/* drivers/pci/pci.c */
+extern const struct umod_kapi_table umod_kapi_pci_msi;		/* drivers/pci/msi.c */
+extern const struct umod_kapi_table umod_kapi_dma_mapping;	/* kernel/dma/mapping.c */
 
 /* every table's exports into @tab (a new host's), with their CRCs */
 int umod_kapi_export_all(struct umod_symtab *tab);
@@ -187,5 +213,15 @@ struct umod_crc_table {
 };
 
 extern const struct umod_crc_table umod_host_crc_table;
+
+/* block devices (issue 32 item 3) */
+extern const struct umod_kapi_table umod_kapi_genhd;			/* block/genhd.c */
+extern const struct umod_kapi_table umod_kapi_blk_settings;		/* block/blk-settings.c */
+extern const struct umod_kapi_table umod_kapi_blk_mq;			/* block/blk-mq.c */
+extern const struct umod_kapi_table umod_kapi_bio;			/* block/bio.c */
+/* network devices (issue 32 item 4) */
+extern const struct umod_kapi_table umod_kapi_netdev;			/* net/core/dev.c */
+extern const struct umod_kapi_table umod_kapi_skbuff;			/* net/core/skbuff.c */
+extern const struct umod_kapi_table umod_kapi_eth;			/* net/ethernet/eth.c */
 
 #endif /* _UMOD_KERNEL_KAPI_H */

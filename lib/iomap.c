@@ -8,6 +8,13 @@
  * model serving it runs its register callback (boards/model.c). A read
  * nothing serves gives all ones, as an unclaimed bus cycle does, and says
  * so once per mapping.
+ *
+ * Port I/O (x86's asm/io.h: inb() and the rest are exported functions
+ * here, not instructions) goes to the model serving that port of an ISA
+ * node's I/O entry, logged once per port when nothing does.
+ * ioport_map() gives a cookie as lib/iomap.c's generic one does: the
+ * port plus PIO_OFFSET, below PIO_RESERVED, so ioread8() and the rest
+ * take both kinds.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -21,7 +28,13 @@
 #include "fs/sysfs/sysfs.h"
 #include "kernel/kapi.h"
 #include "kernel/printk/internal.h"
+#include "kernel/resource.h"
 #include "lib/iomap.h"
+
+/* lib/iomap.c's generic cookies: ports at PIO_OFFSET.., below PIO_RESERVED */
+#define PIO_OFFSET	0x10000ul
+#define PIO_MASK	0x0fffful
+#define PIO_RESERVED	0x40000ul
 
 struct iomap {
 	uintptr_t va;
@@ -118,6 +131,11 @@ static uint64_t raw(const volatile void *addr, unsigned int size, bool write, ui
 	}
 }
 
+static uint64_t all_ones(unsigned int size)
+{
+	return size == 8 ? ~0ull : (1ull << (size * 8)) - 1;
+}
+
 static uint64_t mmio_access(const volatile void *addr, unsigned int size, bool write, uint64_t value)
 {
 	uintptr_t a = (uintptr_t)addr;
@@ -146,7 +164,125 @@ static uint64_t mmio_access(const volatile void *addr, unsigned int size, bool w
 	if (warn)
 		umod_log_printk(host->log, KERN_WARNING "umod: MMIO %s at 0x%llx: no device model serves it\n",
 				write ? "write" : "read", (unsigned long long)phys);
-	return size == 8 ? ~0ull : (1ull << (size * 8)) - 1;
+	return all_ones(size);
+}
+
+/* ---- port I/O ------------------------------------------------------------------------ */
+
+static uint32_t pio_access(unsigned long port, unsigned int size, bool write, uint32_t value)
+{
+	struct umod_host *host = umod_caller_host();
+	uint64_t v = value;
+
+	port &= PIO_MASK;
+	if (host && umod_board_pio(host, (unsigned int)port, size, write, &v))
+		return (uint32_t)v;
+	if (host && umod_ioport_first_miss(host, (unsigned int)port))
+		umod_log_printk(host->log, KERN_WARNING "umod: port I/O %s at 0x%04lx: no device model serves it\n",
+				write ? "write" : "read", port);
+	return (uint32_t)all_ones(size);
+}
+
+static uint8_t kapi_inb(unsigned long port)
+{
+	return (uint8_t)pio_access(port, 1, false, 0);
+}
+
+static uint16_t kapi_inw(unsigned long port)
+{
+	return (uint16_t)pio_access(port, 2, false, 0);
+}
+
+static uint32_t kapi_inl(unsigned long port)
+{
+	return pio_access(port, 4, false, 0);
+}
+
+static void kapi_outb(uint8_t v, unsigned long port)
+{
+	pio_access(port, 1, true, v);
+}
+
+static void kapi_outw(uint16_t v, unsigned long port)
+{
+	pio_access(port, 2, true, v);
+}
+
+static void kapi_outl(uint32_t v, unsigned long port)
+{
+	pio_access(port, 4, true, v);
+}
+
+/* the string forms: @count accesses of one size at one port (rep ins/outs) */
+static void pio_rep(unsigned long port, void *buf, unsigned long count, unsigned int size,
+		    bool write)
+{
+	uint8_t *p = buf;
+
+	for (unsigned long i = 0; i < count; i++, p += size) {
+		uint32_t v = 0;
+
+		if (write) {
+			memcpy(&v, p, size);
+			pio_access(port, size, true, v);
+		} else {
+			v = pio_access(port, size, false, 0);
+			memcpy(p, &v, size);
+		}
+	}
+}
+
+static void kapi_insb(unsigned long port, void *buf, unsigned long count)
+{
+	pio_rep(port, buf, count, 1, false);
+}
+
+static void kapi_insw(unsigned long port, void *buf, unsigned long count)
+{
+	pio_rep(port, buf, count, 2, false);
+}
+
+static void kapi_insl(unsigned long port, void *buf, unsigned long count)
+{
+	pio_rep(port, buf, count, 4, false);
+}
+
+static void kapi_outsb(unsigned long port, const void *buf, unsigned long count)
+{
+	pio_rep(port, (void *)buf, count, 1, true);
+}
+
+static void kapi_outsw(unsigned long port, const void *buf, unsigned long count)
+{
+	pio_rep(port, (void *)buf, count, 2, true);
+}
+
+static void kapi_outsl(unsigned long port, const void *buf, unsigned long count)
+{
+	pio_rep(port, (void *)buf, count, 4, true);
+}
+
+void *umod_ioport_map(unsigned long port, unsigned int nr)
+{
+	return port > PIO_MASK ? NULL : (void *)(port + PIO_OFFSET);
+}
+
+static void kapi_ioport_unmap(void *addr)
+{
+}
+
+static bool is_pio(const volatile void *addr)
+{
+	return (uintptr_t)addr >= PIO_OFFSET && (uintptr_t)addr < PIO_RESERVED;
+}
+
+/* an ioread/iowrite cookie: a port (ioport_map()) or an MMIO address */
+static uint64_t io_access(const volatile void *addr, unsigned int size, bool write,
+			  uint64_t value)
+{
+	if (is_pio(addr))
+		return pio_access((uintptr_t)addr - PIO_OFFSET, size, write, (uint32_t)value);
+	return mmio_access(addr, size, write, value);
 }
 
 /* ---- the exports ------------------------------------------------------------------- */
@@ -203,52 +339,52 @@ static void kapi_writeq(uint64_t v, volatile void *addr)
 
 static unsigned int kapi_ioread8(const void *addr)
 {
-	return kapi_readb(addr);
+	return (uint8_t)io_access(addr, 1, false, 0);
 }
 
 static unsigned int kapi_ioread16(const void *addr)
 {
-	return kapi_readw(addr);
+	return (uint16_t)io_access(addr, 2, false, 0);
 }
 
 static unsigned int kapi_ioread16be(const void *addr)
 {
-	return __builtin_bswap16(kapi_readw(addr));
+	return __builtin_bswap16((uint16_t)io_access(addr, 2, false, 0));
 }
 
 static unsigned int kapi_ioread32(const void *addr)
 {
-	return kapi_readl(addr);
+	return (uint32_t)io_access(addr, 4, false, 0);
 }
 
 static unsigned int kapi_ioread32be(const void *addr)
 {
-	return __builtin_bswap32(kapi_readl(addr));
+	return __builtin_bswap32((uint32_t)io_access(addr, 4, false, 0));
 }
 
 static void kapi_iowrite8(uint8_t v, void *addr)
 {
-	kapi_writeb(v, addr);
+	io_access(addr, 1, true, v);
 }
 
 static void kapi_iowrite16(uint16_t v, void *addr)
 {
-	kapi_writew(v, addr);
+	io_access(addr, 2, true, v);
 }
 
 static void kapi_iowrite16be(uint16_t v, void *addr)
 {
-	kapi_writew(__builtin_bswap16(v), addr);
+	io_access(addr, 2, true, __builtin_bswap16(v));
 }
 
 static void kapi_iowrite32(uint32_t v, void *addr)
 {
-	kapi_writel(v, addr);
+	io_access(addr, 4, true, v);
 }
 
 static void kapi_iowrite32be(uint32_t v, void *addr)
 {
-	kapi_writel(__builtin_bswap32(v), addr);
+	io_access(addr, 4, true, __builtin_bswap32(v));
 }
 
 static void kapi_memcpy_fromio(void *to, const volatile void *from, size_t count)
@@ -297,6 +433,21 @@ static const struct umod_kapi_export iomap_exports[] = {
 	UMOD_KAPI("memcpy_fromio", kapi_memcpy_fromio),
 	UMOD_KAPI("memcpy_toio", kapi_memcpy_toio),
 	UMOD_KAPI("memset_io", kapi_memset_io),
+	/* port I/O (issue 31 item 1) */
+	UMOD_KAPI("inb", kapi_inb),
+	UMOD_KAPI("inw", kapi_inw),
+	UMOD_KAPI("inl", kapi_inl),
+	UMOD_KAPI("outb", kapi_outb),
+	UMOD_KAPI("outw", kapi_outw),
+	UMOD_KAPI("outl", kapi_outl),
+	UMOD_KAPI("insb", kapi_insb),
+	UMOD_KAPI("insw", kapi_insw),
+	UMOD_KAPI("insl", kapi_insl),
+	UMOD_KAPI("outsb", kapi_outsb),
+	UMOD_KAPI("outsw", kapi_outsw),
+	UMOD_KAPI("outsl", kapi_outsl),
+	UMOD_KAPI("ioport_map", umod_ioport_map),
+	UMOD_KAPI("ioport_unmap", kapi_ioport_unmap),
 };
 
 const struct umod_kapi_table umod_kapi_iomap = { iomap_exports, UMOD_ARRAY_SIZE(iomap_exports) };

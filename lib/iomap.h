@@ -11,6 +11,8 @@ struct umod_host;
 /* a mapping of @size bytes at physical @phys for @host's modules; NULL on failure */
 void *umod_ioremap(struct umod_host *host, uint64_t phys, size_t size);
 void umod_iounmap(const volatile void *addr);
+/* ioport_map(): the cookie of port @port (ioread8() and the rest take it); NULL past 0xffff */
+void *umod_ioport_map(unsigned long port, unsigned int nr);
 struct device;
 struct resource;
 /* lib/devres.c: devm_ioremap(), devm_ioremap_resource() (an error pointer) */

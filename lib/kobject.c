@@ -180,6 +180,18 @@ static int set_name_va(struct kobject *kobj, const char *fmt, va_list ap)
 {
 	char *name;
 
+	/* device_add() names the object by its own name: kept, as 6.1's NULL fmt keeps it
+	 * (pointers to it, such as a platform device's name, stay good) */
+	if (kobj->name && kobj->name_owned && !strcmp(fmt, "%s")) {
+		va_list c;
+		const char *arg;
+
+		va_copy(c, ap);
+		arg = va_arg(c, const char *);
+		va_end(c);
+		if (arg == kobj->name)
+			return 0;
+	}
 	if (vasprintf(&name, fmt, ap) < 0)
 		return -ENOMEM;
 	for (char *p = name; (p = strchr(p, '/')); p++)

@@ -568,6 +568,53 @@ static void put_addr(struct out *o, const struct spec *sp, const uint64_t *p)
 	put_hex_fixed(o, *p, 16, false);
 }
 
+/* resource_string()'s number: "0x", zero-padded to @width characters in all */
+static void put_res_hex(struct out *o, uint64_t v, int width)
+{
+	int digits = 1;
+
+	while (digits < 16 && (v >> (4 * digits)))
+		digits++;
+	put_s(o, "0x");
+	for (int i = digits + 2; i < width; i++)
+		put_c(o, '0');
+	put_hex_fixed(o, v, digits, false);
+}
+
+/* %pR (decoded flags) / %pr (raw flags): a struct resource, as 6.1's resource_string() */
+static void put_resource(struct out *o, const struct spec *sp, const void *p, bool decode)
+{
+	/* umod/kabi/device.h's struct resource: start, end, name, flags */
+	const struct { unsigned long long start, end; const char *name; unsigned long flags; } *r = p;
+	bool io = r->flags & 0x100, mem = r->flags & 0x200;
+	int width = io ? 6 : 10;
+
+	if (bad_pointer(o, sp, p))
+		return;
+	put_s(o, io ? "[io  " : mem ? "[mem " : (r->flags & 0x400) ? "[irq " : "[??? ");
+	if (!io && !mem)
+		width = -1;
+	put_res_hex(o, r->start, width);
+	if (r->start != r->end) {
+		put_c(o, '-');
+		put_res_hex(o, r->end, width);
+	}
+	if (decode) {
+		if (r->flags & 0x00100000)
+			put_s(o, " 64bit");
+		if (r->flags & 0x00002000)
+			put_s(o, " pref");
+		if (r->flags & 0x00200000)
+			put_s(o, " window");
+		if (r->flags & 0x10000000)
+			put_s(o, " disabled");
+	} else {
+		put_s(o, " flags ");
+		put_res_hex(o, r->flags, -1);
+	}
+	put_c(o, ']');
+}
+
 /* one %p conversion; @ext: the characters after the 'p' */
 static void put_pointer(struct out *o, const struct spec *sp, const char *ext, const void *p)
 {
@@ -602,6 +649,10 @@ static void put_pointer(struct out *o, const struct spec *sp, const char *ext, c
 		return;
 	case 'a':
 		put_addr(o, sp, p);
+		return;
+	case 'R':
+	case 'r':
+		put_resource(o, sp, p, ext[0] == 'R');
 		return;
 	case 'b':
 		put_bitmap(o, sp, p, ext[1] == 'l');

@@ -286,7 +286,8 @@ static int order_modules(struct umod_depmod *d)
 	}
 	buf = malloc(len + 1);
 	if (buf) {
-		memcpy(buf, img, len);
+		if (len)	/* an empty file maps to NULL: memcpy() may not take it */
+			memcpy(buf, img, len);
 		apply_order(d, buf, len);
 		free(buf);
 	}

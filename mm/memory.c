@@ -12,10 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/uio.h>
 #include <unistd.h>
 
 #include "kernel/kapi.h"
+#include "kernel/oops.h"
 #include "mm/internal.h"
 
 #define VMA_MAGIC	0x766d6121u
@@ -190,16 +190,15 @@ static int kapi_remap_vmalloc_range(struct vm_area_struct *vma, void *addr, unsi
 }
 
 /*
- * Copies through process_vm_readv() on ourselves: a page that is not
- * mapped fails the copy (EFAULT) instead of the process, as a driver's
- * remap_pfn_range() of a frame that is not memory makes the user's
- * access fail (SIGBUS) instead of the kernel.
+ * Copies as the oops handler reads (process_vm_readv() on ourselves, a
+ * pipe where that is missing): a page that is not mapped fails the copy
+ * instead of the process, as a driver's remap_pfn_range() of a frame that
+ * is not memory makes the user's access fail (SIGBUS) instead of the
+ * kernel.
  */
 bool umod_copy_safe(void *dst, const void *src, size_t n)
 {
-	struct iovec l = { dst, n }, r = { (void *)src, n };
-
-	return process_vm_readv(getpid(), &l, 1, &r, 1, 0) == (ssize_t)n;
+	return umod_oops_read((uint64_t)(uintptr_t)src, dst, n);
 }
 
 static int kapi_pfn_valid(unsigned long pfn)

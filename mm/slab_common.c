@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kernel/dma/dma.h"
 #include "kernel/kapi.h"
 #include "kernel/module/module.h"
 #include "kernel/panic.h"
@@ -396,8 +397,12 @@ static void *kapi___kmalloc(struct module *mod, size_t size, unsigned int flags)
 	return kmalloc_inline(mod, size, flags, __builtin_return_address(0));
 }
 
+static size_t kapi_ksize(const void *p);
+
 static void kapi_kfree(const void *p)
 {
+	if (p && umod_dma_mapped_any())
+		umod_dma_debug_freed(p, kapi_ksize(p));
 	kfree_inline(p, __builtin_return_address(0));
 }
 

@@ -48,6 +48,11 @@ python3-sphinx
 python3-sphinx-rtd-theme
 chromium
 device-tree-compiler
+e2fsprogs
+iproute2
+iputils-ping
+pciutils
+evtest
 "
 
 # the libraries libumod, umod and the tests link, for the target arch

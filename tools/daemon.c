@@ -51,6 +51,8 @@ static void usage(FILE *out)
 		"                       dropping the one before (default 16384; 0: no bound)\n"
 		"      --perf-map       list the modules' functions in /tmp/perf-PID.map,\n"
 		"                       so that perf report names them\n"
+		"      --tap            each network interface a module registers is also a\n"
+		"                       TAP device of the host (needs CAP_NET_ADMIN)\n"
 		"      --module-sig     check module signatures (CONFIG_MODULE_SIG): a module\n"
 		"                       not signed by a trusted key taints E; trusted: umod's\n"
 		"                       build key (build/certs/signing_key.x509, $UMOD_SIGN_CERT)\n"
@@ -84,7 +86,7 @@ static const char *default_state_dir(char *buf, size_t size)
 
 enum { OPT_STATE_DIR = 256, OPT_FORCE_UNLOAD, OPT_SYSFS, OPT_ROOT, OPT_FOREGROUND, OPT_PIDFILE,
        OPT_RELEASE, OPT_REQUEST_TIMEOUT, OPT_PANIC_ON_OOPS, OPT_CMDLINE,
-       OPT_MODULE_MEMORY, OPT_PERF_MAP, OPT_MESSAGES_MAX, OPT_ABI };
+       OPT_MODULE_MEMORY, OPT_PERF_MAP, OPT_MESSAGES_MAX, OPT_ABI, OPT_TAP };
 
 #define DEFAULT_REQUEST_TIMEOUT_S	30
 
@@ -153,6 +155,7 @@ static int parse(int argc, char *argv[], struct umod_daemon_opts *o)
 		{ "module-memory", required_argument, NULL, OPT_MODULE_MEMORY },
 		{ "messages-max", required_argument, NULL, OPT_MESSAGES_MAX },
 		{ "perf-map", no_argument, NULL, OPT_PERF_MAP },
+		{ "tap", no_argument, NULL, OPT_TAP },
 		{ "keyring", required_argument, NULL, UMOD_OPT_KEYRING },
 		{ "no-default-keyring", no_argument, NULL, UMOD_OPT_NO_DEFAULT_KEYRING },
 		{ "sig-enforce", no_argument, NULL, UMOD_OPT_SIG_ENFORCE },
@@ -216,6 +219,9 @@ static int parse(int argc, char *argv[], struct umod_daemon_opts *o)
 		case OPT_PERF_MAP:
 			/* process-wide, as the file: the pid is the daemon's at load time */
 			umod_perf_map_enable(1);
+			break;
+		case OPT_TAP:
+			o->tap = true;
 			break;
 		case OPT_FOREGROUND:
 			o->foreground = true;

@@ -232,6 +232,8 @@ int umod_devres_release(struct device *dev, void (*release)(struct device *dev, 
 
 int umod_devtmpfs_create_node(struct device *dev);
 void umod_devtmpfs_delete_node(struct device *dev);
+/* the node becomes a symlink to @target (drivers/tty: the line's pty) */
+int umod_devtmpfs_link(struct device *dev, const char *target);
 
 /* ---- power.c: the power/ directory (drivers/base/power/sysfs.c) ------------------- */
 
@@ -249,6 +251,13 @@ struct platform_device *umod_platform_device_alloc(struct umod_driver_core *core
 int umod_platform_device_add(struct umod_driver_core *core, struct platform_device *pdev);
 void umod_platform_device_del(struct platform_device *pdev);
 int umod_platform_bus_init(struct umod_driver_core *core);
+/* a platform driver of the host's own, registered in *@drvp (the board's controllers) */
+int umod_platform_host_driver(struct umod_driver_core *core, const char *name,
+			      const struct of_device_id *match,
+			      int (*probe)(struct platform_device *),
+			      int (*remove)(struct platform_device *),
+			      struct platform_driver **drvp);
+void umod_platform_host_driver_free(struct platform_driver *drv);
 void umod_platform_bus_exit(struct umod_driver_core *core);
 
 /* ---- what the rest of the host calls -------------------------------------------------- */

@@ -359,10 +359,12 @@ static long dev_show(struct kernfs_node *kn, void *priv, char *page)
 
 static const struct umod_kernfs_ops dev_ops = { dev_show, NULL };
 
-/* /sys/dev/char/MAJ:MIN -> the device */
+/* /sys/dev/char/MAJ:MIN (a disk's: /sys/dev/block/) -> the device */
 static int devt_link(struct device *dev, bool add)
 {
-	struct kernfs_node *dir = umod_kernfs_root(UMOD_KERNFS_DEV_CHAR);
+	bool block = dev->class && dev->class->name && !strcmp(dev->class->name, "block");
+	struct kernfs_node *dir = umod_kernfs_root(block ? UMOD_KERNFS_DEV_BLOCK :
+						   UMOD_KERNFS_DEV_CHAR);
 	char name[32];
 
 	snprintf(name, sizeof(name), "%u:%u", dev->devt >> MINORBITS,

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "drivers/base/base.h"
+#include "kernel/dma/dma.h"
 #include "fs/sysfs/sysfs.h"
 #include "kernel/kapi.h"
 #include "kernel/locking/mutex.h"
@@ -435,6 +436,7 @@ static void release_driver_locked(struct device *dev)
 		umod_base_call(umod_module_of(drv->owner), call_remove, &c);
 	}
 	unbind_cleanup(dev);
+	umod_dma_debug_unbound(dev);	/* dma-debug's BUS_NOTIFY_UNBOUND_DRIVER */
 	pthread_mutex_lock(&core->lock);
 	umod_list_del(&dev->p->node_driver);
 	umod_list_init(&dev->p->node_driver);

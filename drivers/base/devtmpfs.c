@@ -73,6 +73,12 @@ static struct umod_fs_node *node_dir(struct umod_fs *fs, char *path, char **leaf
 	return dir;
 }
 
+/* a disk: a device of the block class (6.1 compares with &block_class) */
+static bool is_blockdev(struct device *dev)
+{
+	return dev->class && dev->class->name && !strcmp(dev->class->name, "block");
+}
+
 int umod_devtmpfs_create_node(struct device *dev)
 {
 	struct umod_fs *fs = umod_fs_of(dev->p->core->host);
@@ -90,7 +96,8 @@ int umod_devtmpfs_create_node(struct device *dev)
 	pthread_mutex_lock(&fs->lock);
 	dir = node_dir(fs, name, &leaf);
 	if (dir && *leaf && !umod_fs_child(dir, leaf))
-		node = umod_fs_node_add(dir, leaf, UMOD_FS_DEV, S_IFCHR | (mode & 07777),
+		node = umod_fs_node_add(dir, leaf, UMOD_FS_DEV,
+					(is_blockdev(dev) ? S_IFBLK : S_IFCHR) | (mode & 07777),
 					dev->p->owner);
 	if (node)
 		node->inode.i_rdev = dev->devt;
@@ -111,9 +118,43 @@ void umod_devtmpfs_delete_node(struct device *dev)
 	snprintf(path, sizeof(path), "dev/%s", dev->p->devnode);
 	pthread_mutex_lock(&fs->lock);
 	node = umod_fs_walk(fs, path);
-	if (node && node->kind == UMOD_FS_DEV && node->inode.i_rdev == dev->devt)
+	if (node && (node->kind == UMOD_FS_DEV || node->kind == UMOD_FS_LINK) &&
+	    node->inode.i_rdev == dev->devt)
 		umod_fs_node_remove(node);
 	pthread_mutex_unlock(&fs->lock);
 	free(dev->p->devnode);
 	dev->p->devnode = NULL;
+}
+
+/*
+ * @dev's node becomes a symlink to @target (a tty line's host pty), so
+ * that programs open the host's terminal; it goes with the device as the
+ * node would.
+ */
+int umod_devtmpfs_link(struct device *dev, const char *target)
+{
+	struct umod_fs *fs = umod_fs_of(dev->p->core->host);
+	struct umod_fs_node *node;
+	char path[512];
+	char *link = strdup(target);
+	int err = -ENOENT;
+
+	if (!fs || !link || !dev->p->devnode) {
+		free(link);
+		return link ? -ENOENT : -ENOMEM;
+	}
+	snprintf(path, sizeof(path), "dev/%s", dev->p->devnode);
+	pthread_mutex_lock(&fs->lock);
+	node = umod_fs_walk(fs, path);
+	if (node && node->kind == UMOD_FS_DEV && node->inode.i_rdev == dev->devt) {
+		node->kind = UMOD_FS_LINK;
+		node->mode = S_IFLNK | 0777;
+		node->link = link;
+		node->inode.i_size = (long long)strlen(link);
+		link = NULL;
+		err = 0;
+	}
+	pthread_mutex_unlock(&fs->lock);
+	free(link);
+	return err;
 }

@@ -13,13 +13,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "block/blk.h"
 #include "drivers/base/base.h"
+#include "drivers/input/input-core-private.h"
+#include "drivers/tty/tty.h"
 #include "fs/internal.h"
 #include "fs/sysfs/sysfs.h"
 #include "kernel/oops.h"
 #include "kernel/printk/internal.h"
 #include "kernel/sched/sched.h"
 #include "kernel/time/tick-internal.h"
+#include "net/core/dev.h"
 
 static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct umod_list registry = { &registry, &registry };
@@ -239,6 +243,14 @@ int umod_driver_init(struct umod_host *host)
 	if (!err)
 		err = umod_misc_init(host);
 	if (!err)
+		err = umod_block_init(host);
+	if (!err)
+		err = umod_net_init(host);
+	if (!err)
+		err = umod_tty_init(host);
+	if (!err)
+		err = umod_input_init(host);
+	if (!err)
 		err = umod_thread_spawn(&core->worker, worker_main, core) ? -EAGAIN : 0;
 	core->worker_running = !err;
 	pthread_mutex_lock(&core->lock);
@@ -271,6 +283,10 @@ void umod_driver_host_gone(struct umod_host *host)
 	umod_kernfs_remove(core->deferred_file);
 	if (core->power_dir)
 		umod_kernfs_remove(core->power_dir);
+	umod_input_exit(host);
+	umod_tty_exit(host);
+	umod_net_exit(host);
+	umod_block_exit(host);
 	umod_misc_exit(host);
 	umod_platform_bus_exit(core);
 	if (core->virtual_dir)
@@ -417,6 +433,10 @@ void umod_driver_leftovers(struct umod_module *mod)
 	if (!core)
 		return;
 	umod_misc_leftovers(mod);
+	umod_block_leftovers(mod);
+	umod_net_leftovers(mod);
+	umod_tty_leftovers(mod);
+	umod_input_leftovers(mod);
 	leftover_drivers(core, mod);
 	leftover_devices(core, mod);
 	leftover_subsystems(core, mod);

@@ -353,6 +353,41 @@ struct bus_type umod_platform_bus_type = {
 	.remove = platform_remove,
 };
 
+/* ---- the host's own drivers (the board's simulated controllers) ------------------------ */
+
+int umod_platform_host_driver(struct umod_driver_core *core, const char *name,
+			      const struct of_device_id *match,
+			      int (*probe)(struct platform_device *),
+			      int (*remove)(struct platform_device *),
+			      struct platform_driver **drvp)
+{
+	struct platform_driver *drv = calloc(1, sizeof(*drv));
+	int err;
+
+	if (!drv)
+		return -ENOMEM;
+	drv->probe = probe;
+	drv->remove = remove;
+	drv->driver.name = name;
+	drv->driver.of_match_table = match;
+	drv->driver.bus = &umod_platform_bus_type;
+	err = umod_driver_register(core, &drv->driver);
+	if (err) {
+		free(drv);
+		return err;
+	}
+	*drvp = drv;
+	return 0;
+}
+
+void umod_platform_host_driver_free(struct platform_driver *drv)
+{
+	if (!drv)
+		return;
+	umod_driver_unregister(&drv->driver);
+	free(drv);
+}
+
 /* ---- the exports -------------------------------------------------------------------- */
 
 static struct umod_driver_core *pdev_core(struct platform_device *pdev)

@@ -7,7 +7,10 @@
  * Two cells per interrupt, the line and its trigger (IRQ_TYPE_*); up to
  * 64 lines. An edge interrupt is raised at each 0 -> 1 of its line; a
  * level one while its line is asserted, and again when it is unmasked
- * still asserted. /proc/interrupts names the chip "umod-intc".
+ * still asserted. /proc/interrupts names the chip "umod-intc", or what
+ * `umod,irq-chip` says ("IO-APIC" on the pc board). `umod,legacy-irqs =
+ * <N>` maps lines 1..N-1 to the same Linux IRQ numbers when the board
+ * starts, as a PC's ISA interrupts are: IRQ 7 is the parallel port's.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -113,6 +116,17 @@ static const struct irq_domain_ops intc_ops = {
 	.map = intc_map,
 };
 
+/* umod,legacy-irqs = <N>: lines 1..N-1 are IRQs 1..N-1 (one taken already stays unmapped) */
+static void legacy_map(struct intc *ic)
+{
+	uint32_t n;
+
+	if (umod_of_property_read_u32(ic->np, "umod,legacy-irqs", 0, &n))
+		return;
+	for (unsigned int hw = 1; hw < n && hw < NR_LINES; hw++)
+		umod_irq_create_legacy_mapping(ic->domain, hw);
+}
+
 int umod_intc_init(struct umod_host *host)
 {
 	struct umod_of_tree *tree = umod_of_tree(host);
@@ -131,7 +145,7 @@ int umod_intc_init(struct umod_host *host)
 		ic->host = host;
 		ic->np = np;
 		pthread_mutex_init(&ic->lock, NULL);
-		ic->chip.name = "umod-intc";
+		ic->chip.name = umod_of_get_property(np, "umod,irq-chip", NULL) ? : "umod-intc";
 		ic->chip.irq_mask = intc_mask;
 		ic->chip.irq_unmask = intc_unmask;
 		ic->chip.irq_set_type = intc_set_type;
@@ -145,6 +159,7 @@ int umod_intc_init(struct umod_host *host)
 			return -ENOMEM;
 		}
 		np->_flags |= 1ul << UMOD_OF_POPULATED;
+		legacy_map(ic);
 		pthread_mutex_lock(&intcs_lock);
 		ic->next = intcs;
 		intcs = ic;

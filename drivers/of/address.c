@@ -4,7 +4,9 @@
  * #address-cells and #size-cells of its bus; it is translated to a CPU
  * address through each parent bus's "ranges" (empty: one to one; absent:
  * not translatable), as of_translate_address() does. Platform devices
- * get their IORESOURCE_MEM resources and names from it.
+ * get their IORESOURCE_MEM resources and names from it. On an ISA bus
+ * (the ISA binding: a space cell, 1 for I/O, then the address) an I/O
+ * entry is a port number, not an address in memory.
  */
 #include <string.h>
 
@@ -77,4 +79,25 @@ uint64_t umod_of_translate_reg(const struct device_node *np, int index, uint64_t
 		if ((addr = through_ranges(bus, addr)) == UMOD_OF_BAD_ADDR)
 			break;
 	return addr;
+}
+
+uint64_t umod_of_isa_ioport(const struct device_node *np, int index, uint64_t *sizep)
+{
+	const struct device_node *bus = np->parent;
+	const char *type = bus ? umod_of_get_property(bus, "device_type", NULL) : NULL;
+	unsigned int ns = umod_of_n_size_cells(np);
+	const unsigned char *reg;
+	size_t step, off;
+	int len;
+
+	if (!type || strcmp(type, "isa") || umod_of_n_addr_cells(np) != 2 || !ns || ns > 2)
+		return UMOD_OF_BAD_ADDR;
+	reg = umod_of_get_property(np, "reg", &len);
+	step = (2 + (size_t)ns) * 4;
+	off = (size_t)index * step;
+	if (!reg || index < 0 || off + step > (size_t)len || !(be32(reg + off) & 1))
+		return UMOD_OF_BAD_ADDR;
+	if (sizep)
+		*sizep = cells(reg + off + 8, ns);
+	return be32(reg + off + 4);
 }

@@ -512,29 +512,79 @@ static bool kapi_of_machine_is_compatible(const char *compat)
 	return tree && umod_of_device_is_compatible(tree->root, compat) > 0;
 }
 
-/* of_alias_get_id(): N of the /aliases entry STEMN that names @np's path */
-static int kapi_of_alias_get_id(struct device_node *np, const char *stem)
+/* each /aliases entry STEMN: @fn(N, the path it names, @arg) */
+static void for_each_alias(struct umod_of_tree *tree, const char *stem,
+			   void (*fn)(int id, const char *path, void *arg), void *arg)
 {
-	struct umod_of_tree *tree = umod_of_caller_tree();
 	struct device_node *aliases = NULL;
 	size_t len = strlen(stem);
-	char path[256];
 
 	for (struct device_node *c = tree ? tree->root->child : NULL; c; c = c->sibling)
 		if (!strcmp(c->full_name, "aliases"))
 			aliases = c;
-	umod_of_node_path(np, path, sizeof(path));
 	for (struct property *pp = aliases ? aliases->properties : NULL; pp; pp = pp->next) {
 		char *end;
 		long id;
 
-		if (strncmp(pp->name, stem, len) || !pp->length || strcmp(pp->value, path))
+		if (strncmp(pp->name, stem, len) || !pp->length ||
+		    ((const char *)pp->value)[pp->length - 1])
 			continue;
 		id = strtol(pp->name + len, &end, 10);
-		if (end != pp->name + len && !*end)
-			return (int)id;
+		if (end != pp->name + len && !*end && id >= 0 && id < 0x10000)
+			fn((int)id, pp->value, arg);
 	}
-	return -ENODEV;
+}
+
+struct alias_find {
+	const char *path;
+	int id;
+};
+
+static void alias_of_path(int id, const char *path, void *arg)
+{
+	struct alias_find *f = arg;
+
+	if (!strcmp(path, f->path))
+		f->id = id;
+}
+
+static void alias_highest(int id, const char *path, void *arg)
+{
+	struct alias_find *f = arg;
+
+	if (id > f->id)
+		f->id = id;
+}
+
+/* of_alias_get_id(): N of the /aliases entry STEMN that names @np's path */
+int umod_of_alias_get_id(struct umod_of_tree *tree, const struct device_node *np,
+			 const char *stem)
+{
+	char path[256];
+	struct alias_find f = { path, -ENODEV };
+
+	umod_of_node_path(np, path, sizeof(path));
+	for_each_alias(tree, stem, alias_of_path, &f);
+	return f.id;
+}
+
+/* of_alias_get_highest_id() */
+int umod_of_alias_get_highest_id(struct umod_of_tree *tree, const char *stem)
+{
+	struct alias_find f = { NULL, -ENODEV };
+
+	for_each_alias(tree, stem, alias_highest, &f);
+	return f.id;
+}
+
+static int kapi_of_alias_get_id(struct device_node *np, const char *stem)
+{
+	return umod_of_alias_get_id(umod_of_caller_tree(), np, stem);
+}
+
+static int kapi_of_alias_get_highest_id(const char *stem)
+{
+	return umod_of_alias_get_highest_id(umod_of_caller_tree(), stem);
 }
 
 static int kapi_of_n_addr_cells(struct device_node *np)
@@ -788,6 +838,7 @@ static const struct umod_kapi_export of_base_exports[] = {
 	UMOD_KAPI("of_node_name_prefix", kapi_of_node_name_prefix),
 	UMOD_KAPI("of_machine_is_compatible", kapi_of_machine_is_compatible),
 	UMOD_KAPI_GPL("of_alias_get_id", kapi_of_alias_get_id),
+	UMOD_KAPI_GPL("of_alias_get_highest_id", kapi_of_alias_get_highest_id),
 	UMOD_KAPI("of_n_addr_cells", kapi_of_n_addr_cells),
 	UMOD_KAPI("of_n_size_cells", kapi_of_n_size_cells),
 	UMOD_KAPI("of_find_property", kapi_of_find_property),

@@ -92,12 +92,22 @@ const struct of_device_id *umod_of_match_node(const struct of_device_id *matches
 					      const struct device_node *np);
 /* "/soc/gpio@7e200000": the node's path (%pOF) */
 void umod_of_node_path(const struct device_node *np, char *buf, size_t size);
+/* of_alias_get_id(), of_alias_get_highest_id(): -ENODEV without one */
+int umod_of_alias_get_id(struct umod_of_tree *tree, const struct device_node *np,
+			 const char *stem);
+int umod_of_alias_get_highest_id(struct umod_of_tree *tree, const char *stem);
 
 /* ---- address.c: reg, ranges, resources ------------------------------------------ */
 
 #define UMOD_OF_BAD_ADDR	(~0ull)
 /* the CPU address of @np's reg entry @index, its size (UMOD_OF_BAD_ADDR if none) */
 uint64_t umod_of_translate_reg(const struct device_node *np, int index, uint64_t *sizep);
+/*
+ * reg entry @index of a node on an ISA bus (device_type "isa": two address
+ * cells, the first 1 for I/O space, 0 for memory): its port, its size;
+ * UMOD_OF_BAD_ADDR if it is no I/O entry (of_translate_ioport()'s case)
+ */
+uint64_t umod_of_isa_ioport(const struct device_node *np, int index, uint64_t *sizep);
 
 /* ---- irq.c ------------------------------------------------------------------------- */
 

@@ -69,6 +69,7 @@ static struct root_dir roots[] = {
 	[UMOD_KERNFS_DEV] = ROOT("dev", 0755, UMOD_KERNFS_SYS),
 	[UMOD_KERNFS_DEV_BLOCK] = ROOT("block", 0755, UMOD_KERNFS_DEV),
 	[UMOD_KERNFS_DEV_CHAR] = ROOT("char", 0755, UMOD_KERNFS_DEV),
+	[UMOD_KERNFS_BLOCK] = ROOT("block", 0755, UMOD_KERNFS_SYS),
 };
 
 static pthread_once_t roots_once = PTHREAD_ONCE_INIT;

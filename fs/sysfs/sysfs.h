@@ -40,6 +40,7 @@ enum umod_kernfs_root {
 	UMOD_KERNFS_DEV,	/* /sys/dev */
 	UMOD_KERNFS_DEV_BLOCK,	/* /sys/dev/block */
 	UMOD_KERNFS_DEV_CHAR,	/* /sys/dev/char: MAJ:MIN links */
+	UMOD_KERNFS_BLOCK,	/* /sys/block: links to the disks (block/genhd.c) */
 };
 
 /* what a module's leftover of this node is called; PLAIN: its maker reports it */

@@ -3,11 +3,7 @@
 #ifndef _LINUX_CIRC_BUF_H
 #define _LINUX_CIRC_BUF_H 1
 
-struct circ_buf {
-	char *buf;
-	int head;
-	int tail;
-};
+#include <umod/kabi/circ_buf.h>
 
 /* how many entries are filled */
 #define CIRC_CNT(head, tail, size)	(((head) - (tail)) & ((size) - 1))

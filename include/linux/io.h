@@ -7,7 +7,7 @@
  * register callbacks (include/umod/model.h) with the access's size. The
  * cookie is address space no memory backs: dereferencing it, instead of
  * using the accessors, is a fault (an oops), as sparse's __iomem warns.
- * Port I/O (inb(), ioport_map()) is not here.
+ * Port I/O (inb(), ioport_map()) is asm/io.h's, included at the end.
  */
 #ifndef _LINUX_IO_H
 #define _LINUX_IO_H
@@ -81,5 +81,7 @@ void __iomem *devm_ioremap_resource(struct device *dev, const struct resource *r
 void devm_iounmap(struct device *dev, void __iomem *addr);
 
 #define IOMEM_ERR_PTR(err) (__force void __iomem *)ERR_PTR(err)
+
+#include <asm/io.h>
 
 #endif /* _LINUX_IO_H */

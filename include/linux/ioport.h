@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Resources a device decodes (Linux 6.1's include/linux/ioport.h): its
- * register ranges (IORESOURCE_MEM), its interrupts (IORESOURCE_IRQ). The
+ * register ranges (IORESOURCE_MEM, IORESOURCE_IO), its interrupts
+ * (IORESOURCE_IRQ), and the regions drivers claim (request_region()). The
  * structure is shared with the host (umod/kabi/device.h).
  */
 #ifndef _LINUX_IOPORT_H
@@ -69,6 +70,45 @@ typedef phys_addr_t resource_size_t;
 #define DEFINE_RES_IRQ_NAMED(_irq, _name) \
 	DEFINE_RES_NAMED((_irq), 1, (_name), IORESOURCE_IRQ)
 #define DEFINE_RES_IRQ(_irq)		DEFINE_RES_IRQ_NAMED((_irq), NULL)
+
+/*
+ * The host's trees of I/O ports and memory ranges (kernel/resource.c):
+ * these two stand for the calling host's own, /proc/ioports and
+ * /proc/iomem.
+ */
+extern struct resource ioport_resource;
+extern struct resource iomem_resource;
+
+int request_resource(struct resource *root, struct resource *new);
+int release_resource(struct resource *new);
+
+struct resource *__request_region(struct resource *parent, resource_size_t start,
+				  resource_size_t n, const char *name, int flags);
+void __release_region(struct resource *parent, resource_size_t start, resource_size_t n);
+
+#define request_region(start, n, name)		__request_region(&ioport_resource, (start), (n), (name), 0)
+#define request_muxed_region(start, n, name)	__request_region(&ioport_resource, (start), (n), (name), IORESOURCE_MUXED)
+#define __request_mem_region(start, n, name, excl) __request_region(&iomem_resource, (start), (n), (name), excl)
+#define request_mem_region(start, n, name)	__request_region(&iomem_resource, (start), (n), (name), 0)
+#define request_mem_region_exclusive(start, n, name) \
+	__request_region(&iomem_resource, (start), (n), (name), IORESOURCE_EXCLUSIVE)
+#define release_region(start, n)	__release_region(&ioport_resource, (start), (n))
+#define release_mem_region(start, n)	__release_region(&iomem_resource, (start), (n))
+
+struct device;
+struct resource *__devm_request_region(struct device *dev, struct resource *parent,
+				       resource_size_t start, resource_size_t n, const char *name);
+void __devm_release_region(struct device *dev, struct resource *parent, resource_size_t start,
+			   resource_size_t n);
+
+#define devm_request_region(dev, start, n, name) \
+	__devm_request_region(dev, &ioport_resource, (start), (n), (name))
+#define devm_request_mem_region(dev, start, n, name) \
+	__devm_request_region(dev, &iomem_resource, (start), (n), (name))
+#define devm_release_region(dev, start, n) \
+	__devm_release_region(dev, &ioport_resource, (start), (n))
+#define devm_release_mem_region(dev, start, n) \
+	__devm_release_region(dev, &iomem_resource, (start), (n))
 
 static inline resource_size_t resource_size(const struct resource *res)
 {

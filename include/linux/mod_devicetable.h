@@ -12,5 +12,7 @@
 #include <linux/types.h>
 #include <umod/kabi/device.h>
 #include <linux/uuid.h>
+#include <umod/kabi/usb.h>
+#include <umod/kabi/pci.h>		/* struct pci_device_id, PCI_ANY_ID */
 
 #endif /* LINUX_MOD_DEVICETABLE_H */

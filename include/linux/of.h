@@ -123,6 +123,7 @@ const struct of_device_id *of_match_node(const struct of_device_id *matches,
 int of_n_addr_cells(struct device_node *np);
 int of_n_size_cells(struct device_node *np);
 int of_alias_get_id(struct device_node *np, const char *stem);
+int of_alias_get_highest_id(const char *stem);
 int __of_parse_phandle_with_args(const struct device_node *np, const char *list_name,
 				 const char *cells_name, int cell_count, int index,
 				 struct of_phandle_args *out_args);

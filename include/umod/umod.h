@@ -800,6 +800,16 @@ UMOD_API ssize_t umod_fs_write(struct umod_file *f, const void *buf, size_t n,
 				 int64_t *pos);
 /* lseek(2) of the file's own position, through the module's llseek */
 UMOD_API int64_t umod_fs_llseek(struct umod_file *f, int64_t off, int whence);
+/* with @on, each network interface a module registers on @host from now on
+ * is also a TAP device of the host (needs /dev/net/tun and CAP_NET_ADMIN:
+ * without them one log line says so); `umod daemon --tap` */
+UMOD_API void umod_host_set_net_tap(struct umod_host *host, int on);
+/* fsync(2) of a device file: the driver's fsync (a disk's: a flush request
+ * when its queue has a write cache); 0 for other files */
+UMOD_API int umod_fs_fsync(struct umod_file *f, int datasync);
+/* fallocate(2) of a device file (a disk's: FALLOC_FL_PUNCH_HOLE becomes
+ * discard requests); -EOPNOTSUPP for other files */
+UMOD_API int umod_fs_fallocate(struct umod_file *f, int mode, int64_t off, int64_t len);
 /*
  * ioctl(2): the module gets @arg, or, when @data is not NULL, @data's address,
  * @data/@size being the memory it may copy from and to (what the _IOC size

@@ -166,6 +166,8 @@ struct of_phandle_args;
 /* irq_create_of_mapping(): the node's controller translates the specifier (0: none) */
 unsigned int umod_irq_create_of_mapping(struct umod_irq_core *core, struct of_phandle_args *spec);
 unsigned int umod_irq_create_mapping(struct irq_domain *d, unsigned long hwirq);
+/* a legacy (ISA) mapping: @hwirq is IRQ @hwirq, as on a PC; 0 if that IRQ is taken */
+unsigned int umod_irq_create_legacy_mapping(struct irq_domain *d, unsigned long hwirq);
 unsigned int umod_irq_find_mapping(struct irq_domain *d, unsigned long hwirq);
 /* the domain of a controller's node (its fwnode), or NULL */
 struct irq_domain *umod_irq_find_host(struct umod_irq_core *core, const void *fwnode);

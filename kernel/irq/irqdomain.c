@@ -113,8 +113,8 @@ static long call_map(void *arg)
 	return c->d->ops->map ? c->d->ops->map(c->d, c->virq, c->hwirq) : 0;
 }
 
-/* irq_create_mapping(): the existing IRQ, or a new one set up by the domain's map */
-unsigned int umod_irq_create_mapping(struct irq_domain *d, unsigned long hwirq)
+/* the existing IRQ, or a new one (the lowest free from @from) set up by the domain's map */
+static unsigned int create_mapping(struct irq_domain *d, unsigned long hwirq, unsigned int from)
 {
 	struct domain_priv *p;
 	struct map_call c = { d, 0, hwirq };
@@ -126,10 +126,14 @@ unsigned int umod_irq_create_mapping(struct irq_domain *d, unsigned long hwirq)
 	p = priv_of(d);
 	if ((c.virq = umod_irq_find_mapping(d, hwirq)))
 		return c.virq;
-	c.virq = umod_irq_alloc_desc(p->core, 1, p->owner);
+	c.virq = umod_irq_alloc_desc(p->core, from, p->owner);
 	desc = umod_irq_to_desc(p->core, c.virq);
 	if (!desc)
 		return 0;
+	if (from > 1 && c.virq != from) {
+		umod_irq_free_desc(p->core, c.virq);
+		return 0;
+	}
 	desc->irq_data.hwirq = hwirq;
 	desc->irq_data.domain = d;
 	if (p->owner)
@@ -143,6 +147,18 @@ unsigned int umod_irq_create_mapping(struct irq_domain *d, unsigned long hwirq)
 	__atomic_store_n(&p->revmap[hwirq], c.virq, __ATOMIC_RELEASE);
 	d->mapcount++;
 	return c.virq;
+}
+
+/* irq_create_mapping() */
+unsigned int umod_irq_create_mapping(struct irq_domain *d, unsigned long hwirq)
+{
+	return create_mapping(d, hwirq, 1);
+}
+
+/* irq_domain_add_legacy()'s mappings: @hwirq is IRQ @hwirq (0 if that IRQ is taken) */
+unsigned int umod_irq_create_legacy_mapping(struct irq_domain *d, unsigned long hwirq)
+{
+	return hwirq ? create_mapping(d, hwirq, (unsigned int)hwirq) : 0;
 }
 
 /* ---- translating the device tree's specifiers ------------------------------------- */

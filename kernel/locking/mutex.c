@@ -256,6 +256,11 @@ void umod_mutex_lock(struct mutex *lock)
 	lock_common(lock, TASK_UNINTERRUPTIBLE);
 }
 
+int umod_mutex_trylock(struct mutex *lock)
+{
+	return kapi_mutex_trylock(lock);
+}
+
 void umod_mutex_unlock(struct mutex *lock)
 {
 	kapi_mutex_unlock(lock);

@@ -9,5 +9,6 @@ struct mutex;
 void umod_mutex_init(struct mutex *lock);
 void umod_mutex_lock(struct mutex *lock);
 void umod_mutex_unlock(struct mutex *lock);
+int umod_mutex_trylock(struct mutex *lock);
 
 #endif /* _UMOD_KERNEL_LOCKING_MUTEX_H */

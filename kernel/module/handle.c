@@ -40,9 +40,14 @@ int umod_module_alloc(struct umod_host *host, const char *name,
 const struct umod_section *umod_module_find_section(const struct umod_module *mod,
 						    const char *name)
 {
-	for (unsigned int i = 0; i < mod->num_sections; i++)
-		if (!strcmp(mod->sections[i].name, name))
+	/* most names differ in their first two bytes (".text", "__param"):
+	 * strcmp only for those that do not (names are NUL-terminated) */
+	for (unsigned int i = 0; i < mod->num_sections; i++) {
+		const char *n = mod->sections[i].name;
+
+		if (n[0] == name[0] && (!n[0] || n[1] == name[1]) && !strcmp(n, name))
 			return &mod->sections[i];
+	}
 	return NULL;
 }
 

@@ -10,15 +10,20 @@
 #include <string.h>
 #include <time.h>
 
+#include "kernel/dma/dma.h"
 #include "kernel/hung_task.h"
 #include "kernel/kapi.h"
 #include "drivers/base/base.h"
 #include "drivers/gpio/gpiolib.h"
+#include "drivers/i2c/i2c-core.h"
+#include "drivers/spi/spi.h"
+#include "drivers/usb/core/usb.h"
 #include "kernel/irq/internals.h"
 #include "kernel/module/internal.h"
 #include "kernel/oops.h"
 #include "kernel/params.h"
 #include "kernel/printk/internal.h"
+#include "kernel/resource.h"
 #include "kernel/watchdog.h"
 #include "lib/kobject_uevent.h"
 #include "mm/percpu-internal.h"
@@ -37,6 +42,7 @@ static void host_free(struct umod_host *host)
 	umod_uevents_release(host);
 	umod_percpu_release(host);
 	umod_area_release(host);
+	umod_image_cache_free(host);
 	pthread_cond_destroy(&host->module_wq);
 	pthread_mutex_destroy(&host->use_lock);
 	pthread_mutex_destroy(&host->module_mutex);
@@ -83,6 +89,7 @@ UMOD_API int umod_host_new_exports(struct umod_host **hostp,
 	atomic_init(&host->module_memory_limit, UMOD_MODULE_MEMORY_DEFAULT);
 	atomic_init(&host->hung_task_timeout, UMOD_HUNG_TASK_TIMEOUT);
 	pthread_mutex_init(&host->calls_lock, NULL);
+	pthread_mutex_init(&host->image_cache_lock, NULL);
 	umod_list_init(&host->calls);
 	init_module_wq(&host->watchdog_wake);
 	err = umod_log_new(&host->log, HOST_LOG_SIZE);
@@ -97,9 +104,19 @@ UMOD_API int umod_host_new_exports(struct umod_host **hostp,
 	if (!err)
 		err = umod_irq_init(host);	/* the interrupt CPU, /proc/interrupts */
 	if (!err)
+		err = umod_resource_init(host);	/* /proc/ioports, /proc/iomem */
+	if (!err)
+		err = umod_dma_debug_fs_init(host);	/* /sys/kernel/debug/dma-api */
+	if (!err)
 		err = umod_driver_init(host);	/* driver_init(): the buses a booted kernel has */
 	if (!err)
 		err = umod_gpio_init(host);	/* gpiolib: the gpio bus, class, debugfs gpio */
+	if (!err)
+		err = umod_i2c_init(host);	/* the i2c bus (issue 31 item 5) */
+	if (!err)
+		err = umod_spi_init(host);	/* the spi bus, class spi_master */
+	if (!err)
+		err = umod_usb_init(host);	/* the usb bus, class usbmisc (issue 31 item 4) */
 	if (!err)
 		err = umod_watchdog_start(host);
 	if (err) {

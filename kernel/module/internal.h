@@ -271,6 +271,8 @@ bool umod_sanitizer_resolve(const struct load_info *info, const char *name, uint
 int umod_check_modstruct_version(struct load_info *info);
 /* the CRC this module's __versions gives @name; false when none does */
 bool umod_version_crc(const struct load_info *info, const char *name, uint32_t *crc);
+/* its second half, what depends on the host: module_layout's CRC */
+int umod_check_module_layout(struct load_info *info);
 /* may @ks be used by this module? false: its CRC disagrees (logged) */
 bool umod_check_version(struct load_info *info, const char *name,
 			const struct umod_ksym *ks);
@@ -319,5 +321,16 @@ void umod_valgrind_map_module(const struct umod_module *mod, const void *image);
 
 /* after relocation: the module's functions, if umod_perf_map_enable() */
 void umod_perf_map_record(const struct load_info *info);
+
+/*
+ * image_cache.c: what the last validated images' bytes alone gave a load
+ * (ELF checks, named sections, __versions and vermagic, layout, relocation
+ * scan), so that a load of the same bytes skips that work; get fills
+ * @info and returns 1 on a hit (0: a miss, -ENOMEM), put keeps what @info
+ * learnt (after umod_layout_sections(), before any address is given).
+ */
+int umod_image_cache_get(struct load_info *info, const void *image, size_t len);
+void umod_image_cache_put(const struct load_info *info);
+void umod_image_cache_free(struct umod_host *host);
 
 #endif /* _UMOD_KERNEL_MODULE_INTERNAL_H */

@@ -769,6 +769,62 @@ static void free_load_info(struct load_info *info)
 	free(info->symval);	/* and got_slot, plt_slot: one allocation */
 }
 
+/*
+ * The image's checks and layout, in the kernel's order; when they pass
+ * without a taint of their own (a forced load is never kept), the host
+ * keeps what they found for the next load of the same bytes.
+ */
+static int check_and_lay_out(struct load_info *info, const void *image, size_t len,
+			     const char *args)
+{
+	bool clean;
+	int err = umod_elf_parse(&info->elf, image, len, elf_report, info->log);
+
+	if (!err)
+		err = elf_validity_cache_index(info);
+	if (!err)
+		err = umod_check_limits(info, args);
+	if (!err)
+		err = umod_check_modstruct_version(info);
+	if (!err)
+		err = umod_check_modinfo(info);
+	if (!err)
+		err = umod_genuine_check_sections(info);
+	if (err)
+		return err;
+	clean = !info->taints && !info->host->genuine;
+	set_license(info);
+	umod_genuine_check_modinfo(info);
+	info->sec = calloc(info->elf.shnum, sizeof(*info->sec));
+	if (!info->sec)
+		return -ENOMEM;
+	umod_layout_classify(info);
+	err = umod_reloc_scan(info);
+	if (!err)
+		err = umod_layout_sections(info);
+	if (!err && clean)
+		umod_image_cache_put(info);
+	return err;
+}
+
+/*
+ * An image the host validated before (image_cache.c): what depends on
+ * the host or on this load, not on the bytes, is checked again.
+ */
+static int checks_of_host(struct load_info *info, const char *args)
+{
+	int err;
+
+	info->elf.report = elf_report;
+	info->elf.report_data = info->log;
+	err = umod_check_limits(info, args);
+	if (!err)
+		err = umod_check_module_layout(info);
+	if (!err)
+		set_license(info);
+	return err;
+}
+
 static int load_module(struct umod_host *host, const void *image, size_t len,
 		       const char *args, unsigned int flags,
 		       struct umod_module **modp)
@@ -782,32 +838,12 @@ static int load_module(struct umod_host *host, const void *image, size_t len,
 		err = umod_module_sig_check(&info, image, &len);
 	if (err)
 		goto out;
-	err = umod_elf_parse(&info.elf, image, len, elf_report, info.log);
-	if (err)
-		goto out;
-	err = elf_validity_cache_index(&info);
-	if (!err)
-		err = umod_check_limits(&info, args);
-	if (err)
-		goto out;
-	err = umod_check_modstruct_version(&info);
-	if (!err)
-		err = umod_check_modinfo(&info);
-	if (!err)
-		err = umod_genuine_check_sections(&info);
-	if (err)
-		goto out;
-	set_license(&info);
-	umod_genuine_check_modinfo(&info);
-	err = -ENOMEM;
-	info.sec = calloc(info.elf.shnum, sizeof(*info.sec));
-	if (!info.sec)
-		goto out;
-	umod_layout_classify(&info);
-	err = umod_reloc_scan(&info);
-	if (err)
-		goto out;
-	err = umod_layout_sections(&info);
+	/* a host of genuine modules keeps no images: their checks depend on its ABI */
+	err = info.host->genuine ? 0 : umod_image_cache_get(&info, image, len);
+	if (err > 0)
+		err = checks_of_host(&info, args);
+	else if (!err)
+		err = check_and_lay_out(&info, image, len, args);
 	if (err)
 		goto out;
 	err = add_unformed_module(&info);

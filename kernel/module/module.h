@@ -38,6 +38,9 @@ struct umod_task;
 
 /* ---- host.c: the host ------------------------------------------------- */
 
+/* how many validated images a host keeps (image_cache.c) */
+#define UMOD_IMAGE_CACHE_SLOTS	4
+
 struct umod_host {
 	atomic_int refs;
 	/* umod_host_shutdown(): no load may start any more */
@@ -93,7 +96,19 @@ struct umod_host {
 	atomic_ulong hung_task_timeout;	/* hung_task_timeout_secs, 0: off */
 	uint64_t hung_task_checked_ns;	/* the last check */
 	unsigned int hung_task_warnings; /* reports so far */
+	/* image_cache.c: the last images validated, oldest replaced first */
+	pthread_mutex_t image_cache_lock;
+	struct umod_image_entry *image_cache[UMOD_IMAGE_CACHE_SLOTS];
+	unsigned int image_cache_next;
+	/* fingerprints of images loaded once: the second load is kept */
+	uint64_t image_seen[2 * UMOD_IMAGE_CACHE_SLOTS];
+	unsigned int image_seen_next;
+	bool image_cache_off;		/* umod_image_cache_enable(host, false) */
 };
+
+/* image_cache.c: off, a host keeps and looks up no validated image
+ * (tests of the whole load path); on by default */
+void umod_image_cache_enable(struct umod_host *host, bool on);
 
 /* ---- handle.c ------------------------------------------------------ */
 

@@ -92,7 +92,8 @@ bool umod_sanitizer_resolve(const struct load_info *info, const char *name, uint
 {
 	void *p;
 
-	if (strncmp(name, "__asan_", 7) && strncmp(name, "__ubsan_", 8))
+	if (name[0] != '_' || name[1] != '_' ||
+	    (strncmp(name, "__asan_", 7) && strncmp(name, "__ubsan_", 8)))
 		return false;
 	if (!sanitize_tag(info))
 		return false;

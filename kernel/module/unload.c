@@ -15,12 +15,17 @@
 #include "boards/board.h"
 #include "drivers/base/base.h"
 #include "drivers/gpio/gpiolib.h"
+#include "drivers/i2c/i2c-core.h"
+#include "drivers/spi/spi.h"
+#include "drivers/usb/core/usb.h"
+#include "kernel/dma/dma.h"
 #include "kernel/irq/internals.h"
 #include "kernel/module/internal.h"
 #include "kernel/panic.h"
 #include "kernel/params.h"
 #include "kernel/printk/internal.h"
 #include "kernel/rcu/rcu.h"
+#include "kernel/resource.h"
 #include "kernel/sched/sched.h"
 #include "kernel/time/tick-internal.h"
 #include "kernel/time/timekeeping.h"
@@ -360,8 +365,13 @@ void umod_unload_all(struct umod_host *host)
 		unload_for_good(host, mod);
 	release_kept(host);
 	umod_board_host_gone(host);
+	umod_i2c_host_gone(host);
+	umod_spi_host_gone(host);
+	umod_usb_host_gone(host);
 	umod_gpio_host_gone(host);
 	umod_driver_host_gone(host);
 	umod_irq_host_gone(host);
+	umod_resource_host_gone(host);
+	umod_dma_host_gone(host);
 	umod_fs_host_gone(host);
 }

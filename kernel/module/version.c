@@ -132,7 +132,7 @@ bool umod_check_version(struct load_info *info, const char *name,
 		return try_to_force_load(info, name);
 	v = versions(info, &n);
 	for (size_t i = 0; i < n; i++) {
-		if (strcmp(v[i].name, name))
+		if (v[i].name[0] != name[0] || strcmp(v[i].name, name))
 			continue;
 		if ((uint32_t)v[i].crc == ks->crc && !(v[i].crc >> 32))
 			return true;
@@ -149,15 +149,16 @@ bool umod_check_version(struct load_info *info, const char *name,
 
 int umod_check_modstruct_version(struct load_info *info)
 {
+	int err = info->index.vers ? check_versions_section(info) : 0;
+
+	return err ? err : umod_check_module_layout(info);
+}
+
+int umod_check_module_layout(struct load_info *info)
+{
 	const struct umod_ksym *ks;
 	bool ok = true;
-	int err;
 
-	if (info->index.vers) {
-		err = check_versions_section(info);
-		if (err)
-			return err;
-	}
 	pthread_mutex_lock(&info->host->module_mutex);
 	ks = umod_find_export(info, "module_layout");
 	if (ks)

@@ -50,6 +50,17 @@ static void kapi_wait_for_completion(struct completion *x)
 	wait_common(x, LONG_MAX, TASK_UNINTERRUPTIBLE);
 }
 
+unsigned long umod_wait_for_completion_timeout(struct completion *x, unsigned long timeout)
+{
+	return (unsigned long)wait_common(x, (long)timeout, TASK_UNINTERRUPTIBLE);
+}
+
+/* for host code that waits as the kernel's does (i2c_del_adapter()) */
+void umod_wait_for_completion(struct completion *x)
+{
+	wait_common(x, LONG_MAX, TASK_UNINTERRUPTIBLE);
+}
+
 UMOD_KEEP_FRAME
 static unsigned long kapi_wait_for_completion_timeout(struct completion *x, unsigned long timeout)
 {

@@ -142,6 +142,9 @@ int umod_wait_locked(struct wait_queue_head *wq, struct umod_task *t,
 bool umod_signal_ends(const struct umod_task *t, unsigned int state);
 struct completion;
 void umod_complete(struct completion *x);	/* kernel/sched/completion.c */
+void umod_wait_for_completion(struct completion *x);
+/* the jiffies left (at least 1), 0 when @timeout ran out */
+unsigned long umod_wait_for_completion_timeout(struct completion *x, unsigned long timeout);
 bool umod_task_sigpending(const struct umod_task *t);
 bool umod_task_fatal_pending(const struct umod_task *t);
 void umod_task_clear_signals(struct umod_task *t);

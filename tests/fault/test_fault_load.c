@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -22,6 +23,7 @@
 
 #include "fault.h"
 #include "helpers.h"
+#include "kernel/module/module.h"
 #include <umod/umod.h>
 
 struct load_case {
@@ -104,23 +106,32 @@ static void fail_nth(struct umod_host *host, struct capture *cap,
 	assert_int_equal(umod_module_remove(host, c->name, 0), 0);
 }
 
-static void sweep(const struct load_case *c, int kind)
+/*
+ * @cached: the image is in the host's image cache (two loads before the
+ * count), as for every load of a module loaded before; else the cache is
+ * off and the load does all its checks, as a first load.
+ */
+static void sweep(const struct load_case *c, int kind, bool cached)
 {
 	struct capture cap;
 	struct umod_host *host = test_host_new(&cap);
 	long total;
 
 	assert_non_null(host);
+	umod_image_cache_enable(host, cached);
 	/* the module area is reserved once, at a host's first load: not counted */
-	assert_int_equal(load(host, c), 0);
-	assert_int_equal(umod_module_remove(host, c->name, 0), 0);
+	for (int i = 0; i < (cached ? 2 : 1); i++) {
+		assert_int_equal(load(host, c), 0);
+		assert_int_equal(umod_module_remove(host, c->name, 0), 0);
+	}
 	umod_fault_arm(kind, 0);
 	assert_int_equal(load(host, c), 0);
 	umod_fault_disarm();
 	total = umod_fault_calls(kind);
 	assert_int_equal(umod_module_remove(host, c->name, 0), 0);
 	assert_true(total > 0);
-	printf("%s: %ld calls of kind %d, each failed in turn\n", c->name, total, kind);
+	printf("%s%s: %ld calls of kind %d, each failed in turn\n", c->name,
+	       cached ? " (cached)" : "", total, kind);
 	for (long n = 1; n <= total; n++)
 		fail_nth(host, &cap, c, kind, n);
 	umod_host_unref(host);
@@ -137,12 +148,14 @@ static int setup(void **state)
 	return fault_preloaded() ? 0 : -1;
 }
 
-static void hellop_allocs(void **state) { sweep(&hellop, FAULT_ALLOC); }
-static void hellop_mmaps(void **state) { sweep(&hellop, FAULT_MMAP); }
-static void hellop_mprotects(void **state) { sweep(&hellop, FAULT_MPROTECT); }
-static void allocs_allocs(void **state) { sweep(&allocs, FAULT_ALLOC); }
-static void allocs_mmaps(void **state) { sweep(&allocs, FAULT_MMAP); }
-static void allocs_mprotects(void **state) { sweep(&allocs, FAULT_MPROTECT); }
+static void hellop_allocs(void **state) { sweep(&hellop, FAULT_ALLOC, false); }
+static void hellop_mmaps(void **state) { sweep(&hellop, FAULT_MMAP, false); }
+static void hellop_mprotects(void **state) { sweep(&hellop, FAULT_MPROTECT, false); }
+static void allocs_allocs(void **state) { sweep(&allocs, FAULT_ALLOC, false); }
+static void allocs_mmaps(void **state) { sweep(&allocs, FAULT_MMAP, false); }
+static void allocs_mprotects(void **state) { sweep(&allocs, FAULT_MPROTECT, false); }
+static void hellop_cached_allocs(void **state) { sweep(&hellop, FAULT_ALLOC, true); }
+static void allocs_cached_allocs(void **state) { sweep(&allocs, FAULT_ALLOC, true); }
 
 int main(void)
 {
@@ -153,6 +166,8 @@ int main(void)
 		cmocka_unit_test(allocs_allocs),
 		cmocka_unit_test(allocs_mmaps),
 		cmocka_unit_test(allocs_mprotects),
+		cmocka_unit_test(hellop_cached_allocs),
+		cmocka_unit_test(allocs_cached_allocs),
 	};
 
 	return cmocka_run_group_tests_name("fault injection", tests, setup, NULL);

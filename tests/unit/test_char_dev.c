@@ -103,7 +103,7 @@ static int stop_at_misc(void *data, unsigned int major, const char *name)
 	return major == 10 ? -EINTR : 0;
 }
 
-/* by major, then by base minor, misc's 10 always: chrdev_show()'s order */
+/* by major, then by base minor, misc's 10 and input's 13 always: chrdev_show()'s order */
 static void test_regions_by_major(void **state)
 {
 	int (*reg)(struct module *, unsigned int, unsigned int, const char *) =
@@ -118,12 +118,12 @@ static void test_regions_by_major(void **state)
 	assert_int_equal(alloc(&kmod, &dev, 0, 1, "dyn"), 0);
 	assert_int_equal(reg(&kmod, 4u << 20, 1, "four"), 0);
 	assert_int_equal(umod_chrdev_for_each_region(host, add_line, out), 0);
-	assert_string_equal(out, "4 four;10 misc;254 dyn;300 low;300 high;");
+	assert_string_equal(out, "4 four;10 misc;13 input;254 dyn;300 low;300 high;");
 	assert_int_equal(umod_chrdev_for_each_region(host, stop_at_misc, NULL), -EINTR);
 	umod_fs_leftovers(mod);
 	out[0] = '\0';
 	assert_int_equal(umod_chrdev_for_each_region(host, add_line, out), 0);
-	assert_string_equal(out, "10 misc;");
+	assert_string_equal(out, "10 misc;13 input;");
 }
 
 static void test_dev_char_node(void **state)

@@ -101,6 +101,7 @@ static void test_links_dirs_rename(void **state)
 {
 	int (*misc_register)(struct module *, struct miscdevice *) =
 		test_export(host, "misc_register");
+	void (*misc_deregister)(struct miscdevice *) = test_export(host, "misc_deregister");
 	struct miscdevice md = { .minor = 255, .name = "modnode", .fops = &fops };
 	char buf[64];
 
@@ -130,6 +131,7 @@ static void test_links_dirs_rename(void **state)
 	assert_int_equal(umod_fs_rename(host, "/dev/link", "/dev/modnode", 0), -EPERM);
 	assert_int_equal(umod_fs_setattr(host, "/dev/modnode", 0644, -1u, -1u), 0);
 	assert_int_equal(umod_fs_unlink(host, "/dev/link"), 0);
+	misc_deregister(&md);
 }
 
 int main(void)

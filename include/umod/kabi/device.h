@@ -264,6 +264,22 @@ struct platform_device_id {
 	kernel_ulong_t driver_data;
 };
 
+#define I2C_NAME_SIZE		20
+#define I2C_MODULE_PREFIX	"i2c:"
+
+struct i2c_device_id {
+	char name[I2C_NAME_SIZE];
+	kernel_ulong_t driver_data;
+};
+
+#define SPI_NAME_SIZE		32
+#define SPI_MODULE_PREFIX	"spi:"
+
+struct spi_device_id {
+	char name[SPI_NAME_SIZE];
+	kernel_ulong_t driver_data;
+};
+
 /* ---- ioport.h: what a device decodes ------------------------------------- */
 
 struct resource {

@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: MIT */
-/* Hands Debian's crc7_be() a NULL buffer: the fault is in genuine code. */
+/* Hands Debian's arc4_setkey() a NULL key: the fault is in genuine code. */
+#include <crypto/arc4.h>
 #include <linux/module.h>
-#include <linux/types.h>
 
-/* as 6.1's linux/crc7.h declares it */
-u8 crc7_be(u8 crc, const u8 *buffer, size_t len);
+static struct arc4_ctx ctx;
 
 static int __init badcall_init(void)
 {
-	return crc7_be(0, NULL, 4);
+	arc4_setkey(&ctx, NULL, 4);
+	return 0;
 }
 
 static void __exit badcall_exit(void)

@@ -1,21 +1,28 @@
 // SPDX-License-Identifier: MIT
 /*
- * An application whose own library has a crc7_be (a stand-in that answers
- * 0x42), exported to modules, in a host of Debian's kernel. Arguments:
- * the headers directory, the certificates, then modules to insert in
- * order (-NAME removes NAME).
+ * An application whose own library has a cordic_calc_iq (a stand-in that
+ * answers (66, 66) at any angle), exported to modules, in a host of
+ * Debian's kernel. Arguments: the headers directory, the certificates,
+ * then modules to insert in order (-NAME removes NAME).
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
 #include <umod/umod.h>
 
-unsigned char crc7_be(unsigned char crc, const unsigned char *buffer, size_t len);
-unsigned char crc7_be(unsigned char crc, const unsigned char *buffer, size_t len)
+/* as 6.1's linux/cordic.h has them */
+struct cordic_iq {
+	int32_t i;
+	int32_t q;
+};
+
+struct cordic_iq cordic_calc_iq(int32_t theta);
+struct cordic_iq cordic_calc_iq(int32_t theta)
 {
-	return 0x42;
+	return (struct cordic_iq){ .i = 66, .q = 66 };
 }
-UMOD_EXPORT_SYMBOL(crc7_be);
+UMOD_EXPORT_SYMBOL(cordic_calc_iq);
 
 static void print_line(void *data, uint64_t seq, int level, uint64_t ts,
 		       const char *text, size_t len)

@@ -1,0 +1,1 @@
+../drivers_pci_edu/edu_drv.c

@@ -1,0 +1,1 @@
+../tty_echo_pty/tty_echo.c
