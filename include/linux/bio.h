@@ -9,6 +9,8 @@
 
 #include <linux/blk_types.h>
 #include <linux/uio.h>
+/* what 6.1's brings in through headers umod does not ship */
+#include <linux/dma-direction.h>
 
 #define BIO_MAX_VECS		256U
 

@@ -11,6 +11,8 @@
 #include <linux/scatterlist.h>
 #include <linux/prefetch.h>
 #include <umod/kabi/blkdev.h>
+/* what 6.1's brings in through headers umod does not ship */
+#include <linux/dma-direction.h>
 
 typedef __u32 __bitwise req_flags_t;
 

@@ -11,6 +11,8 @@
 #include <linux/device.h>
 #include <linux/ktime.h>
 #include <umod/kabi/blkdev.h>
+/* what 6.1's brings in through headers umod does not ship */
+#include <linux/dma-direction.h>
 
 #define SECTOR_SHIFT	9
 #define SECTOR_SIZE	(1 << SECTOR_SHIFT)

@@ -26,6 +26,8 @@
 #include <linux/xarray.h>
 #include <linux/hdreg.h>
 #include <umod/kabi/blkdev.h>
+/* what 6.1's brings in through headers umod does not ship */
+#include <linux/dma-direction.h>
 
 struct module;
 

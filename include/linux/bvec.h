@@ -15,6 +15,8 @@
 #include <linux/mm.h>
 #include <linux/types.h>
 #include <umod/kabi/blkdev.h>
+/* what 6.1's brings in through headers umod does not ship */
+#include <linux/dma-direction.h>
 
 struct bvec_iter_all {
 	struct bio_vec bv;

@@ -7,6 +7,24 @@
 #include <linux/netdevice.h>
 #include <linux/random.h>
 #include <linux/crc32.h>
+/* what 6.1's brings in through headers umod does not ship */
+#include <asm/io.h>
+#include <asm/irq.h>
+#include <asm/unaligned.h>
+#include <linux/ctype.h>
+#include <linux/dma-direction.h>
+#include <linux/dma-mapping.h>
+#include <linux/hashtable.h>
+#include <linux/interrupt.h>
+#include <linux/irqreturn.h>
+#include <linux/kthread.h>
+#include <linux/scatterlist.h>
+#include <linux/seq_file.h>
+#include <linux/siphash.h>
+#include <linux/string_helpers.h>
+#include <linux/u64_stats_sync.h>
+#include <linux/user_namespace.h>
+#include <linux/vmalloc.h>
 
 __be16 eth_type_trans(struct sk_buff *skb, struct net_device *dev);
 void ether_setup(struct net_device *dev);

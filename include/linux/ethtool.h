@@ -12,6 +12,37 @@
 
 #include <linux/types.h>
 #include <linux/compat.h>
+/* what 6.1's brings in through headers umod does not ship */
+#include <asm/hardirq.h>
+#include <asm/io.h>
+#include <asm/pgtable.h>
+#include <linux/bvec.h>
+#include <linux/dev_printk.h>
+#include <linux/device.h>
+#include <linux/device/bus.h>
+#include <linux/device/class.h>
+#include <linux/device/driver.h>
+#include <linux/dma-direction.h>
+#include <linux/dma-mapping.h>
+#include <linux/hardirq.h>
+#include <linux/highmem.h>
+#include <linux/idr.h>
+#include <linux/if_ether.h>
+#include <linux/ioport.h>
+#include <linux/kernfs.h>
+#include <linux/kmod.h>
+#include <linux/kobject.h>
+#include <linux/mm.h>
+#include <linux/module.h>
+#include <linux/moduleparam.h>
+#include <linux/pm.h>
+#include <linux/scatterlist.h>
+#include <linux/siphash.h>
+#include <linux/sizes.h>
+#include <linux/skbuff.h>
+#include <linux/stacktrace.h>
+#include <linux/sysfs.h>
+#include <linux/vmalloc.h>
 
 struct net_device;
 

@@ -6,6 +6,9 @@
 #elif !defined(_LINUX_HDREG_H)
 #define _LINUX_HDREG_H
 
+#include <linux/stddef.h>
+#include <linux/types.h>
+
 #define HDIO_GETGEO		0x0301
 
 struct hd_geometry {

@@ -15,6 +15,8 @@
 #include <linux/hardirq.h>
 #include <linux/string.h>
 #include <linux/preempt.h>
+/* what 6.1's brings in through headers umod does not ship */
+#include <linux/dma-direction.h>
 
 #ifndef VM_BUG_ON
 /* mmdebug.h without CONFIG_DEBUG_VM (Debian's): checked by the compiler only */

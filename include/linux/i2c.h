@@ -19,6 +19,45 @@
 #include <linux/sched.h>
 #include <linux/swab.h>
 #include <umod/kabi/i2c.h>
+/* what 6.1's brings in through headers umod does not ship */
+#include <asm/hardirq.h>
+#include <asm/io.h>
+#include <asm/irq.h>
+#include <asm/pgtable.h>
+#include <asm/uaccess.h>
+#include <linux/bio.h>
+#include <linux/blk_types.h>
+#include <linux/bvec.h>
+#include <linux/capability.h>
+#include <linux/cred.h>
+#include <linux/ctype.h>
+#include <linux/dma-direction.h>
+#include <linux/fcntl.h>
+#include <linux/freezer.h>
+#include <linux/fs.h>
+#include <linux/hardirq.h>
+#include <linux/hash.h>
+#include <linux/highmem.h>
+#include <linux/interrupt.h>
+#include <linux/io.h>
+#include <linux/irqdomain.h>
+#include <linux/irqhandler.h>
+#include <linux/irqreturn.h>
+#include <linux/kthread.h>
+#include <linux/mm.h>
+#include <linux/sched/signal.h>
+#include <linux/sched/task.h>
+#include <linux/semaphore.h>
+#include <linux/seq_file.h>
+#include <linux/sizes.h>
+#include <linux/slab.h>
+#include <linux/stacktrace.h>
+#include <linux/string_helpers.h>
+#include <linux/u64_stats_sync.h>
+#include <linux/uaccess.h>
+#include <linux/uio.h>
+#include <linux/user_namespace.h>
+#include <linux/vmalloc.h>
 
 extern struct bus_type i2c_bus_type;
 extern struct device_type i2c_adapter_type;

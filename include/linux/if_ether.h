@@ -8,6 +8,27 @@
 
 #include <linux/types.h>
 #include <linux/skbuff.h>
+/* what 6.1's brings in through headers umod does not ship */
+#include <asm/io.h>
+#include <linux/dev_printk.h>
+#include <linux/device.h>
+#include <linux/device/bus.h>
+#include <linux/device/class.h>
+#include <linux/device/driver.h>
+#include <linux/dma-direction.h>
+#include <linux/dma-mapping.h>
+#include <linux/idr.h>
+#include <linux/kernfs.h>
+#include <linux/kmod.h>
+#include <linux/kobject.h>
+#include <linux/module.h>
+#include <linux/moduleparam.h>
+#include <linux/pm.h>
+#include <linux/scatterlist.h>
+#include <linux/siphash.h>
+#include <linux/sysfs.h>
+#include <linux/uio.h>
+#include <linux/vmalloc.h>
 
 #define ETH_ALEN	6
 #define ETH_TLEN	2

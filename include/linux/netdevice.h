@@ -27,6 +27,23 @@
 #include <linux/skbuff.h>
 #include <linux/bitops.h>
 #include <umod/kabi/netdevice.h>
+/* what 6.1's brings in through headers umod does not ship */
+#include <asm/io.h>
+#include <asm/irq.h>
+#include <linux/ctype.h>
+#include <linux/dma-direction.h>
+#include <linux/dma-mapping.h>
+#include <linux/hashtable.h>
+#include <linux/interrupt.h>
+#include <linux/irqreturn.h>
+#include <linux/kthread.h>
+#include <linux/scatterlist.h>
+#include <linux/seq_file.h>
+#include <linux/siphash.h>
+#include <linux/string_helpers.h>
+#include <linux/u64_stats_sync.h>
+#include <linux/user_namespace.h>
+#include <linux/vmalloc.h>
 
 #define IFNAMSIZ	UMOD_IFNAMSIZ
 #define MAX_ADDR_LEN	UMOD_MAX_ADDR_LEN

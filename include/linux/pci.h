@@ -23,6 +23,25 @@
 #include <linux/pci_regs.h>
 #include <linux/types.h>
 #include <umod/kabi/pci.h>
+/* what 6.1's brings in through headers umod does not ship */
+#include <asm/pgtable.h>
+#include <asm/uaccess.h>
+#include <linux/capability.h>
+#include <linux/cred.h>
+#include <linux/dma-direction.h>
+#include <linux/dma-mapping.h>
+#include <linux/fcntl.h>
+#include <linux/fs.h>
+#include <linux/hash.h>
+#include <linux/mm.h>
+#include <linux/scatterlist.h>
+#include <linux/sched/signal.h>
+#include <linux/sched/task.h>
+#include <linux/semaphore.h>
+#include <linux/sizes.h>
+#include <linux/slab.h>
+#include <linux/stacktrace.h>
+#include <linux/uaccess.h>
 
 #define PCI_DEVFN(slot, func)	((((slot) & 0x1f) << 3) | ((func) & 0x07))
 #define PCI_SLOT(devfn)		(((devfn) >> 3) & 0x1f)

@@ -19,6 +19,10 @@
 #include <linux/rbtree.h>
 #include <linux/stringify.h>
 #include <umod/kabi/regmap.h>
+/* what 6.1's brings in through headers umod does not ship */
+#include <asm/io.h>
+#include <linux/io.h>
+#include <linux/vmalloc.h>
 
 struct module;
 struct device;

@@ -19,6 +19,27 @@
 #include <linux/refcount.h>
 #include <linux/hrtimer.h>
 #include <umod/kabi/netdevice.h>
+/* what 6.1's brings in through headers umod does not ship */
+#include <asm/io.h>
+#include <linux/dev_printk.h>
+#include <linux/device.h>
+#include <linux/device/bus.h>
+#include <linux/device/class.h>
+#include <linux/device/driver.h>
+#include <linux/dma-direction.h>
+#include <linux/dma-mapping.h>
+#include <linux/idr.h>
+#include <linux/kernfs.h>
+#include <linux/kmod.h>
+#include <linux/kobject.h>
+#include <linux/module.h>
+#include <linux/moduleparam.h>
+#include <linux/pm.h>
+#include <linux/scatterlist.h>
+#include <linux/siphash.h>
+#include <linux/sysfs.h>
+#include <linux/uio.h>
+#include <linux/vmalloc.h>
 
 #define CHECKSUM_NONE		0
 #define CHECKSUM_UNNECESSARY	1
@@ -229,5 +250,8 @@ static inline unsigned short skb_get_queue_mapping(const struct sk_buff *skb)
 static inline void skb_checksum_none_assert(const struct sk_buff *skb)
 {
 }
+
+/* 6.1 reaches it through net/flow_dissector.h; its eth_hdr() needs what is above */
+#include <linux/if_ether.h>
 
 #endif /* _LINUX_SKBUFF_H */

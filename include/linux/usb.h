@@ -24,6 +24,14 @@
 #include <linux/wait.h>
 #include <linux/usb/ch9.h>
 #include <umod/kabi/usb.h>
+/* what 6.1's brings in through headers umod does not ship */
+#include <asm/hardirq.h>
+#include <asm/irq.h>
+#include <linux/delay.h>
+#include <linux/hardirq.h>
+#include <linux/interrupt.h>
+#include <linux/irqreturn.h>
+#include <linux/pm_runtime.h>
 
 #define USB_MAJOR			180
 #define USB_DEVICE_MAJOR		189

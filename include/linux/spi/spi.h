@@ -17,6 +17,14 @@
 #include <linux/scatterlist.h>
 #include <linux/slab.h>
 #include <umod/kabi/spi.h>
+/* what 6.1's brings in through headers umod does not ship */
+#include <linux/ctype.h>
+#include <linux/gpio/consumer.h>
+#include <linux/irqdomain.h>
+#include <linux/irqhandler.h>
+#include <linux/of.h>
+#include <linux/property.h>
+#include <linux/u64_stats_sync.h>
 
 extern struct bus_type spi_bus_type;
 
