@@ -140,6 +140,13 @@ static void changed_code_hits_and_runs(void **state)
 	struct umod_module *mod;
 	int (*value)(void);
 
+#if !defined(__x86_64__)
+	/* the pattern is x86's "mov $41,%eax"; another architecture's code differs */
+	umod_host_unref(host);
+	free(a.bytes);
+	free(b.bytes);
+	skip();
+#endif
 	assert_non_null(code);
 	load_twice(host, &a, 0);
 	code[1] = 42;
