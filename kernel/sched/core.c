@@ -423,7 +423,10 @@ long umod_schedule_timeout(long timeout)
 	if (!task_sleep(t, timeout < FOREVER_JIFFIES ? &deadline : NULL))
 		__atomic_store_n(&t->task.__state, TASK_RUNNING, __ATOMIC_SEQ_CST);
 	left = (long)(expire - umod_jiffies64());
-	return left < 0 ? 0 : left;
+	if (left > 0)
+		return left;
+	umod_jiffies_sync();
+	return 0;
 }
 
 static void set_state(unsigned int state)

@@ -54,6 +54,21 @@ uint64_t umod_jiffies64(void)
 	return UMOD_INITIAL_JIFFIES + umod_ns_since_boot() / TICK_NS;
 }
 
+/*
+ * The variable brought up to the clock now (never back): a sleep that
+ * timed out sees its deadline passed, as Linux's jiffies has reached the
+ * expiry when schedule_timeout() returns, however late the tick runs.
+ */
+void umod_jiffies_sync(void)
+{
+	uint64_t now = umod_jiffies64();
+	uint64_t cur = __atomic_load_n(&jiffies_var, __ATOMIC_ACQUIRE);
+
+	while (cur < now && !__atomic_compare_exchange_n(&jiffies_var, &cur, now, false,
+							 __ATOMIC_RELEASE, __ATOMIC_ACQUIRE))
+		;
+}
+
 bool umod_is_jiffies(uintptr_t addr)
 {
 	return addr == (uintptr_t)&jiffies_var;

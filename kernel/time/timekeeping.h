@@ -16,6 +16,8 @@
 uint64_t umod_ns_since_boot(void);
 /* the jiffies count now, from the clock (what the tick stores) */
 uint64_t umod_jiffies64(void);
+/* jiffies (the variable modules read) brought up to the clock */
+void umod_jiffies_sync(void);
 /* is @addr the jiffies/jiffies_64 variable? */
 bool umod_is_jiffies(uintptr_t addr);
 /*
