@@ -191,18 +191,9 @@ int bench_daemon_start(const struct bench_ctx *ctx, const char *name, const char
 void bench_daemon_stop(struct bench_daemon *bd)
 {
 	char path[700];
-	long pid = 0;
-	FILE *f;
 
 	snprintf(path, sizeof(path), "%s/pid", bd->dir);
-	f = fopen(path, "re");
-	if (f && fscanf(f, "%ld", &pid) == 1 && pid > 0) {
-		kill((pid_t)pid, SIGTERM);
-		for (int i = 0; i < 200 && kill((pid_t)pid, 0) == 0; i++)
-			usleep(50000);
-	}
-	if (f)
-		fclose(f);
+	stop_daemon(path);
 	unlink(path);
 	snprintf(path, sizeof(path), "%s/umod.sock", bd->dir);
 	unlink(path);
