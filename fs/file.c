@@ -1171,14 +1171,13 @@ void umod_fs_kill_files(struct umod_fs *fs, struct umod_module *mod)
 void umod_fs_leftovers(struct umod_module *mod)
 {
 	struct umod_fs *fs = fs_find(mod->host);	/* none: nothing was made */
-	char path[1024] = "/proc";
 
 	if (!fs)
 		return;
 	pthread_mutex_lock(&fs->lock);
 	umod_sysctl_leftovers(fs, mod);	/* first: its entries are proc's too */
 	umod_configfs_leftovers(fs, mod);
-	umod_proc_leftovers(fs, mod, fs->proc, path, sizeof(path));
+	umod_proc_leftovers(fs, mod, fs->proc);
 	umod_chrdev_leftovers(fs, mod);
 	umod_fs_kill_files(fs, mod);
 	pthread_mutex_unlock(&fs->lock);

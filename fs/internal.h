@@ -197,9 +197,8 @@ int umod_blkdev_for_each_region(struct umod_host *host,
 				void *data);
 
 /* proc/generic.c, fs->lock held: @mod's entries below @dir go, each
- * reported with its path (built in @path, @len bytes) */
-void umod_proc_leftovers(struct umod_fs *fs, struct umod_module *mod,
-			 struct umod_fs_node *dir, char *path, size_t len);
+ * reported with its path */
+void umod_proc_leftovers(struct umod_fs *fs, struct umod_module *mod, struct umod_fs_node *dir);
 
 /* proc/generic.c: a host text file below proc/ (its directories made), and its removal */
 struct umod_fs_node *umod_proc_text(struct umod_host *host, const char *path, unsigned int mode,

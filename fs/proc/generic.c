@@ -227,26 +227,39 @@ static void *kapi_proc_get_parent_data(const struct inode *inode)
 	return n->parent ? n->parent->inode.i_private : NULL;
 }
 
+/* @n's path, "/proc/..." (written only for a leftover: the walk needs none) */
+static void proc_path(const struct umod_fs *fs, const struct umod_fs_node *n,
+		      char *buf, size_t size)
+{
+	size_t k;
+
+	if (n == fs->proc || !n->parent) {
+		snprintf(buf, size, "/proc");
+		return;
+	}
+	proc_path(fs, n->parent, buf, size);
+	k = strlen(buf);
+	snprintf(buf + k, size - k, "/%s", n->name);
+}
+
 /* the module's entries that its exit left: reported, then removed */
-void umod_proc_leftovers(struct umod_fs *fs, struct umod_module *mod,
-			 struct umod_fs_node *dir, char *path, size_t len)
+void umod_proc_leftovers(struct umod_fs *fs, struct umod_module *mod, struct umod_fs_node *dir)
 {
 	struct umod_list *l = dir->children.next;
 
 	while (l != &dir->children) {
 		struct umod_fs_node *n = umod_container_of(l, struct umod_fs_node, sibling);
-		size_t k = strlen(path);
+		char path[1024];
 
 		l = l->next;
-		snprintf(path + k, len - k, "/%s", n->name);
 		if (n->owner == mod) {
+			proc_path(fs, n, path, sizeof(path));
 			umod_log_printk(fs->host->log, KERN_WARNING "%s: exit left %s: removed\n",
 					mod->name, path);
 			umod_fs_node_remove(n);
 		} else if (n->kind == UMOD_FS_DIR) {
-			umod_proc_leftovers(fs, mod, n, path, len);
+			umod_proc_leftovers(fs, mod, n);
 		}
-		path[k] = '\0';
 	}
 }
 

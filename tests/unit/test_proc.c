@@ -135,6 +135,11 @@ static void test_access_and_eio(void **state)
 	assert_int_equal(releases, 1);	/* not twice */
 }
 
+static int show_nothing(struct umod_fs_node *node, char *buf, size_t size)
+{
+	return 0;
+}
+
 static void test_leftovers(void **state)
 {
 	create_fn create = test_export(host, "proc_create_data");
@@ -143,10 +148,15 @@ static void test_leftovers(void **state)
 	struct umod_file *f;
 
 	assert_non_null(create(&kmod, "inner", 0444, dir, &ops, "x"));
+	/* the host's directory: only what the module made inside is a leftover */
+	assert_non_null(umod_proc_text(host, "other/text", 0444, show_nothing, NULL));
+	assert_non_null(create(&kmod, "other/deep", 0444, NULL, &ops, "x"));
 	assert_int_equal(umod_fs_open(host, "proc/left/inner", O_RDONLY, &f), 0);
 	releases = 0;
 	umod_fs_leftovers(mod);
 	assert_true(capture_has(&cap, "proctest: exit left /proc/left: removed"));
+	assert_true(capture_has(&cap, "proctest: exit left /proc/other/deep: removed"));
+	assert_int_equal(umod_fs_stat(host, "/proc/other", NULL, NULL), 0);
 	assert_int_equal(releases, 1);
 	assert_int_equal(umod_fs_stat(host, "/proc/left", NULL, NULL), -ENOENT);
 	umod_fs_release(f);
