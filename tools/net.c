@@ -52,7 +52,9 @@ static int open_port(const char *root, const char *ifname, int flags)
 	}
 	snprintf(path, sizeof(path), "%s/dev/net/%s", strcmp(root, "/") ? root : "", ifname);
 	fd = open(path, flags | O_CLOEXEC | O_NOFOLLOW);
-	if (fd < 0)
+	if (fd < 0 && errno == ENOENT)
+		umod_tool_err("%s: no such interface (no %s)\n", ifname, path);
+	else if (fd < 0)
 		umod_tool_err("%s: %s\n", path, strerror(errno));
 	return fd;
 }
@@ -212,6 +214,7 @@ static int run(int argc, char *argv[])
 	unsigned int count = 0;
 	int c, left;
 
+	umod_tool_log_open("umod", false);
 	while ((c = getopt_long(argc, argv, "r:c:Vh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'r':
@@ -219,8 +222,8 @@ static int run(int argc, char *argv[])
 			break;
 		case 'c':
 			if (umod_kstrtouint(optarg, 10, &count) || !count) {
-				fprintf(stderr, "umod: ERROR: invalid --count '%s': a number of frames, 1 or more\n",
-					optarg);
+				umod_tool_err("invalid --count '%s': a number of frames, 1 or more\n",
+					      optarg);
 				return 1;
 			}
 			break;
@@ -236,7 +239,6 @@ static int run(int argc, char *argv[])
 	}
 	verb = optind < argc ? argv[optind] : "";
 	left = argc - optind;
-	umod_tool_log_open("net", false);
 	if (!strcmp(verb, "send") && (left == 2 || left == 3) && !count)
 		return do_send(root, argv[optind + 1], left == 3 ? argv[optind + 2] : NULL);
 	if (!strcmp(verb, "dump") && left == 2)
