@@ -23,8 +23,10 @@ wire() {
 	ip link set sn0 up
 	ip neigh replace 10.9.1.2 lladdr 02:00:00:00:00:01 dev sn0
 	nsenter -t $peer -n sh -c 'ip link set lo up; ip addr add 10.9.0.2/16 dev sn1;
-		ip link set sn1 up; ip neigh replace 10.9.1.1 lladdr 02:00:00:00:00:02 dev sn1;
-		iperf3 -s -D -B 10.9.0.2 > /dev/null'
+		ip link set sn1 up; ip neigh replace 10.9.1.1 lladdr 02:00:00:00:00:02 dev sn1'
+	# one client, then it ends (nsenter execs it: $! is the server)
+	nsenter -t $peer -n iperf3 -s -1 -B 10.9.0.2 > /dev/null 2>&1 &
+	server=$!
 	sleep 0.3
 }
 
@@ -36,6 +38,8 @@ print(sys.argv[1], "tcp_gbps", json.load(sys.stdin)["end"]["sum_received"]["bits
 }
 
 unwire() {
+	kill $server 2> /dev/null
+	wait $server 2> /dev/null
 	kill $peer 2> /dev/null
 	wait $peer 2> /dev/null
 }
