@@ -85,6 +85,8 @@ int bench_fsread(const struct bench_ctx *ctx);
 int bench_devmmap(const struct bench_ctx *ctx);
 /* blkdisk.c */
 int bench_blkdisk(const struct bench_ctx *ctx);
+/* tapnet.c */
+int bench_tapnet(const struct bench_ctx *ctx);
 /* scale.c */
 int bench_scale(const struct bench_ctx *ctx);
 /* the child callgrind runs: OBJDIR --scale-loads chains N */

@@ -39,6 +39,7 @@ static const struct bench benches[] = {
 	{ "tick", bench_tick },
 	{ "genuine", bench_genuine },
 	{ "blkdisk", bench_blkdisk },
+	{ "tapnet", bench_tapnet },
 };
 
 static FILE *tsv;

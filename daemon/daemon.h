@@ -137,6 +137,8 @@ struct umod_daemon_opts {
 	int supervise_fd;	/* > 0: umod shell sends its seccomp listener here (supervise.c) */
 	const char *abi;	/* --abi NAME=DIR: genuine modules too (umod_host_set_abi()) */
 	bool tap;		/* --tap: interfaces are TAP devices too */
+	const char *net_bus;	/* --net-bus: the bus directory, absolute */
+	const char *net_bus_ifs;	/* --net-bus-if, comma-separated (NULL: all) */
 };
 
 /* server.c: runs the daemon; returns the process's exit status */

@@ -424,6 +424,16 @@ static int setup(struct umod_daemon *d)
 	if (o->boards && umod_tool_load_boards(d->host, o->boards) < 0)
 		return -EINVAL;	/* said which board, and why */
 	umod_host_set_net_tap(d->host, o->tap);
+	if (o->net_bus) {
+		err = umod_host_set_net_bus(d->host, o->net_bus, o->net_bus_ifs);
+		if (err == -EACCES)
+			fprintf(stderr, "umod: ERROR: cannot use the packet bus %s: it must be a directory of yours that only you can use (mode 0700)\n",
+				o->net_bus);
+		else if (err)
+			fail("cannot use the packet bus", o->net_bus, err);
+		if (err)
+			return err;
+	}
 	/* an oops the host cannot recover from ends the daemon, reported first */
 	err = umod_host_install_oops(d->host, (const int[]){ d->messages_fd, STDERR_FILENO },
 				     2, UMOD_DAEMON_OOPS_EXIT);

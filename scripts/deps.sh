@@ -51,6 +51,8 @@ device-tree-compiler
 e2fsprogs
 iproute2
 iputils-ping
+tcpdump
+iperf3
 pciutils
 evtest
 "

@@ -53,6 +53,9 @@ static void usage(FILE *out)
 		"                       so that perf report names them\n"
 		"      --tap            each network interface a module registers is also a\n"
 		"                       TAP device of the host (needs CAP_NET_ADMIN)\n"
+		"      --net-bus=DIR    the interfaces join the packet bus in DIR (made 0700\n"
+		"                       if missing), with every daemon given the same DIR\n"
+		"      --net-bus-if=IF  only interface IF joins the bus (repeatable)\n"
 		"      --module-sig     check module signatures (CONFIG_MODULE_SIG): a module\n"
 		"                       not signed by a trusted key taints E; trusted: umod's\n"
 		"                       build key (build/certs/signing_key.x509, $UMOD_SIGN_CERT)\n"
@@ -86,7 +89,8 @@ static const char *default_state_dir(char *buf, size_t size)
 
 enum { OPT_STATE_DIR = 256, OPT_FORCE_UNLOAD, OPT_SYSFS, OPT_ROOT, OPT_FOREGROUND, OPT_PIDFILE,
        OPT_RELEASE, OPT_REQUEST_TIMEOUT, OPT_PANIC_ON_OOPS, OPT_CMDLINE,
-       OPT_MODULE_MEMORY, OPT_PERF_MAP, OPT_MESSAGES_MAX, OPT_ABI, OPT_TAP };
+       OPT_MODULE_MEMORY, OPT_PERF_MAP, OPT_MESSAGES_MAX, OPT_ABI, OPT_TAP,
+       OPT_NET_BUS, OPT_NET_BUS_IF };
 
 #define DEFAULT_REQUEST_TIMEOUT_S	30
 
@@ -131,12 +135,32 @@ static int parse_kib(const char *arg, unsigned long long *out)
 	return 0;
 }
 
+/* --net-bus-if IF: onto the comma-separated list o->net_bus_ifs */
+static int add_bus_if(struct umod_daemon_opts *o, const char *name)
+{
+	static char list[1024];
+	size_t used = strlen(list);
+
+	if (!*name || strlen(name) >= 16 || strchr(name, ',') || strchr(name, '/')) {
+		fprintf(stderr, "umod: ERROR: invalid --net-bus-if '%s': an interface name\n", name);
+		return -EINVAL;
+	}
+	if (used + strlen(name) + 2 > sizeof(list)) {
+		fprintf(stderr, "umod: ERROR: too many --net-bus-if\n");
+		return -E2BIG;
+	}
+	snprintf(list + used, sizeof(list) - used, "%s%s", used ? "," : "", name);
+	o->net_bus_ifs = list;
+	return 0;
+}
+
 static struct umod_tool_keys keys;	/* o->keys points here */
 static struct umod_tool_boards boards;	/* o->boards points here */
 
 static int parse(int argc, char *argv[], struct umod_daemon_opts *o)
 {
 	static char base_buf[4096];	/* o->tree_base may point here */
+	static char bus_buf[4096];	/* o->net_bus may point here */
 	static const struct option opts[] = {
 		{ "socket", required_argument, NULL, 'S' },
 		{ "abi", required_argument, NULL, OPT_ABI },
@@ -156,6 +180,8 @@ static int parse(int argc, char *argv[], struct umod_daemon_opts *o)
 		{ "messages-max", required_argument, NULL, OPT_MESSAGES_MAX },
 		{ "perf-map", no_argument, NULL, OPT_PERF_MAP },
 		{ "tap", no_argument, NULL, OPT_TAP },
+		{ "net-bus", required_argument, NULL, OPT_NET_BUS },
+		{ "net-bus-if", required_argument, NULL, OPT_NET_BUS_IF },
 		{ "keyring", required_argument, NULL, UMOD_OPT_KEYRING },
 		{ "no-default-keyring", no_argument, NULL, UMOD_OPT_NO_DEFAULT_KEYRING },
 		{ "sig-enforce", no_argument, NULL, UMOD_OPT_SIG_ENFORCE },
@@ -222,6 +248,13 @@ static int parse(int argc, char *argv[], struct umod_daemon_opts *o)
 			break;
 		case OPT_TAP:
 			o->tap = true;
+			break;
+		case OPT_NET_BUS:
+			o->net_bus = umod_tool_absolute(optarg, bus_buf, sizeof(bus_buf));
+			break;
+		case OPT_NET_BUS_IF:
+			if (add_bus_if(o, optarg))
+				return 1;
 			break;
 		case OPT_FOREGROUND:
 			o->foreground = true;

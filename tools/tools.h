@@ -25,6 +25,7 @@ extern const struct umod_cmd umod_cmd_lsmod;
 extern const struct umod_cmd umod_cmd_modinfo;
 extern const struct umod_cmd umod_cmd_dmesg;
 extern const struct umod_cmd umod_cmd_depmod;
+extern const struct umod_cmd umod_cmd_net;
 extern const struct umod_cmd umod_cmd_sysfs;
 extern const struct umod_cmd umod_cmd_modprobe;
 extern const struct umod_cmd umod_cmd_shell;

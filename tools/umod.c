@@ -19,6 +19,7 @@ static const struct umod_cmd *const cmds[] = {
 	&umod_cmd_modprobe,
 	&umod_cmd_depmod,
 	&umod_cmd_dmesg,
+	&umod_cmd_net,
 	&umod_cmd_sysfs,
 	&umod_cmd_shell,
 	&umod_cmd_board,

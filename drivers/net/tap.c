@@ -7,7 +7,8 @@
  * what the driver receives is written to the TAP. The interface goes up
  * and down with the TAP (a netlink socket watches it) and the other way
  * round. Without /dev/net/tun or CAP_NET_ADMIN one line says so and the
- * interface keeps its dev/net/NAME port only.
+ * interface keeps its dev/net/NAME port, and the packet bus (bus.c) when
+ * the daemon has one. The reader thread is port.c's, as the bus's.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -58,12 +59,10 @@ static void name_ifreq(struct umod_netdev *nd, struct ifreq *ifr)
 	snprintf(ifr->ifr_name, sizeof(ifr->ifr_name), "%s", nd->dev->name);
 }
 
-void umod_tap_set_up(struct umod_netdev *nd, bool up)
+static void tap_set_up(struct umod_netdev *nd, bool up)
 {
 	struct ifreq ifr;
 
-	if (nd->tapfd < 0)
-		return;
 	name_ifreq(nd, &ifr);
 	if (ifreq_ioctl(SIOCGIFFLAGS, &ifr))
 		return;
@@ -73,10 +72,10 @@ void umod_tap_set_up(struct umod_netdev *nd, bool up)
 	ifreq_ioctl(SIOCSIFFLAGS, &ifr);
 }
 
-void umod_tap_write(struct umod_netdev *nd, const void *data, unsigned int len)
+static void tap_write(struct umod_netdev *nd, const void *data, unsigned int len)
 {
 	/* a full TAP queue drops, as a full receive ring would */
-	if (write(nd->tapfd, data, len) < 0)
+	if (write(nd->bridge_fd, data, len) < 0)
 		return;
 }
 
@@ -100,7 +99,8 @@ static void tap_mirror(struct umod_netdev *nd)
 	}
 }
 
-static int link_socket(void)
+/* the TAP's link events: up and down set from the host */
+static int link_socket(struct umod_netdev *nd)
 {
 	struct sockaddr_nl sa = { .nl_family = AF_NETLINK, .nl_groups = RTMGRP_LINK };
 	int s = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC | SOCK_NONBLOCK, NETLINK_ROUTE);
@@ -113,11 +113,16 @@ static int link_socket(void)
 }
 
 /* RTM_NEWLINK of our TAP: the host set it up or down */
-static void link_event(struct umod_netdev *nd, int s, int ifindex)
+static void link_event(struct umod_netdev *nd, int s)
 {
 	char buf[8192];
+	struct ifreq ifr;
+	int ifindex = -1;
 	ssize_t n;
 
+	name_ifreq(nd, &ifr);
+	if (!ifreq_ioctl(SIOCGIFINDEX, &ifr))
+		ifindex = ifr.ifr_ifindex;
 	while ((n = recv(s, buf, sizeof(buf), 0)) > 0) {
 		for (struct nlmsghdr *h = (struct nlmsghdr *)buf; NLMSG_OK(h, (size_t)n);
 		     h = NLMSG_NEXT(h, n)) {
@@ -133,39 +138,12 @@ static void link_event(struct umod_netdev *nd, int s, int ifindex)
 	}
 }
 
-static void *tap_reader(void *arg)
-{
-	struct umod_netdev *nd = arg;
-	unsigned char *frame = malloc(TAP_FRAME_MAX);
-	int ls = link_socket(), ifindex = 0;
-	struct ifreq ifr;
-
-	name_ifreq(nd, &ifr);
-	if (!ifreq_ioctl(SIOCGIFINDEX, &ifr))
-		ifindex = ifr.ifr_ifindex;
-	while (frame) {
-		struct pollfd p[3] = {
-			{ nd->tapfd, POLLIN, 0 }, { nd->tap_stop[0], POLLIN, 0 }, { ls, POLLIN, 0 },
-		};
-		ssize_t n;
-
-		if (poll(p, ls >= 0 ? 3 : 2, -1) < 0 && errno != EINTR)
-			break;
-		if (p[1].revents)
-			break;
-		if (p[2].revents)
-			link_event(nd, ls, ifindex);
-		if (!(p[0].revents & POLLIN))
-			continue;
-		n = read(nd->tapfd, frame, TAP_FRAME_MAX);
-		if (n > 0)
-			umod_net_xmit(nd, frame, (unsigned int)n);
-	}
-	if (ls >= 0)
-		close(ls);
-	free(frame);
-	return NULL;
-}
+static const struct umod_net_bridge tap_bridge = {
+	.write = tap_write,
+	.set_up = tap_set_up,
+	.watch_open = link_socket,
+	.watch = link_event,
+};
 
 int umod_tap_open(struct umod_netdev *nd)
 {
@@ -176,36 +154,20 @@ int umod_tap_open(struct umod_netdev *nd)
 	name_ifreq(nd, &ifr);
 	ifr.ifr_flags = IFF_TAP | IFF_NO_PI;
 	if (fd < 0 || ioctl(fd, TUNSETIFF, &ifr)) {
-		umod_log_printk(log, KERN_NOTICE "%s: no TAP device (%s: %s): its frames go through dev/net/%s only\n",
-				nd->dev->name, fd < 0 ? "/dev/net/tun" : "TUNSETIFF",
-				strerror(errno), nd->dev->name);
+		int err = errno;
+
+		umod_log_printk(log, KERN_NOTICE "%s: no TAP device (%s: %s): its frames go through %sdev/net/%s only\n",
+				nd->dev->name, fd < 0 ? "/dev/net/tun" : "TUNSETIFF", strerror(err),
+				umod_bus_wants(nd->net, nd->dev->name) ? "the packet bus and " : "",
+				nd->dev->name);
 		if (fd >= 0)
 			close(fd);
-		return -errno;
+		return -err;
 	}
-	nd->tapfd = fd;
-	if (pipe2(nd->tap_stop, O_CLOEXEC) || umod_thread_spawn(&nd->tap_thread, tap_reader, nd)) {
+	if (umod_net_bridge_start(nd, &tap_bridge, fd)) {
 		close(fd);
-		nd->tapfd = -1;
 		return -EAGAIN;
 	}
-	nd->tap_running = true;
 	tap_mirror(nd);
 	return 0;
-}
-
-void umod_tap_close(struct umod_netdev *nd)
-{
-	if (nd->tapfd < 0)
-		return;
-	if (nd->tap_running) {
-		if (write(nd->tap_stop[1], "x", 1) < 0)
-			return;
-		pthread_join(nd->tap_thread, NULL);
-		close(nd->tap_stop[0]);
-		close(nd->tap_stop[1]);
-		nd->tap_running = false;
-	}
-	close(nd->tapfd);
-	nd->tapfd = -1;
 }

@@ -804,6 +804,14 @@ UMOD_API int64_t umod_fs_llseek(struct umod_file *f, int64_t off, int whence);
  * is also a TAP device of the host (needs /dev/net/tun and CAP_NET_ADMIN:
  * without them one log line says so); `umod daemon --tap` */
 UMOD_API void umod_host_set_net_tap(struct umod_host *host, int on);
+/* the interfaces a module registers on @host from now on (those named in
+ * @ifnames, comma-separated; all when NULL) join the packet bus in
+ * directory @dir (made 0700 when missing; it must be the caller's, not
+ * group or world accessible: -EACCES): each frame one passes up goes to
+ * every other member, what the others pass up is sent through it. With
+ * the TAP too, the bus is where the TAP cannot be had. `umod daemon
+ * --net-bus`; 0 or a negative errno */
+UMOD_API int umod_host_set_net_bus(struct umod_host *host, const char *dir, const char *ifnames);
 /* fsync(2) of a device file: the driver's fsync (a disk's: a flush request
  * when its queue has a write cache); 0 for other files */
 UMOD_API int umod_fs_fsync(struct umod_file *f, int datasync);

@@ -313,7 +313,7 @@ struct net_device *umod_alloc_netdev(struct module *owner, int sizeof_priv, cons
 	nd->dev = dev;
 	nd->owner = mod;
 	nd->net = mod ? umod_net_of(mod->host) : NULL;
-	nd->tapfd = -1;
+	nd->bridge_fd = -1;
 	pthread_mutex_init(&nd->lock, NULL);
 	pthread_cond_init(&nd->woken, NULL);
 	umod_list_init(&nd->link);
@@ -412,8 +412,9 @@ static int kapi_register_netdevice(struct net_device *dev)
 		pthread_mutex_unlock(&net->lock);
 		return err;
 	}
-	if (net->tap)
-		umod_tap_open(nd);
+	/* the bus where the TAP cannot be had (or was not asked for) */
+	if (!net->tap || umod_tap_open(nd))
+		umod_bus_attach(nd);
 	return 0;
 }
 
@@ -434,7 +435,7 @@ static void netdev_unregister(struct umod_netdev *nd)
 	if (!nd->registered)
 		return;
 	umod_net_close(nd);
-	umod_tap_close(nd);
+	umod_net_bridge_stop(nd);
 	umod_net_port_del(nd);
 	if (nd->cdev) {
 		umod_device_del(nd->cdev);
@@ -489,7 +490,7 @@ int umod_net_open(struct umod_netdev *nd)
 	dev->flags |= IFF_UP;
 	if (!bit(&dev->state, LINK_STATE_NOCARRIER))
 		dev->flags |= IFF_RUNNING;
-	umod_tap_set_up(nd, true);
+	umod_net_bridge_set_up(nd, true);
 	return 0;
 }
 
@@ -503,7 +504,7 @@ void umod_net_close(struct umod_netdev *nd)
 	nd_run(nd, NDO_STOP, NULL, NULL, false);
 	dev->flags &= ~(unsigned int)(IFF_UP | IFF_RUNNING);
 	pthread_cond_broadcast(&nd->woken);
-	umod_tap_set_up(nd, false);
+	umod_net_bridge_set_up(nd, false);
 }
 
 static void kapi_netif_carrier_on(struct net_device *dev)
@@ -731,7 +732,9 @@ int umod_net_init(struct umod_host *host)
 	}
 	net->host = host;
 	net->next_ifindex = 1;
+	net->bus_dirfd = -1;
 	pthread_mutex_init(&net->lock, NULL);
+	pthread_mutex_init(&net->bus_lock, NULL);
 	pthread_cond_init(&net->rx_wake, NULL);
 	umod_list_init(&net->devs);
 	net->net_class->name = "net";
@@ -769,6 +772,7 @@ void umod_net_exit(struct umod_host *host)
 		pthread_join(net->rx_thread, NULL);
 	umod_proc_text_remove(host, "net/dev");
 	umod_class_unregister(umod_driver_core(host), net->net_class);
+	umod_bus_release(net);
 	free(net->net_class);
 	free(net);
 }

@@ -33,6 +33,13 @@ struct umod_net {
 	struct umod_list devs;		/* registered, oldest first */
 	int next_ifindex;
 	bool tap;			/* umod_host_set_net_tap(): interfaces get TAP devices */
+	/* umod_host_set_net_bus(): the bus directory (-1: none), the interfaces
+	 * attached (a comma-separated list; NULL: all), a reader of the
+	 * directory (under bus_lock) */
+	int bus_dirfd;
+	char *bus_ifs;
+	pthread_mutex_t bus_lock;
+	void *bus_dir;			/* DIR * */
 	/* the NET_RX "softirq": a thread running scheduled NAPI polls */
 	pthread_t rx_thread;
 	bool rx_running, rx_stop;
@@ -47,6 +54,19 @@ struct umod_frame {
 };
 
 struct umod_netdev;
+
+/* what a bridge does beside its fd's reads, which port.c's reader sends down */
+struct umod_net_bridge {
+	/* a frame the driver passed up, out to the host */
+	void (*write)(struct umod_netdev *nd, const void *data, unsigned int len);
+	/* the interface went up or down (optional) */
+	void (*set_up)(struct umod_netdev *nd, bool up);
+	/* a second fd the reader watches (optional; -1 for none), and its event */
+	int (*watch_open)(struct umod_netdev *nd);
+	void (*watch)(struct umod_netdev *nd, int fd);
+	/* the reader has stopped; the fd is closed next (optional) */
+	void (*detach)(struct umod_netdev *nd);
+};
 
 /* a sysfs file of a device's: its priv */
 struct umod_net_attr {
@@ -70,10 +90,14 @@ struct umod_netdev {
 	struct umod_frame *capture[UMOD_NET_CAPTURE_MAX];
 	unsigned int cap_head, cap_count;
 	uint64_t cap_seq;		/* frames captured so far */
-	int tapfd;			/* -1: none */
-	pthread_t tap_thread;
-	bool tap_running;
-	int tap_stop[2];		/* a pipe: the reader's stop */
+	/* the bridge to the host (a TAP, the bus): each read of its fd is one
+	 * frame the host sends through the interface */
+	const struct umod_net_bridge *bridge;	/* NULL: none */
+	int bridge_fd;
+	pthread_t bridge_thread;
+	bool bridge_running;
+	int bridge_stop[2];		/* a pipe: the reader's stop */
+	char *bus_name;			/* the bus member's socket, in the bus directory */
 	struct umod_net_attr attrs[UMOD_NET_ATTRS];
 	unsigned int nattrs;
 };
@@ -105,11 +129,17 @@ int umod_net_sysfs_add(struct umod_netdev *nd);
 void umod_net_port_deliver(struct umod_netdev *nd, const void *data, unsigned int len);
 int umod_net_port_add(struct umod_netdev *nd);
 void umod_net_port_del(struct umod_netdev *nd);
+/* port.c: @nd's bridge is @b on @fd (a reader thread sends what it reads
+ * down through the driver); stopped, and told of up and down */
+int umod_net_bridge_start(struct umod_netdev *nd, const struct umod_net_bridge *b, int fd);
+void umod_net_bridge_stop(struct umod_netdev *nd);
+void umod_net_bridge_set_up(struct umod_netdev *nd, bool up);
 /* drivers/net/tap.c: the TAP bridge */
 int umod_tap_open(struct umod_netdev *nd);
-void umod_tap_close(struct umod_netdev *nd);
-void umod_tap_write(struct umod_netdev *nd, const void *data, unsigned int len);
-void umod_tap_set_up(struct umod_netdev *nd, bool up);
+/* drivers/net/bus.c: the packet bus (0, or -ENOENT when @nd is not to be attached) */
+int umod_bus_attach(struct umod_netdev *nd);
+bool umod_bus_wants(const struct umod_net *net, const char *name);
+void umod_bus_release(struct umod_net *net);
 
 /* skbuff.c: the host's own skbs */
 struct sk_buff *umod_skb_alloc(struct umod_module *owner, unsigned int size);

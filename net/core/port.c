@@ -1,20 +1,28 @@
 // SPDX-License-Identifier: MIT
 /*
  * The interface's port to the host: what the driver passes up is kept
- * (the newest UMOD_NET_CAPTURE_MAX frames) and written to the TAP device
- * when there is one. dev/net/NAME in the tree is the port as a file, for
+ * (the newest UMOD_NET_CAPTURE_MAX frames) and written to the bridge (a
+ * TAP device, the packet bus) when there is one; what the bridge's fd
+ * reads is sent down through the driver, by one reader thread per
+ * interface whichever the bridge. dev/net/NAME in the tree is the port as a file, for
  * a user without CAP_NET_ADMIN: a read is a pcap stream (tcpdump -r) of
  * the frames received so far, ending where the capture ends; each write
  * is one Ethernet frame sent through the interface (ndo_start_xmit).
  */
 #include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "fs/internal.h"
+#include "kernel/time/tick-internal.h"
 #include "net/core/dev.h"
+
+#define BRIDGE_FRAME_MAX	65536
 
 #define PCAP_MAGIC	0xa1b2c3d4u
 #define LINKTYPE_ETHERNET	1
@@ -23,8 +31,8 @@ void umod_net_port_deliver(struct umod_netdev *nd, const void *data, unsigned in
 {
 	struct umod_frame *f = malloc(sizeof(*f) + len);
 
-	if (nd->tapfd >= 0)
-		umod_tap_write(nd, data, len);
+	if (nd->bridge)
+		nd->bridge->write(nd, data, len);
 	if (!f)
 		return;
 	clock_gettime(CLOCK_REALTIME, &f->ts);
@@ -39,6 +47,79 @@ void umod_net_port_deliver(struct umod_netdev *nd, const void *data, unsigned in
 	nd->capture[(nd->cap_head + nd->cap_count++) % UMOD_NET_CAPTURE_MAX] = f;
 	nd->cap_seq++;
 	pthread_mutex_unlock(&nd->lock);
+}
+
+/* the bridge's reader: each read is one frame the host sends through the interface */
+static void *bridge_reader(void *arg)
+{
+	struct umod_netdev *nd = arg;
+	unsigned char *frame = malloc(BRIDGE_FRAME_MAX);
+	int ws = nd->bridge->watch_open ? nd->bridge->watch_open(nd) : -1;
+
+	while (frame) {
+		struct pollfd p[3] = {
+			{ nd->bridge_fd, POLLIN, 0 }, { nd->bridge_stop[0], POLLIN, 0 }, { ws, POLLIN, 0 },
+		};
+		ssize_t n;
+
+		if (poll(p, ws >= 0 ? 3 : 2, -1) < 0 && errno != EINTR)
+			break;
+		if (p[1].revents)
+			break;
+		if (p[2].revents)
+			nd->bridge->watch(nd, ws);
+		if (!(p[0].revents & POLLIN))
+			continue;
+		n = read(nd->bridge_fd, frame, BRIDGE_FRAME_MAX);
+		if (n > 0)
+			umod_net_xmit(nd, frame, (unsigned int)n);
+	}
+	if (ws >= 0)
+		close(ws);
+	free(frame);
+	return NULL;
+}
+
+int umod_net_bridge_start(struct umod_netdev *nd, const struct umod_net_bridge *b, int fd)
+{
+	nd->bridge = b;
+	nd->bridge_fd = fd;
+	if (pipe2(nd->bridge_stop, O_CLOEXEC) == 0) {
+		if (!umod_thread_spawn(&nd->bridge_thread, bridge_reader, nd)) {
+			nd->bridge_running = true;
+			return 0;
+		}
+		close(nd->bridge_stop[0]);
+		close(nd->bridge_stop[1]);
+	}
+	nd->bridge = NULL;
+	nd->bridge_fd = -1;
+	return -EAGAIN;
+}
+
+void umod_net_bridge_stop(struct umod_netdev *nd)
+{
+	if (!nd->bridge)
+		return;
+	if (nd->bridge_running) {
+		if (write(nd->bridge_stop[1], "x", 1) < 0)
+			return;
+		pthread_join(nd->bridge_thread, NULL);
+		close(nd->bridge_stop[0]);
+		close(nd->bridge_stop[1]);
+		nd->bridge_running = false;
+	}
+	if (nd->bridge->detach)
+		nd->bridge->detach(nd);
+	close(nd->bridge_fd);
+	nd->bridge_fd = -1;
+	nd->bridge = NULL;
+}
+
+void umod_net_bridge_set_up(struct umod_netdev *nd, bool up)
+{
+	if (nd->bridge && nd->bridge->set_up)
+		nd->bridge->set_up(nd, up);
 }
 
 /* an open port: the next frame to send, and what is left of the record being read */

@@ -1,0 +1,1 @@
+../net_snull_port/pcap.py
