@@ -23,7 +23,6 @@
 #include "net/core/dev.h"
 
 #define IFF_UP			0x1
-#define IFF_RUNNING		0x40
 #define LINK_STATE_START	0
 #define LINK_STATE_PRESENT	1
 #define LINK_STATE_NOCARRIER	2
@@ -473,7 +472,7 @@ static void kapi_rtnl_unlock(void)
 
 /* ---- up and down ----------------------------------------------------------------------------- */
 
-/* __dev_open(): ndo_open, then up, running when the carrier is there */
+/* __dev_open(): ndo_open, then up (IFF_RUNNING is dev_get_flags()'s, never dev->flags') */
 int umod_net_open(struct umod_netdev *nd)
 {
 	struct net_device *dev = nd->dev;
@@ -488,8 +487,6 @@ int umod_net_open(struct umod_netdev *nd)
 		return err;
 	}
 	dev->flags |= IFF_UP;
-	if (!bit(&dev->state, LINK_STATE_NOCARRIER))
-		dev->flags |= IFF_RUNNING;
 	umod_net_bridge_set_up(nd, true);
 	return 0;
 }
@@ -502,25 +499,21 @@ void umod_net_close(struct umod_netdev *nd)
 		return;
 	set_bit_was(&dev->state, LINK_STATE_START, false);
 	nd_run(nd, NDO_STOP, NULL, NULL, false);
-	dev->flags &= ~(unsigned int)(IFF_UP | IFF_RUNNING);
+	dev->flags &= ~(unsigned int)IFF_UP;
 	pthread_cond_broadcast(&nd->woken);
 	umod_net_bridge_set_up(nd, false);
 }
 
 static void kapi_netif_carrier_on(struct net_device *dev)
 {
-	if (set_bit_was(&dev->state, LINK_STATE_NOCARRIER, false) || dev->operstate != IF_OPER_UP) {
+	if (set_bit_was(&dev->state, LINK_STATE_NOCARRIER, false) || dev->operstate != IF_OPER_UP)
 		dev->operstate = IF_OPER_UP;
-		if (bit(&dev->state, LINK_STATE_START))
-			dev->flags |= IFF_RUNNING;
-	}
 }
 
 static void kapi_netif_carrier_off(struct net_device *dev)
 {
 	set_bit_was(&dev->state, LINK_STATE_NOCARRIER, true);
 	dev->operstate = IF_OPER_DOWN;
-	dev->flags &= ~(unsigned int)IFF_RUNNING;
 }
 
 static void kapi_netif_device_detach(struct net_device *dev)
