@@ -137,6 +137,8 @@ struct umod_daemon_opts {
 	int supervise_fd;	/* > 0: umod shell sends its seccomp listener here (supervise.c) */
 	const char *abi;	/* --abi NAME=DIR: genuine modules too (umod_host_set_abi()) */
 	bool tap;		/* --tap: interfaces are TAP devices too */
+	bool nbd;		/* --nbd: disks served over NBD (STATE/nbd/DISK.sock) */
+	bool uinput;		/* --uinput: input devices mirrored through /dev/uinput */
 };
 
 /* server.c: runs the daemon; returns the process's exit status */
@@ -208,6 +210,8 @@ void umod_service_notify(struct umod_daemon *d, const char *state);
 
 /* messages.c */
 int umod_messages_open(struct umod_daemon *d);
+/* <state-dir>/@name as a private directory (made if missing): its path in @buf */
+int umod_state_subdir(struct umod_daemon *d, const char *name, char *buf, size_t size);
 int umod_messages_reopen(struct umod_daemon *d);
 void umod_messages_close(struct umod_daemon *d);
 /* the sequence number the next record will get */

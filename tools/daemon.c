@@ -53,6 +53,10 @@ static void usage(FILE *out)
 		"                       so that perf report names them\n"
 		"      --tap            each network interface a module registers is also a\n"
 		"                       TAP device of the host (needs CAP_NET_ADMIN)\n"
+		"      --nbd            serve each disk over NBD on STATE/nbd/DISK.sock, and as\n"
+		"                       /dev/nbdN where the host's nbd driver can be had (root)\n"
+		"      --uinput         mirror each input device to a host input device through\n"
+		"                       /dev/uinput (needs write access to it)\n"
 		"      --module-sig     check module signatures (CONFIG_MODULE_SIG): a module\n"
 		"                       not signed by a trusted key taints E; trusted: umod's\n"
 		"                       build key (build/certs/signing_key.x509, $UMOD_SIGN_CERT)\n"
@@ -86,7 +90,8 @@ static const char *default_state_dir(char *buf, size_t size)
 
 enum { OPT_STATE_DIR = 256, OPT_FORCE_UNLOAD, OPT_SYSFS, OPT_ROOT, OPT_FOREGROUND, OPT_PIDFILE,
        OPT_RELEASE, OPT_REQUEST_TIMEOUT, OPT_PANIC_ON_OOPS, OPT_CMDLINE,
-       OPT_MODULE_MEMORY, OPT_PERF_MAP, OPT_MESSAGES_MAX, OPT_ABI, OPT_TAP };
+       OPT_MODULE_MEMORY, OPT_PERF_MAP, OPT_MESSAGES_MAX, OPT_ABI, OPT_TAP,
+       OPT_NBD, OPT_UINPUT };
 
 #define DEFAULT_REQUEST_TIMEOUT_S	30
 
@@ -156,6 +161,8 @@ static int parse(int argc, char *argv[], struct umod_daemon_opts *o)
 		{ "messages-max", required_argument, NULL, OPT_MESSAGES_MAX },
 		{ "perf-map", no_argument, NULL, OPT_PERF_MAP },
 		{ "tap", no_argument, NULL, OPT_TAP },
+		{ "nbd", no_argument, NULL, OPT_NBD },
+		{ "uinput", no_argument, NULL, OPT_UINPUT },
 		{ "keyring", required_argument, NULL, UMOD_OPT_KEYRING },
 		{ "no-default-keyring", no_argument, NULL, UMOD_OPT_NO_DEFAULT_KEYRING },
 		{ "sig-enforce", no_argument, NULL, UMOD_OPT_SIG_ENFORCE },
@@ -222,6 +229,12 @@ static int parse(int argc, char *argv[], struct umod_daemon_opts *o)
 			break;
 		case OPT_TAP:
 			o->tap = true;
+			break;
+		case OPT_NBD:
+			o->nbd = true;
+			break;
+		case OPT_UINPUT:
+			o->uinput = true;
 			break;
 		case OPT_FOREGROUND:
 			o->foreground = true;
