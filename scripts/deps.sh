@@ -53,6 +53,7 @@ iproute2
 iputils-ping
 pciutils
 evtest
+libnbd-bin
 "
 
 # the libraries libumod, umod and the tests link, for the target arch
