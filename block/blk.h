@@ -17,6 +17,7 @@
 
 struct umod_host;
 struct umod_module;
+struct umod_nbd;
 struct class;
 struct device;
 struct kernfs_node;
@@ -46,6 +47,7 @@ struct umod_block {
 	struct class *block_class;
 	struct umod_list majors;
 	struct umod_list disks;		/* added disks, oldest first */
+	int nbd_dir;			/* umod_host_set_blk_nbd()'s directory, or -1 */
 };
 
 /* a sysfs file of a disk or its queue: its priv */
@@ -71,6 +73,7 @@ struct umod_disk {
 	unsigned int nattrs;
 	uint64_t ios[4], sectors[4];	/* /sys/block/NAME/stat: read, write, discard, flush */
 	uint64_t inflight[2];
+	struct umod_nbd *nbd;		/* its NBD export (drivers/block/nbd.c), or NULL */
 };
 
 static inline struct umod_disk *umod_disk_of(struct gendisk *disk)
@@ -114,6 +117,11 @@ struct bio *umod_bio_new(struct umod_disk *d, unsigned int op, uint64_t sector, 
 void umod_bio_advance(struct bio *bio, unsigned int bytes);
 int umod_bio_execute(struct umod_disk *d, unsigned int op, uint64_t sector, void *buf,
 		     unsigned int len);
+
+/* drivers/block/nbd.c: an added disk served over NBD, when the host has a
+ * directory for the sockets; and its end at del_gendisk() */
+void umod_nbd_add(struct umod_disk *d);
+void umod_nbd_del(struct umod_disk *d);
 
 /* module code run for the block layer: @fn(@arg) as @mod's; -EIO if it oopsed */
 long umod_blk_call(struct umod_module *mod, long (*fn)(void *), void *arg);

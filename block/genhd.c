@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "block/blk.h"
 #include "drivers/base/base.h"
@@ -455,6 +456,7 @@ static void disk_remove(struct umod_disk *d)
 {
 	struct umod_block *b = d->blk;
 
+	umod_nbd_del(d);
 	pthread_mutex_lock(&b->lock);
 	umod_list_del(&d->link);
 	umod_list_init(&d->link);
@@ -490,6 +492,8 @@ static int kapi_device_add_disk(struct device *parent, struct gendisk *disk,
 	err = disk_register(d, parent, groups);
 	if (err)
 		disk_remove(d);
+	else
+		umod_nbd_add(d);
 	return err;
 }
 
@@ -569,6 +573,7 @@ int umod_block_init(struct umod_host *host)
 		return -ENOMEM;
 	}
 	b->host = host;
+	b->nbd_dir = -1;
 	pthread_mutex_init(&b->lock, NULL);
 	umod_list_init(&b->majors);
 	umod_list_init(&b->disks);
@@ -605,6 +610,8 @@ void umod_block_exit(struct umod_host *host)
 		free(m);
 	}
 	free(b->block_class);
+	if (b->nbd_dir >= 0)
+		close(b->nbd_dir);
 	pthread_mutex_destroy(&b->lock);
 	free(b);
 }

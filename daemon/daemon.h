@@ -139,6 +139,8 @@ struct umod_daemon_opts {
 	bool tap;		/* --tap: interfaces are TAP devices too */
 	const char *net_bus;	/* --net-bus: the bus directory, absolute */
 	const char *net_bus_ifs;	/* --net-bus-if, comma-separated (NULL: all) */
+	bool nbd;		/* --nbd: disks served over NBD (STATE/nbd/DISK.sock) */
+	bool uinput;		/* --uinput: input devices mirrored through /dev/uinput */
 };
 
 /* server.c: runs the daemon; returns the process's exit status */
@@ -210,6 +212,8 @@ void umod_service_notify(struct umod_daemon *d, const char *state);
 
 /* messages.c */
 int umod_messages_open(struct umod_daemon *d);
+/* <state-dir>/@name as a private directory (made if missing): its path in @buf */
+int umod_state_subdir(struct umod_daemon *d, const char *name, char *buf, size_t size);
 int umod_messages_reopen(struct umod_daemon *d);
 void umod_messages_close(struct umod_daemon *d);
 /* the sequence number the next record will get */

@@ -238,6 +238,24 @@ int umod_messages_open(struct umod_daemon *d)
 	return 0;
 }
 
+/* <state-dir>/@name, a private directory of ours (made if missing), into @buf */
+int umod_state_subdir(struct umod_daemon *d, const char *name, char *buf, size_t size)
+{
+	struct stat st;
+
+	if (!state_path(d, name, buf, size))
+		return -ENAMETOOLONG;
+	if (mkdir(buf, 0700) < 0 && errno != EEXIST)
+		return -errno;
+	if (lstat(buf, &st) < 0)
+		return -errno;
+	if (S_ISLNK(st.st_mode))
+		return -ELOOP;
+	if (!S_ISDIR(st.st_mode) || umod_check_private(&st, true))
+		return -EPERM;
+	return 0;
+}
+
 /*
  * SIGHUP: the file at the path is ours from now on (a rotated one has been
  * renamed away). The new file takes the old descriptor's number, so the

@@ -396,6 +396,20 @@ static int pidfile_held(const char *path, long holder)
 	return -EBUSY;
 }
 
+/* --nbd: the disks' sockets in <state-dir>/nbd */
+static int nbd_setup(struct umod_daemon *d)
+{
+	char dir[4096];
+	int err;
+
+	if (!d->opts->nbd)
+		return 0;
+	err = umod_state_subdir(d, "nbd", dir, sizeof(dir));
+	if (!err)
+		err = umod_host_set_blk_nbd(d->host, dir);
+	return err ? fail("cannot use the NBD directory", dir, err) : 0;
+}
+
 /* everything that must work before the daemon says it is ready */
 static int setup(struct umod_daemon *d)
 {
@@ -434,6 +448,10 @@ static int setup(struct umod_daemon *d)
 		if (err)
 			return err;
 	}
+	err = nbd_setup(d);
+	if (err)
+		return err;
+	umod_host_set_input_uinput(d->host, o->uinput);
 	/* an oops the host cannot recover from ends the daemon, reported first */
 	err = umod_host_install_oops(d->host, (const int[]){ d->messages_fd, STDERR_FILENO },
 				     2, UMOD_DAEMON_OOPS_EXIT);

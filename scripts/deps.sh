@@ -55,6 +55,7 @@ tcpdump
 iperf3
 pciutils
 evtest
+libnbd-bin
 "
 
 # the libraries libumod, umod and the tests link, for the target arch

@@ -56,6 +56,10 @@ static void usage(FILE *out)
 		"      --net-bus=DIR    the interfaces join the packet bus in DIR (made 0700\n"
 		"                       if missing), with every daemon given the same DIR\n"
 		"      --net-bus-if=IF  only interface IF joins the bus (repeatable)\n"
+		"      --nbd            serve each disk over NBD on STATE/nbd/DISK.sock, and as\n"
+		"                       /dev/nbdN where the host's nbd driver can be had (root)\n"
+		"      --uinput         mirror each input device to a host input device through\n"
+		"                       /dev/uinput (needs write access to it)\n"
 		"      --module-sig     check module signatures (CONFIG_MODULE_SIG): a module\n"
 		"                       not signed by a trusted key taints E; trusted: umod's\n"
 		"                       build key (build/certs/signing_key.x509, $UMOD_SIGN_CERT)\n"
@@ -90,7 +94,7 @@ static const char *default_state_dir(char *buf, size_t size)
 enum { OPT_STATE_DIR = 256, OPT_FORCE_UNLOAD, OPT_SYSFS, OPT_ROOT, OPT_FOREGROUND, OPT_PIDFILE,
        OPT_RELEASE, OPT_REQUEST_TIMEOUT, OPT_PANIC_ON_OOPS, OPT_CMDLINE,
        OPT_MODULE_MEMORY, OPT_PERF_MAP, OPT_MESSAGES_MAX, OPT_ABI, OPT_TAP,
-       OPT_NET_BUS, OPT_NET_BUS_IF };
+       OPT_NET_BUS, OPT_NET_BUS_IF, OPT_NBD, OPT_UINPUT };
 
 #define DEFAULT_REQUEST_TIMEOUT_S	30
 
@@ -182,6 +186,8 @@ static int parse(int argc, char *argv[], struct umod_daemon_opts *o)
 		{ "tap", no_argument, NULL, OPT_TAP },
 		{ "net-bus", required_argument, NULL, OPT_NET_BUS },
 		{ "net-bus-if", required_argument, NULL, OPT_NET_BUS_IF },
+		{ "nbd", no_argument, NULL, OPT_NBD },
+		{ "uinput", no_argument, NULL, OPT_UINPUT },
 		{ "keyring", required_argument, NULL, UMOD_OPT_KEYRING },
 		{ "no-default-keyring", no_argument, NULL, UMOD_OPT_NO_DEFAULT_KEYRING },
 		{ "sig-enforce", no_argument, NULL, UMOD_OPT_SIG_ENFORCE },
@@ -255,6 +261,12 @@ static int parse(int argc, char *argv[], struct umod_daemon_opts *o)
 		case OPT_NET_BUS_IF:
 			if (add_bus_if(o, optarg))
 				return 1;
+			break;
+		case OPT_NBD:
+			o->nbd = true;
+			break;
+		case OPT_UINPUT:
+			o->uinput = true;
 			break;
 		case OPT_FOREGROUND:
 			o->foreground = true;

@@ -9,6 +9,7 @@
 
 #include <pthread.h>
 #include <stdbool.h>
+#include <stddef.h>
 
 #include <umod/kabi/input.h>
 
@@ -59,6 +60,22 @@ int umod_input_open_device(struct input_handle *handle);
 void umod_input_inject_event(struct input_handle *handle, unsigned int type, unsigned int code,
 			     int value);
 void umod_input_close_device(struct input_handle *handle);
+
+/*
+ * uinput-mirror.c: the system calls the /dev/uinput mirror makes (the unit
+ * test's to replace); the setup of @fd from @dev's capabilities, name, id
+ * and axes, then UI_DEV_CREATE; a packet written as input_event records.
+ * Each 0 or a negative errno.
+ */
+struct umod_uinput_sys {
+	int (*open)(const char *path);
+	int (*ioctl)(int fd, unsigned long req, unsigned long arg);
+	long (*write)(int fd, const void *buf, size_t n);
+	int (*close)(int fd);
+};
+extern const struct umod_uinput_sys *umod_uinput_sys;
+int umod_uinput_setup(int fd, const struct input_dev *dev);
+int umod_uinput_write(int fd, const struct input_value *vals, unsigned int count);
 
 /* with the driver core: the class, /proc/bus/input, evdev */
 int umod_input_init(struct umod_host *host);

@@ -812,6 +812,15 @@ UMOD_API void umod_host_set_net_tap(struct umod_host *host, int on);
  * the TAP too, the bus is where the TAP cannot be had. `umod daemon
  * --net-bus`; 0 or a negative errno */
 UMOD_API int umod_host_set_net_bus(struct umod_host *host, const char *dir, const char *ifnames);
+/* with @dir (NULL: off), each disk a module adds on @host from now on is
+ * served over NBD on @dir/DISK.sock (owner-only), and connected to a free
+ * /dev/nbdN where the host's nbd driver allows (root; without it one log
+ * line says what is missing); `umod daemon --nbd`. 0 or -errno of @dir */
+UMOD_API int umod_host_set_blk_nbd(struct umod_host *host, const char *dir);
+/* with @on, each input device a module registers on @host from now on is
+ * mirrored to a host input device through /dev/uinput (without it one log
+ * line says so); `umod daemon --uinput` */
+UMOD_API void umod_host_set_input_uinput(struct umod_host *host, int on);
 /* fsync(2) of a device file: the driver's fsync (a disk's: a flush request
  * when its queue has a write cache); 0 for other files */
 UMOD_API int umod_fs_fsync(struct umod_file *f, int datasync);

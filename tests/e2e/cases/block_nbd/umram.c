@@ -1,0 +1,1 @@
+../blk_mq_ramdisk/umram.c

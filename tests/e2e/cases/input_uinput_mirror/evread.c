@@ -1,0 +1,1 @@
+../input_evdev_keyboard/evread.c
