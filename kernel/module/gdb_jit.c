@@ -218,7 +218,15 @@ static void unplace_init(struct umod_jit_object *obj, const struct umod_module *
 			 unsigned int shnum)
 {
 	Elf64_Shdr *sh = obj_sechdrs(obj);
+	unsigned int lo = shnum, hi = 0;	/* the init sections' indices lie in [lo, hi] */
 
+	for (unsigned int i = 1; i < shnum; i++)
+		if (in_init(mod, &sh[i])) {
+			lo = lo < i ? lo : i;
+			hi = i;
+		}
+	if (lo > hi)
+		return;
 	for (unsigned int i = 1; i < shnum; i++) {
 		Elf64_Sym *sym;
 		size_t n;
@@ -228,13 +236,14 @@ static void unplace_init(struct umod_jit_object *obj, const struct umod_module *
 		sym = (Elf64_Sym *)(obj->image + sh[i].sh_offset);
 		n = sh[i].sh_size / sizeof(*sym);
 		for (size_t k = 1; k < n; k++) {
-			if (sym[k].st_shndx == SHN_UNDEF || sym[k].st_shndx >= shnum ||
-			    !in_init(mod, &sh[sym[k].st_shndx]))
+			unsigned int idx = sym[k].st_shndx;
+
+			if (idx - lo > hi - lo || !in_init(mod, &sh[idx]))
 				continue;
 			__atomic_store_n(&sym[k].st_shndx, SHN_UNDEF, __ATOMIC_RELAXED);
 		}
 	}
-	for (unsigned int i = 1; i < shnum; i++) {
+	for (unsigned int i = lo; i <= hi; i++) {
 		if (!in_init(mod, &sh[i]))
 			continue;
 		sh[i].sh_addr = 0;

@@ -499,28 +499,30 @@ static int simplify_symbols(struct load_info *info)
 
 /*
  * Listed in sections/: the loaded ones, and the symbol table and its
- * strings, which 6.1's layout_symtab() makes SHF_ALLOC (kept in the init
- * part for kallsyms); here kallsyms keeps its own table: no address.
+ * strings (@sym and @str, 0 if none), which 6.1's layout_symtab() makes
+ * SHF_ALLOC (kept in the init part for kallsyms); here kallsyms keeps its
+ * own table: no address.
  */
-static bool listed_section(const struct load_info *info, unsigned int i)
+static bool listed_section(const struct load_info *info, unsigned int i,
+			   unsigned int sym, unsigned int str)
 {
-	unsigned int sym = info->elf.symtab_idx;
-
 	/* as Linux, whose percpu_modalloc() takes SHF_ALLOC off .data..percpu */
 	if (info->sec[i].region == UMOD_REGION_PERCPU)
 		return false;
-	return info->sec[i].addr || (sym && (i == sym || i == info->elf.sechdrs[sym].sh_link));
+	return info->sec[i].addr || (sym && (i == sym || i == str));
 }
 
 /* the listed sections' names and places, copied: the image goes away */
 static int record_sections(struct load_info *info)
 {
 	struct umod_module *mod = info->mod;
+	unsigned int sym = info->elf.symtab_idx;
+	unsigned int str = sym ? info->elf.sechdrs[sym].sh_link : 0;
 	size_t n = 0, names = 0;
 	char *p;
 
 	for (unsigned int i = 1; i < info->elf.shnum; i++) {
-		if (!listed_section(info, i))
+		if (!listed_section(info, i, sym, str))
 			continue;
 		n++;
 		names += strlen(umod_elf_secname(&info->elf, i)) + 1;
@@ -530,16 +532,15 @@ static int record_sections(struct load_info *info)
 		return -ENOMEM;
 	p = (char *)(mod->sections + n);
 	for (unsigned int i = 1; i < info->elf.shnum; i++) {
-		const char *name = umod_elf_secname(&info->elf, i);
 		struct umod_section *s;
 
-		if (!listed_section(info, i))
+		if (!listed_section(info, i, sym, str))
 			continue;
 		s = &mod->sections[mod->num_sections++];
-		s->name = strcpy(p, name);
+		s->name = p;
+		p = stpcpy(p, umod_elf_secname(&info->elf, i)) + 1;
 		s->addr = info->sec[i].addr;
 		s->size = info->elf.sechdrs[i].sh_size;
-		p += strlen(name) + 1;
 	}
 	return 0;
 }
