@@ -133,7 +133,7 @@ static int major_add(struct umod_block *b, struct umod_module *mod, unsigned int
 	if (!(m = calloc(1, sizeof(*m))))
 		return -ENOMEM;
 	m->major = major;
-	m->owner = mod;
+	m->owner = umod_module_made(mod, UMOD_MADE_BLOCK);
 	snprintf(m->name, sizeof(m->name), "%s", name);
 	blk_list_add_tail(&m->link, &b->majors);
 	return (int)major;
@@ -211,7 +211,7 @@ struct gendisk *umod_disk_alloc(struct umod_module *owner, struct request_queue 
 
 	if (!d)
 		return NULL;
-	d->owner = owner;
+	d->owner = umod_module_made(owner, UMOD_MADE_BLOCK);
 	d->blk = owner ? umod_block_of(owner->host) : NULL;
 	d->disk.part0 = &d->part0;
 	d->disk.queue = q;
@@ -619,10 +619,13 @@ void umod_block_exit(struct umod_host *host)
 /* what a module's exit left: its disks deleted, its majors unregistered */
 void umod_block_leftovers(struct umod_module *mod)
 {
-	struct umod_block *b = umod_block_of(mod->host);
+	struct umod_block *b;
 	struct umod_disk *d;
 	struct blk_major *m;
 
+	if (!umod_module_has_made(mod, UMOD_MADE_BLOCK))
+		return;
+	b = umod_block_of(mod->host);
 	while (b) {
 		d = NULL;
 		pthread_mutex_lock(&b->lock);

@@ -203,7 +203,7 @@ struct umod_fs_node *umod_fs_node_add(struct umod_fs_node *dir, const char *name
 		return NULL;
 	n->parent = dir;
 	n->dentry.d_parent = &dir->dentry;
-	n->owner = owner;
+	n->owner = umod_module_made(owner, UMOD_MADE_FS_NODE);
 	n->inode.i_ino = (unsigned long)(uintptr_t)n;
 	/* newest last, as readdir lists a proc directory in creation order */
 	umod_list_add(&n->sibling, dir->children.prev);
@@ -1176,8 +1176,10 @@ void umod_fs_leftovers(struct umod_module *mod)
 		return;
 	pthread_mutex_lock(&fs->lock);
 	umod_sysctl_leftovers(fs, mod);	/* first: its entries are proc's too */
-	umod_configfs_leftovers(fs, mod);
-	umod_proc_leftovers(fs, mod, fs->proc);
+	if (umod_module_has_made(mod, UMOD_MADE_FS_NODE)) {	/* else it owns no node */
+		umod_configfs_leftovers(fs, mod);
+		umod_proc_leftovers(fs, mod, fs->proc);
+	}
 	umod_chrdev_leftovers(fs, mod);
 	umod_fs_kill_files(fs, mod);
 	pthread_mutex_unlock(&fs->lock);

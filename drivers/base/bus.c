@@ -20,6 +20,7 @@
 #include "drivers/base/base.h"
 #include "fs/sysfs/sysfs.h"
 #include "kernel/kapi.h"
+#include "kernel/module/module.h"
 #include "lib/klib.h"
 
 struct subsys_private *umod_bus_private(struct umod_driver_core *core,
@@ -154,7 +155,7 @@ int umod_bus_register(struct umod_driver_core *core, struct bus_type *bus,
 		return -ENOMEM;
 	sp->bus = bus;
 	sp->core = core;
-	sp->owner = owner;
+	sp->owner = umod_module_made(owner, UMOD_MADE_DRIVER);
 	sp->drivers_autoprobe = true;
 	umod_list_init(&sp->devices);
 	umod_list_init(&sp->drivers);

@@ -17,6 +17,7 @@
 #include "drivers/base/base.h"
 #include "fs/sysfs/sysfs.h"
 #include "kernel/kapi.h"
+#include "kernel/module/module.h"
 #include "lib/vsprintf.h"
 
 struct subsys_private *umod_class_private(struct umod_driver_core *core,
@@ -96,7 +97,7 @@ int umod_class_register(struct umod_driver_core *core, struct class *cls,
 		return -ENOMEM;
 	sp->class = cls;
 	sp->core = core;
-	sp->owner = owner;
+	sp->owner = umod_module_made(owner, UMOD_MADE_DRIVER);
 	umod_list_init(&sp->devices);
 	umod_list_init(&sp->drivers);
 	sp->subsys.host = core->host;

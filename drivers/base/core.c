@@ -24,6 +24,7 @@
 #include "fs/sysfs/sysfs.h"
 #include "kernel/kapi.h"
 #include "kernel/locking/mutex.h"
+#include "kernel/module/module.h"
 #include "kernel/panic.h"
 #include "kernel/printk/internal.h"
 #include "kernel/sched/sched.h"
@@ -467,7 +468,7 @@ int umod_device_add(struct umod_driver_core *core, struct device *dev)
 	if (!p || !core)
 		return -ENOMEM;
 	p->core = core;
-	p->added_by = umod_caller_module();
+	p->added_by = umod_module_made(umod_caller_module(), UMOD_MADE_DRIVER);
 	dev->kobj.host = core->host;
 	err = name_device(dev);
 	if (err)

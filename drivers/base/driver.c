@@ -12,6 +12,7 @@
 #include "drivers/base/base.h"
 #include "fs/sysfs/sysfs.h"
 #include "kernel/kapi.h"
+#include "kernel/module/module.h"
 #include "kernel/panic.h"
 #include "kernel/printk/internal.h"
 
@@ -55,7 +56,7 @@ int umod_driver_register(struct umod_driver_core *core, struct device_driver *dr
 		return -ENOMEM;
 	dp->driver = drv;
 	dp->bus = sp;
-	dp->owner = umod_module_of(drv->owner);
+	dp->owner = umod_module_made(umod_module_of(drv->owner), UMOD_MADE_DRIVER);
 	umod_list_init(&dp->node_bus);
 	umod_list_init(&dp->devices);
 	drv->p = dp;

@@ -19,6 +19,7 @@
 #include "drivers/tty/tty.h"
 #include "fs/internal.h"
 #include "fs/sysfs/sysfs.h"
+#include "kernel/module/module.h"
 #include "kernel/oops.h"
 #include "kernel/printk/internal.h"
 #include "kernel/sched/sched.h"
@@ -432,11 +433,13 @@ void umod_driver_leftovers(struct umod_module *mod)
 
 	if (!core)
 		return;
-	umod_misc_leftovers(mod);
+	umod_misc_leftovers(mod);	/* each returns at once if @mod made none */
 	umod_block_leftovers(mod);
 	umod_net_leftovers(mod);
 	umod_tty_leftovers(mod);
 	umod_input_leftovers(mod);
+	if (!umod_module_has_made(mod, UMOD_MADE_DRIVER))
+		return;
 	leftover_drivers(core, mod);
 	leftover_devices(core, mod);
 	leftover_subsystems(core, mod);

@@ -17,6 +17,7 @@
 #include "fs/internal.h"
 #include "fs/sysfs/sysfs.h"
 #include "kernel/kapi.h"
+#include "kernel/module/module.h"
 #include "kernel/printk/internal.h"
 #include "mm/internal.h"
 
@@ -170,7 +171,7 @@ static int kapi_misc_register(struct module *owner, struct miscdevice *misc)
 	if (!(r = calloc(1, sizeof(*r))))
 		return -ENOMEM;
 	r->misc = misc;
-	r->owner = umod_fs_umod(owner);
+	r->owner = umod_module_made(umod_fs_umod(owner), UMOD_MADE_MISC);
 	pthread_mutex_lock(&fs->lock);
 	err = claim_minor(fs, r, misc);
 	pthread_mutex_unlock(&fs->lock);
@@ -244,9 +245,12 @@ static void kapi_misc_deregister(struct miscdevice *misc)
 
 void umod_misc_leftovers(struct umod_module *mod)
 {
-	struct umod_fs *fs = umod_fs_of(mod->host);
+	struct umod_fs *fs;
 	struct misc_reg *r;
 
+	if (!umod_module_has_made(mod, UMOD_MADE_MISC))
+		return;
+	fs = umod_fs_of(mod->host);
 	while (fs && (r = take_reg(fs, NULL, mod))) {
 		umod_log_printk(fs->host->log, KERN_WARNING "%s: exit left misc device %s registered: deregistered\n",
 				mod->name, r->misc->name);

@@ -31,6 +31,7 @@
 #include "fs/sysfs/sysfs.h"
 #include "kernel/irq/internals.h"
 #include "kernel/kapi.h"
+#include "kernel/module/module.h"
 #include "kernel/panic.h"
 #include "kernel/printk/internal.h"
 #include "kernel/sched/sched.h"
@@ -327,7 +328,7 @@ static int request_commit(struct gpio_desc *desc, const char *label)
 	}
 	set_flag(desc, GPIO_FLAG_REQUESTED);
 	desc->label = copy;
-	desc->requester = umod_caller_module();
+	desc->requester = umod_module_made(umod_caller_module(), UMOD_MADE_GPIO);
 	pthread_mutex_unlock(&core->lock);
 	if (gdev->chip->request) {
 		ret = chip_op(gdev, OP_REQUEST, offset, 0);
@@ -1003,7 +1004,7 @@ int umod_gpiochip_add(struct umod_gpio_core *core, struct gpio_chip *gc, void *d
 	gdev->core = core;
 	gdev->chip = gc;
 	gdev->data = data;
-	gdev->owner = owner;
+	gdev->owner = umod_module_made(owner, UMOD_MADE_GPIO);
 	gc->gpiodev = gdev;
 	umod_device_initialize(dcore, &gdev->dev);
 	if (gdev->dev.p)
@@ -1534,11 +1535,11 @@ void umod_gpio_host_gone(struct umod_host *host)
 /* module_leftovers[]: lines @mod requested and chips it added, reported and let go */
 void umod_gpio_leftovers(struct umod_module *mod)
 {
-	struct umod_gpio_core *core = umod_gpio_core(mod->host);
+	struct umod_gpio_core *core;
 	struct gpio_chip *chips[64];
 	size_t n = 0;
 
-	if (!core)
+	if (!umod_module_has_made(mod, UMOD_MADE_GPIO) || !(core = umod_gpio_core(mod->host)))
 		return;
 	for (;;) {
 		struct gpio_desc *found = NULL;

@@ -18,6 +18,7 @@
 #include "fs/internal.h"
 #include "fs/sysfs/sysfs.h"
 #include "kernel/kapi.h"
+#include "kernel/module/module.h"
 #include "kernel/printk/internal.h"
 #include "lib/kobject_uevent.h"
 #include "mm/internal.h"
@@ -320,7 +321,7 @@ static struct input_dev *kapi_input_allocate_device(void)
 	if (!cls || !(idev = calloc(1, sizeof(*idev))))
 		return NULL;
 	idev->host = host;
-	idev->owner = umod_caller_module();
+	idev->owner = umod_module_made(umod_caller_module(), UMOD_MADE_INPUT);
 	pthread_mutex_init(&idev->lock, NULL);
 	umod_list_init(&idev->node);
 	idev->dev.h_list.next = idev->dev.h_list.prev = &idev->dev.h_list;
@@ -788,7 +789,7 @@ int umod_input_register_handler(struct umod_host *host, struct input_handler *ha
 	if (!r)
 		return -ENOMEM;
 	r->handler = handler;
-	r->owner = owner;
+	r->owner = umod_module_made(owner, UMOD_MADE_INPUT);
 	handler->h_list.next = handler->h_list.prev = &handler->h_list;
 	pthread_mutex_lock(&input_mutex);
 	if ((ih = input_host_of(host))) {
@@ -940,6 +941,8 @@ static void kapi_input_unregister_device(struct input_dev *dev)
 
 void umod_input_leftovers(struct umod_module *mod)
 {
+	if (!umod_module_has_made(mod, UMOD_MADE_INPUT))
+		return;
 	for (;;) {
 		struct umod_input_dev *found = NULL;
 		struct input_host *ih;

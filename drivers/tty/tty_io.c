@@ -22,6 +22,7 @@
 #include "fs/internal.h"
 #include "fs/sysfs/sysfs.h"
 #include "kernel/kapi.h"
+#include "kernel/module/module.h"
 #include "kernel/printk/internal.h"
 #include "kernel/sched/sched.h"
 
@@ -292,7 +293,7 @@ static int drv_new(struct tty_driver *d, struct umod_host *host, struct umod_tty
 	}
 	drv->driver = d;
 	drv->host = host;
-	drv->owner = umod_module_of(d->owner);
+	drv->owner = umod_module_made(umod_module_of(d->owner), UMOD_MADE_TTY);
 	drv->inotify = drv->event = -1;
 	pthread_mutex_init(&drv->lock, NULL);
 	*out = drv;
@@ -380,6 +381,8 @@ void umod_tty_unregister_driver(struct tty_driver *d)
 
 void umod_tty_leftovers(struct umod_module *mod)
 {
+	if (!umod_module_has_made(mod, UMOD_MADE_TTY))
+		return;
 	for (;;) {
 		struct umod_tty_drv *found = NULL;
 

@@ -220,6 +220,8 @@ int umod_kernfs_create(const struct umod_kernfs_new *nw, struct kernfs_node **kn
 		.owner = nw->owner, .ops = nw->ops, .priv = nw->priv, .release = nw->release,
 		.refs = nw->ref ? 2 : 1 };
 	umod_list_init(&kn->children);
+	if (nw->kind != UMOD_KN_PLAIN)	/* what umod_kernfs_leftovers() reports */
+		umod_module_made(nw->owner, UMOD_MADE_KERNFS);
 	pthread_mutex_lock(&kernfs_lock);
 	if (parent->removed || parent->type != UMOD_SYSFS_DIR) {
 		err = -ENOENT;
@@ -361,6 +363,8 @@ void umod_kernfs_leftovers(struct umod_module *mod)
 	struct kernfs_node *sys = umod_kernfs_root(UMOD_KERNFS_SYS), *kn;
 	char path[512];
 
+	if (!umod_module_has_made(mod, UMOD_MADE_KERNFS))
+		return;
 	pthread_mutex_lock(&kernfs_lock);
 	while ((kn = find_owned(sys, mod))) {
 		path_locked(kn, path, sizeof(path));

@@ -16,6 +16,7 @@
 
 #include "kernel/irq/internals.h"
 #include "kernel/kapi.h"
+#include "kernel/module/module.h"
 #include "kernel/oops.h"
 #include "kernel/panic.h"
 #include "kernel/printk/internal.h"
@@ -248,7 +249,7 @@ static struct irqaction *action_new(unsigned int irq, umod_irq_handler_t handler
 	a->flags = (unsigned int)flags;
 	a->dev_id = dev_id;
 	a->irq = irq;
-	a->owner = owner;
+	a->owner = umod_module_made(owner, UMOD_MADE_IRQ);
 	a->devname = name;
 	return a;
 }
@@ -338,8 +339,11 @@ const void *umod_free_irq(struct umod_irq_core *core, unsigned int irq, void *de
 /* module_leftovers[]: an interrupt a module forgot to free, reported and freed */
 void umod_irq_leftovers(struct umod_module *mod)
 {
-	struct umod_irq_core *core = umod_irq_core(mod->host);
+	struct umod_irq_core *core;
 
+	if (!umod_module_has_made(mod, UMOD_MADE_IRQ))
+		return;
+	core = umod_irq_core(mod->host);
 	for (unsigned int irq = 1; core && irq < core->nr_descs; irq++) {
 		struct irq_desc *desc = umod_irq_to_desc(core, irq);
 		struct irqaction *a;

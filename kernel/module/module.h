@@ -134,6 +134,7 @@ struct umod_module {
 	struct umod_list list;		/* on host->modules, under module_mutex */
 	uint32_t name_hash;		/* umod_module_name_hash(name) once listed; 0: unknown */
 	unsigned int mm_sites;		/* its allocation records (mm/account.c, under its lock) */
+	atomic_uint made;		/* enum umod_made: where it ever owned something */
 	char name[UMOD_MODULE_NAME_LEN];
 	_Atomic int state;		/* enum umod_module_state */
 	struct module *kmod;		/* the module's own struct, in its data */
@@ -168,6 +169,40 @@ struct umod_module {
 	struct umod_kallsyms *kallsyms;	/* owned; see kallsyms.c */
 	void *percpu;			/* its .data..percpu, CPU 0's copy (mm/percpu.c) */
 };
+
+/*
+ * What a module ever owned, by subsystem: each bit is set where that
+ * subsystem records the module as an object's owner (umod_module_made()),
+ * and never cleared, so a leftover check at unload walks its lists only
+ * for a module that made something there (most make nothing). A bit, not
+ * a count: only the creation sites must be found, never every removal.
+ */
+enum umod_made {
+	UMOD_MADE_DRIVER = 1u << 0,	/* drivers, devices, classes, buses (drivers/base/) */
+	UMOD_MADE_MISC = 1u << 1,	/* misc devices (drivers/char/misc.c) */
+	UMOD_MADE_BLOCK = 1u << 2,	/* disks, block majors (block/genhd.c) */
+	UMOD_MADE_NET = 1u << 3,	/* network devices (net/core/dev.c) */
+	UMOD_MADE_TTY = 1u << 4,	/* tty drivers (drivers/tty/tty_io.c) */
+	UMOD_MADE_INPUT = 1u << 5,	/* input devices and handlers (drivers/input/input.c) */
+	UMOD_MADE_FS_NODE = 1u << 6,	/* proc and configfs entries (fs/file.c) */
+	UMOD_MADE_KERNFS = 1u << 7,	/* reported sysfs and debugfs nodes (fs/sysfs/dir.c) */
+	UMOD_MADE_IRQ = 1u << 8,	/* interrupt actions (kernel/irq/manage.c) */
+	UMOD_MADE_GPIO = 1u << 9,	/* requested lines, gpio chips (drivers/gpio/gpiolib.c) */
+};
+
+/* @mod (NULL: the host, nothing set) now owns an object of @what; returns @mod */
+static inline struct umod_module *umod_module_made(struct umod_module *mod, unsigned int what)
+{
+	if (mod)
+		atomic_fetch_or_explicit(&mod->made, what, memory_order_release);
+	return mod;
+}
+
+/* did @mod ever own an object of @what? if not, its leftover check has nothing to find */
+static inline bool umod_module_has_made(struct umod_module *mod, unsigned int what)
+{
+	return atomic_load_explicit(&mod->made, memory_order_acquire) & what;
+}
 
 const struct umod_section *umod_module_find_section(const struct umod_module *mod,
 						    const char *name);

@@ -310,7 +310,7 @@ struct net_device *umod_alloc_netdev(struct module *owner, int sizeof_priv, cons
 	dev->state = 1ul << LINK_STATE_PRESENT;
 	dev->__host[0] = (unsigned long)nd;
 	nd->dev = dev;
-	nd->owner = mod;
+	nd->owner = umod_module_made(mod, UMOD_MADE_NET);
 	nd->net = mod ? umod_net_of(mod->host) : NULL;
 	nd->bridge_fd = -1;
 	pthread_mutex_init(&nd->lock, NULL);
@@ -773,9 +773,12 @@ void umod_net_exit(struct umod_host *host)
 /* what a module's exit left registered: unregistered (its memory stays, as a leak) */
 void umod_net_leftovers(struct umod_module *mod)
 {
-	struct umod_net *net = umod_net_of(mod->host);
+	struct umod_net *net;
 	struct umod_netdev *nd;
 
+	if (!umod_module_has_made(mod, UMOD_MADE_NET))
+		return;
+	net = umod_net_of(mod->host);
 	while (net) {
 		nd = NULL;
 		pthread_mutex_lock(&net->lock);
