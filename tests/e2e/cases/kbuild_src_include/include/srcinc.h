@@ -1,0 +1,1 @@
+#define SRCINC_DESCRIPTION "found through -I$(src)/include"
