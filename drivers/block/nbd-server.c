@@ -60,7 +60,6 @@
 
 /* an option's data: a name of 4096 bytes and its info requests fit */
 #define OPT_MAX			8192u
-#define DRAIN_CHUNK		65536u
 
 struct conn {
 	int rfd, wfd;
