@@ -770,7 +770,7 @@ void umod_net_exit(struct umod_host *host)
 	free(net);
 }
 
-/* what a module's exit left registered: unregistered (its memory stays, as a leak) */
+/* what a module's exit left registered: unregistered and freed (its free_netdev() is gone) */
 void umod_net_leftovers(struct umod_module *mod)
 {
 	struct umod_net *net;
@@ -793,6 +793,8 @@ void umod_net_leftovers(struct umod_module *mod)
 		pthread_mutex_lock(&rtnl);
 		netdev_unregister(nd);
 		pthread_mutex_unlock(&rtnl);
+		/* its free_netdev() went with the module: nobody else can free it */
+		kapi_free_netdev(nd->dev);
 	}
 }
 
