@@ -212,7 +212,9 @@ $(GEN)/host_crcs.txt: $(GEN)/host_abi.o $(GEN)/host_exports.txt $(GENDWARFKSYMS)
 $(GEN)/host_crcs.c: $(GEN)/host_crcs.txt $(srctree)/scripts/host_crcs.sh
 	$(Q)$(srctree)/scripts/host_crcs.sh < $< > $@.tmp && mv $@.tmp $@
 
-$(GEN)/%.o: $(GEN)/%.c
+# the stamp too: a generated source that stays the same (boards.c,
+# host_crcs_empty.c) must still be compiled again with SANITIZE=... or without
+$(GEN)/%.o: $(GEN)/%.c $(FLAGS_STAMP)
 	$(Q)$(CC) $(BUILD_CFLAGS) -c -o $@ $<
 
 $(GEN)/boards/%.dtb: $(srctree)/boards/%.dts
