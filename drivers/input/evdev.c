@@ -12,6 +12,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/input-event-codes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,28 +30,7 @@
 #define EVDEV_MIN_BUFFER_SIZE	64
 #define EVDEV_BUF_PACKETS	8
 #define EV_VERSION		0x010001
-#define EV_SYN			0x00
-#define EV_KEY			0x01
-#define EV_REL			0x02
-#define EV_ABS			0x03
-#define EV_MSC			0x04
-#define EV_SW			0x05
-#define EV_LED			0x11
-#define EV_SND			0x12
-#define EV_REP			0x14
-#define EV_FF			0x15
-#define EV_MAX			0x1f
-#define SYN_REPORT		0
-#define SYN_DROPPED		3
-#define KEY_MAX			0x2ff
-#define REL_MAX			0x0f
-#define ABS_MAX			0x3f
-#define MSC_MAX			0x07
-#define SW_MAX			0x10
-#define LED_MAX			0x0f
-#define SND_MAX			0x07
 #define FF_MAX			0x7f
-#define INPUT_PROP_MAX		0x1f
 #define EPOLLIN			0x0001
 #define EPOLLOUT		0x0004
 #define EPOLLERR		0x0008

@@ -9,6 +9,7 @@
  * devices their id table matches; /proc/bus/input/devices and handlers.
  */
 #include <errno.h>
+#include <linux/input-event-codes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,36 +24,8 @@
 #include "lib/kobject_uevent.h"
 #include "mm/internal.h"
 
-/* 6.1's uapi input-event-codes.h */
-#define EV_SYN		0x00
-#define EV_KEY		0x01
-#define EV_REL		0x02
-#define EV_ABS		0x03
-#define EV_MSC		0x04
-#define EV_SW		0x05
-#define EV_LED		0x11
-#define EV_SND		0x12
-#define EV_REP		0x14
-#define EV_FF		0x15
-#define EV_PWR		0x16
-#define EV_MAX		0x1f
-#define SYN_REPORT	0
-#define SYN_CONFIG	1
-#define SYN_MT_REPORT	2
-#define KEY_RESERVED	0
-#define KEY_MAX		0x2ff
-#define KEY_MIN_INTERESTING	113	/* KEY_MUTE */
-#define REL_MAX		0x0f
-#define ABS_MAX		0x3f
-#define ABS_CNT		(ABS_MAX + 1)
-#define MSC_MAX		0x07
-#define SW_MAX		0x10
-#define LED_MAX		0x0f
-#define SND_MAX		0x07
+/* 6.1's uapi linux/input.h (the event codes are its input-event-codes.h) */
 #define FF_MAX		0x7f
-#define REP_DELAY	0
-#define REP_PERIOD	1
-#define INPUT_PROP_MAX	0x1f
 
 #define PASS_TO_HANDLERS	1
 #define PASS_TO_DEVICE		2
