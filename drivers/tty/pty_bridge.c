@@ -300,7 +300,7 @@ static struct umod_tty_line *line_by_wd(struct umod_tty_drv *drv, int wd)
 	return NULL;
 }
 
-/* opens and closes in the order they came; a close first hands on what was written */
+/* opens and closes in the order they came; a writer's close first hands on what was written */
 static void handle_events(struct umod_tty_drv *drv)
 {
 	char buf[4096] __attribute__((aligned(__alignof__(struct inotify_event))));
@@ -318,7 +318,10 @@ static void handle_events(struct umod_tty_drv *drv)
 				line_open(line);
 			} else if (ev->mask & IN_CLOSE && line->tty) {
 				line_termios(line);
-				while (line_read(line) && !line->tx_len)
+				/* only a writer's bytes can be its own; a reader's (stty's)
+				 * close must leave a later opener's bytes to that open */
+				while (ev->mask & IN_CLOSE_WRITE && line_read(line) &&
+				       !line->tx_len)
 					;
 				line_close(line);
 			}

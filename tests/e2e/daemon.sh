@@ -3,6 +3,8 @@
 #                           ./state/messages; it returns once the socket listens
 #   stop_daemon [SIGNAL]    SIGTERM (or SIGNAL), then waits (at most 10 s) until
 #                           it is gone
+#   wait_refcnt MOD N       waits (at most 10 s) until MOD's use count is N: a
+#                           bridge sees a host file's open or close a moment later
 # Whatever way the case ends, the trap stops the daemon it started.
 export UMOD_SOCKET="$PWD/umod.sock"
 DAEMON_PIDFILE="$PWD/daemon.pid"
@@ -22,6 +24,15 @@ alive() {
 wait_gone() {
 	i=0
 	while alive "$1" && [ $i -lt 200 ]; do
+		sleep 0.05
+		i=$((i + 1))
+	done
+}
+
+wait_refcnt() {
+	i=0
+	while [ "$("$UMOD" sysfs read "/sys/module/$1/refcnt" 2>/dev/null)" != "$2" ] &&
+	      [ $i -lt 200 ]; do
 		sleep 0.05
 		i=$((i + 1))
 	done
