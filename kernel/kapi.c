@@ -208,6 +208,7 @@ static const struct umod_kapi_table *const kapi_tables[] = {
 	&umod_kapi_vmalloc,
 	&umod_kapi_page_alloc,
 	&umod_kapi_memory,
+	&umod_kapi_filemap,
 	&umod_kapi_vsprintf,
 	&umod_kapi_hexdump,
 	&umod_kapi_ctype,

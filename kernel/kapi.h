@@ -78,6 +78,7 @@ extern const struct umod_kapi_table umod_kapi_mm_util;		/* mm/util.c */
 extern const struct umod_kapi_table umod_kapi_vmalloc;		/* mm/vmalloc.c */
 extern const struct umod_kapi_table umod_kapi_page_alloc;	/* mm/page_alloc.c */
 extern const struct umod_kapi_table umod_kapi_memory;		/* mm/memory.c */
+extern const struct umod_kapi_table umod_kapi_filemap;		/* mm/filemap.c */
 extern const struct umod_kapi_table umod_kapi_kobject;	/* lib/kobject.c */
 extern const struct umod_kapi_table umod_kapi_sysfs;	/* fs/sysfs/file.c */
 extern const struct umod_kapi_table umod_kapi_debugfs;	/* fs/debugfs/inode.c */

@@ -35,11 +35,6 @@
 #define bio_data_dir(bio) \
 	(op_is_write(bio_op(bio)) ? WRITE : READ)
 
-#ifndef READ
-#define READ	0
-#define WRITE	1
-#endif
-
 static inline bool bio_has_data(struct bio *bio)
 {
 	return bio && bio->bi_iter.bi_size && bio_op(bio) != REQ_OP_DISCARD &&

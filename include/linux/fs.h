@@ -185,6 +185,10 @@ loff_t no_seek_end_llseek(struct file *file, loff_t offset, int whence);
 int nonseekable_open(struct inode *inode, struct file *filp);
 int stream_open(struct inode *inode, struct file *filp);
 int simple_open(struct inode *inode, struct file *file);
+
+/* mm/filemap.c: umod keeps no page cache (Documentation/driver-api/files.rst) */
+ssize_t generic_file_read_iter(struct kiocb *iocb, struct iov_iter *iter);
+ssize_t generic_file_write_iter(struct kiocb *iocb, struct iov_iter *from);
 ssize_t simple_read_from_buffer(void __user *to, size_t count, loff_t *ppos,
 				const void *from, size_t available);
 ssize_t simple_write_to_buffer(void *to, size_t available, loff_t *ppos,

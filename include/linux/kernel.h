@@ -35,6 +35,10 @@
 
 #define STACK_MAGIC	0xdeadbeef
 
+/* generic data direction definitions */
+#define READ			0
+#define WRITE			1
+
 /* the high and low halves of a 64-bit value (safe for a 32-bit one) */
 #define upper_32_bits(n)	((u32)(((n) >> 16) >> 16))
 #define lower_32_bits(n)	((u32)((n) & 0xffffffff))

@@ -99,7 +99,7 @@ static inline bool iov_iter_is_xarray(const struct iov_iter *i)
 
 static inline unsigned char iov_iter_rw(const struct iov_iter *i)
 {
-	return i->data_source ? 1 : 0;	/* WRITE : READ */
+	return i->data_source ? WRITE : READ;
 }
 
 static inline bool user_backed_iter(const struct iov_iter *i)
