@@ -158,6 +158,12 @@ static inline struct inode *file_inode(const struct file *f)
 	return f->f_inode;
 }
 
+/* 6.1's d_real() of a dentry outside overlayfs is the dentry itself */
+static inline struct dentry *file_dentry(const struct file *file)
+{
+	return file->f_path.dentry;
+}
+
 static inline unsigned int iminor(const struct inode *inode)
 {
 	return MINOR(inode->i_rdev);
