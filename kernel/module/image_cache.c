@@ -42,8 +42,9 @@ struct umod_image_entry {
 	struct umod_elf elf;
 	size_t name_off, modinfo_off, modinfo_size;
 	unsigned int index_mod, index_info, index_vers, index_param;
-	struct umod_sec *sec;	/* elf.shnum, with addr NULL */
-	int *slots;		/* got_slot then plt_slot, elf.num_syms each */
+	struct umod_sec *sec;	/* elf.shnum, with addr NULL; then order's */
+	unsigned int num_loaded, num_apply, pcpu;
+	int *slots;		/* got_slot, plt_slot, got_sym, plt_sym: elf.num_syms each */
 	unsigned int num_got, num_plt;
 	size_t got_off, plt_off;
 	struct umod_layout core, init;
@@ -92,17 +93,20 @@ static int fill(struct load_info *info, const struct umod_image_entry *e, const 
 {
 	size_t n = e->elf.num_syms;
 
-	info->sec = malloc(e->elf.shnum * sizeof(*info->sec));
-	info->symval = malloc(n * (sizeof(uint64_t) + 2 * sizeof(int)));
+	info->sec = malloc(UMOD_SEC_BYTES(e->elf.shnum));
+	info->symval = malloc(UMOD_SYMVAL_BYTES(n));
 	if (!info->sec || !info->symval)
 		return -ENOMEM;
-	memcpy(info->sec, e->sec, e->elf.shnum * sizeof(*info->sec));
+	memcpy(info->sec, e->sec, UMOD_SEC_BYTES(e->elf.shnum));
+	info->order = (unsigned int *)(info->sec + e->elf.shnum);
+	info->num_loaded = e->num_loaded;
+	info->num_apply = e->num_apply;
+	info->pcpu = e->pcpu;
 	memset(info->symval, 0, n * sizeof(uint64_t));
-	info->got_slot = (int *)(info->symval + n);
-	info->plt_slot = info->got_slot + n;
-	memcpy(info->got_slot, e->slots, 2 * n * sizeof(int));
 	info->elf = e->elf;
 	info->elf.report = NULL;	/* the caller's to set */
+	umod_reloc_set_arrays(info, info->symval);	/* needs elf.num_syms */
+	memcpy(info->got_slot, e->slots, 4 * n * sizeof(int));
 	rebase_elf(&info->elf, e->bytes, image);
 	info->name = (const char *)image + e->name_off;
 	info->modinfo = e->modinfo_off ? (const char *)image + e->modinfo_off : NULL;
@@ -204,9 +208,8 @@ static int key_ranges(struct umod_image_entry *e, const struct load_info *info)
 	key_section(e, info->index.info);
 	key_section(e, info->index.vers);
 	key_section(e, info->index.mod);
-	for (unsigned int i = 1; i < elf->shnum; i++)
-		if (info->sec[i].apply)
-			key_section(e, i);
+	for (unsigned int k = 0; k < info->num_apply; k++)
+		key_section(e, info->order[info->num_loaded + k]);
 	return 0;
 }
 
@@ -219,8 +222,8 @@ static struct umod_image_entry *entry_new(const struct load_info *info)
 	if (!e)
 		return NULL;
 	e->bytes = malloc(elf->len);
-	e->sec = malloc(elf->shnum * sizeof(*e->sec));
-	e->slots = malloc(2 * n * sizeof(int));
+	e->sec = malloc(UMOD_SEC_BYTES(elf->shnum));
+	e->slots = malloc(4 * n * sizeof(int));
 	if (!e->bytes || !e->sec || !e->slots) {
 		entry_free(e);
 		return NULL;
@@ -237,8 +240,11 @@ static struct umod_image_entry *entry_new(const struct load_info *info)
 	e->index_info = info->index.info;
 	e->index_vers = info->index.vers;
 	e->index_param = info->index.param;
-	memcpy(e->sec, info->sec, elf->shnum * sizeof(*e->sec));
-	memcpy(e->slots, info->got_slot, 2 * n * sizeof(int));
+	memcpy(e->sec, info->sec, UMOD_SEC_BYTES(elf->shnum));
+	e->num_loaded = info->num_loaded;
+	e->num_apply = info->num_apply;
+	e->pcpu = info->pcpu;
+	memcpy(e->slots, info->got_slot, 4 * n * sizeof(int));
 	e->num_got = info->num_got;
 	e->num_plt = info->num_plt;
 	e->got_off = info->got_off;

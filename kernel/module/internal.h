@@ -131,6 +131,11 @@ struct umod_sec {
 #define UMOD_REGION_INIT	2
 #define UMOD_REGION_PERCPU	3	/* .data..percpu: a copy per CPU (mm/percpu.c) */
 
+/* bytes of load_info's symval block for @n symbols: symval, then 4 ints each */
+#define UMOD_SYMVAL_BYTES(n)	((size_t)(n) * (sizeof(uint64_t) + 4 * sizeof(int)))
+/* load_info's sec and order, one allocation for @shnum sections */
+#define UMOD_SEC_BYTES(shnum)	((size_t)(shnum) * (sizeof(struct umod_sec) + sizeof(unsigned int)))
+
 /* everything one load needs, freed at its end (kernel's struct load_info) */
 struct load_info {
 	struct umod_host *host;
@@ -149,10 +154,19 @@ struct load_info {
 	} index;
 	const char *modinfo;
 	size_t modinfo_size;
-	struct umod_sec *sec;		/* elf.shnum entries */
-	uint64_t *symval;		/* resolved value of each symbol; owns the next two */
+	struct umod_sec *sec;		/* elf.shnum entries, then order's (UMOD_SEC_BYTES) */
+	/*
+	 * Section indices, in index order (umod_layout_sections() fills them,
+	 * the image cache keeps them): the sections placed in core or init,
+	 * then the RELA sections applied; the later passes walk these, not
+	 * all elf.shnum. pcpu: .data..percpu's index, 0 if none.
+	 */
+	unsigned int *order;
+	unsigned int num_loaded, num_apply, pcpu;
+	uint64_t *symval;		/* resolved value of each symbol; owns the next four */
 	int *got_slot;			/* per symbol: GOT slot index or -1 */
 	int *plt_slot;			/* per symbol: PLT stub index or -1 */
+	int *got_sym, *plt_sym;		/* per slot (num_got, num_plt used): its symbol */
 	unsigned int num_got, num_plt;
 	size_t got_off, plt_off;	/* offsets of the tables in core */
 	struct umod_layout core, init;
@@ -244,6 +258,8 @@ unsigned char *umod_kallsyms_image(const struct umod_module *mod);
 
 int umod_reloc_scan(struct load_info *info);
 int umod_reloc_apply(struct load_info *info);
+/* points symval's block (UMOD_SYMVAL_BYTES) at got_slot, plt_slot, got_sym, plt_sym */
+void umod_reloc_set_arrays(struct load_info *info, uint64_t *block);
 
 /* ---- signing.c: module signatures ------------------------------------ */
 

@@ -498,50 +498,75 @@ static int simplify_symbols(struct load_info *info)
 }
 
 /*
- * Listed in sections/: the loaded ones, and the symbol table and its
- * strings (@sym and @str, 0 if none), which 6.1's layout_symtab() makes
- * SHF_ALLOC (kept in the init part for kallsyms); here kallsyms keeps its
- * own table: no address.
+ * Listed in sections/, in index order: the loaded ones (in core or init:
+ * as Linux, whose percpu_modalloc() takes SHF_ALLOC off .data..percpu,
+ * that one is not), and the symbol table and its strings (@extra[0] and
+ * [1], 0 if none), which 6.1's layout_symtab() makes SHF_ALLOC (kept in
+ * the init part for kallsyms); here kallsyms keeps its own table: no
+ * address. Calls @fn(@arg, index) for each.
  */
-static bool listed_section(const struct load_info *info, unsigned int i,
-			   unsigned int sym, unsigned int str)
+static void for_each_listed(const struct load_info *info, void (*fn)(void *, unsigned int),
+			    void *arg)
 {
-	/* as Linux, whose percpu_modalloc() takes SHF_ALLOC off .data..percpu */
-	if (info->sec[i].region == UMOD_REGION_PERCPU)
-		return false;
-	return info->sec[i].addr || (sym && (i == sym || i == str));
+	unsigned int sym = info->elf.symtab_idx;
+	unsigned int extra[2] = { sym, sym ? info->elf.sechdrs[sym].sh_link : 0 };
+	unsigned int k = 0;
+
+	if (extra[0] > extra[1]) {
+		extra[0] = extra[1];
+		extra[1] = sym;
+	}
+	for (unsigned int e = 0; e < 2; e++) {
+		if (!extra[e] || (e && extra[1] == extra[0]))
+			continue;
+		for (; k < info->num_loaded && info->order[k] < extra[e]; k++)
+			fn(arg, info->order[k]);
+		if (k < info->num_loaded && info->order[k] == extra[e])
+			continue;	/* loaded as well: listed once */
+		fn(arg, extra[e]);
+	}
+	for (; k < info->num_loaded; k++)
+		fn(arg, info->order[k]);
+}
+
+struct listing {
+	const struct load_info *info;
+	size_t n, names;
+	char *p;
+};
+
+static void count_listed(void *arg, unsigned int i)
+{
+	struct listing *l = arg;
+
+	l->n++;
+	l->names += strlen(umod_elf_secname(&l->info->elf, i)) + 1;
+}
+
+static void copy_listed(void *arg, unsigned int i)
+{
+	struct listing *l = arg;
+	struct umod_module *mod = l->info->mod;
+	struct umod_section *s = &mod->sections[mod->num_sections++];
+
+	s->name = l->p;
+	l->p = stpcpy(l->p, umod_elf_secname(&l->info->elf, i)) + 1;
+	s->addr = l->info->sec[i].addr;
+	s->size = l->info->elf.sechdrs[i].sh_size;
 }
 
 /* the listed sections' names and places, copied: the image goes away */
 static int record_sections(struct load_info *info)
 {
 	struct umod_module *mod = info->mod;
-	unsigned int sym = info->elf.symtab_idx;
-	unsigned int str = sym ? info->elf.sechdrs[sym].sh_link : 0;
-	size_t n = 0, names = 0;
-	char *p;
+	struct listing l = { .info = info };
 
-	for (unsigned int i = 1; i < info->elf.shnum; i++) {
-		if (!listed_section(info, i, sym, str))
-			continue;
-		n++;
-		names += strlen(umod_elf_secname(&info->elf, i)) + 1;
-	}
-	mod->sections = malloc(n * sizeof(*mod->sections) + names);
+	for_each_listed(info, count_listed, &l);
+	mod->sections = malloc(l.n * sizeof(*mod->sections) + l.names);
 	if (!mod->sections)
 		return -ENOMEM;
-	p = (char *)(mod->sections + n);
-	for (unsigned int i = 1; i < info->elf.shnum; i++) {
-		struct umod_section *s;
-
-		if (!listed_section(info, i, sym, str))
-			continue;
-		s = &mod->sections[mod->num_sections++];
-		s->name = p;
-		p = stpcpy(p, umod_elf_secname(&info->elf, i)) + 1;
-		s->addr = info->sec[i].addr;
-		s->size = info->elf.sechdrs[i].sh_size;
-	}
+	l.p = (char *)(mod->sections + l.n);
+	for_each_listed(info, copy_listed, &l);
 	return 0;
 }
 
@@ -796,9 +821,10 @@ static int check_and_lay_out(struct load_info *info, const void *image, size_t l
 	clean = !info->taints && !info->host->genuine;
 	set_license(info);
 	umod_genuine_check_modinfo(info);
-	info->sec = calloc(info->elf.shnum, sizeof(*info->sec));
+	info->sec = calloc(1, UMOD_SEC_BYTES(info->elf.shnum));
 	if (!info->sec)
 		return -ENOMEM;
+	info->order = (unsigned int *)(info->sec + info->elf.shnum);
 	umod_layout_classify(info);
 	err = umod_reloc_scan(info);
 	if (!err)

@@ -89,32 +89,46 @@ static int scan_entry(struct load_info *info, unsigned int sec, size_t n,
 	sym = &info->elf.syms[symidx];
 	if (symidx && sym_unloaded(info, sym))
 		return bad_entry(info, sec, n, "symbol in a section that is not loaded");
-	if ((needs & UMOD_ARCH_NEEDS_GOT) && info->got_slot[symidx] < 0)
+	if ((needs & UMOD_ARCH_NEEDS_GOT) && info->got_slot[symidx] < 0) {
+		info->got_sym[info->num_got] = (int)symidx;
 		info->got_slot[symidx] = (int)info->num_got++;
+	}
 	/* only symbols from outside the module can be out of a call's reach */
 	if ((needs & UMOD_ARCH_NEEDS_PLT) && info->plt_slot[symidx] < 0 &&
-	    (sym->st_shndx == SHN_UNDEF || sym->st_shndx == SHN_ABS))
+	    (sym->st_shndx == SHN_UNDEF || sym->st_shndx == SHN_ABS)) {
+		info->plt_sym[info->num_plt] = (int)symidx;
 		info->plt_slot[symidx] = (int)info->num_plt++;
+	}
 	return 0;
 }
 
 /*
  * The per-symbol arrays of the load in one allocation (owned by symval):
- * the resolved values, zero, then the GOT and PLT slots, -1.
+ * the resolved values, zero, then the GOT and PLT slots, -1, then each
+ * slot's symbol (filled as slots are given).
  */
 static int alloc_symbol_arrays(struct load_info *info)
 {
 	size_t n = info->elf.num_syms;
-	uint64_t *block = malloc(n * (sizeof(uint64_t) + 2 * sizeof(int)));
+	uint64_t *block = malloc(UMOD_SYMVAL_BYTES(n));
 
 	if (!block)
 		return -ENOMEM;
 	memset(block, 0, n * sizeof(uint64_t));
+	umod_reloc_set_arrays(info, block);
+	memset(info->got_slot, 0xff, 2 * n * sizeof(int));
+	return 0;
+}
+
+void umod_reloc_set_arrays(struct load_info *info, uint64_t *block)
+{
+	size_t n = info->elf.num_syms;
+
 	info->symval = block;
 	info->got_slot = (int *)(block + n);
 	info->plt_slot = info->got_slot + n;
-	memset(info->got_slot, 0xff, 2 * n * sizeof(int));
-	return 0;
+	info->got_sym = info->plt_slot + n;
+	info->plt_sym = info->got_sym + n;
 }
 
 int umod_reloc_scan(struct load_info *info)
@@ -150,14 +164,11 @@ static void fill_tables(struct load_info *info)
 	unsigned char *core = info->core.base;
 	uint64_t *got = (uint64_t *)(core + info->got_off);
 
-	for (unsigned int i = 0; i < info->elf.num_syms; i++) {
-		if (info->got_slot[i] >= 0)
-			got[info->got_slot[i]] = info->symval[i];
-		if (info->plt_slot[i] >= 0)
-			umod_arch_write_plt(core + info->plt_off +
-					    (size_t)info->plt_slot[i] * UMOD_ARCH_PLT_SIZE,
-					    info->symval[i]);
-	}
+	for (unsigned int k = 0; k < info->num_got; k++)
+		got[k] = info->symval[info->got_sym[k]];
+	for (unsigned int k = 0; k < info->num_plt; k++)
+		umod_arch_write_plt(core + info->plt_off + (size_t)k * UMOD_ARCH_PLT_SIZE,
+				    info->symval[info->plt_sym[k]]);
 }
 
 static int apply_section(struct load_info *info, unsigned int i)
@@ -189,9 +200,11 @@ static int apply_section(struct load_info *info, unsigned int i)
 
 int umod_reloc_apply(struct load_info *info)
 {
+	const unsigned int *apply = info->order + info->num_loaded;
+
 	fill_tables(info);
-	for (unsigned int i = 1; i < info->elf.shnum; i++) {
-		int err = info->sec[i].apply ? apply_section(info, i) : 0;
+	for (unsigned int k = 0; k < info->num_apply; k++) {
+		int err = apply_section(info, apply[k]);
 
 		if (err)
 			return err;
