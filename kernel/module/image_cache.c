@@ -44,7 +44,7 @@ struct umod_image_entry {
 	unsigned int index_mod, index_info, index_vers, index_param;
 	struct umod_sec *sec;	/* elf.shnum, with addr NULL; then order's */
 	unsigned int num_loaded, num_apply, pcpu;
-	int *slots;		/* got_slot, plt_slot, got_sym, plt_sym: elf.num_syms each */
+	int *slots;		/* got_slot then plt_slot, elf.num_syms each */
 	unsigned int num_got, num_plt;
 	size_t got_off, plt_off;
 	struct umod_layout core, init;
@@ -106,7 +106,7 @@ static int fill(struct load_info *info, const struct umod_image_entry *e, const 
 	info->elf = e->elf;
 	info->elf.report = NULL;	/* the caller's to set */
 	umod_reloc_set_arrays(info, info->symval);	/* needs elf.num_syms */
-	memcpy(info->got_slot, e->slots, 4 * n * sizeof(int));
+	memcpy(info->got_slot, e->slots, 2 * n * sizeof(int));
 	rebase_elf(&info->elf, e->bytes, image);
 	info->name = (const char *)image + e->name_off;
 	info->modinfo = e->modinfo_off ? (const char *)image + e->modinfo_off : NULL;
@@ -223,7 +223,7 @@ static struct umod_image_entry *entry_new(const struct load_info *info)
 		return NULL;
 	e->bytes = malloc(elf->len);
 	e->sec = malloc(UMOD_SEC_BYTES(elf->shnum));
-	e->slots = malloc(4 * n * sizeof(int));
+	e->slots = malloc(2 * n * sizeof(int));
 	if (!e->bytes || !e->sec || !e->slots) {
 		entry_free(e);
 		return NULL;
@@ -244,7 +244,7 @@ static struct umod_image_entry *entry_new(const struct load_info *info)
 	e->num_loaded = info->num_loaded;
 	e->num_apply = info->num_apply;
 	e->pcpu = info->pcpu;
-	memcpy(e->slots, info->got_slot, 4 * n * sizeof(int));
+	memcpy(e->slots, info->got_slot, 2 * n * sizeof(int));
 	e->num_got = info->num_got;
 	e->num_plt = info->num_plt;
 	e->got_off = info->got_off;

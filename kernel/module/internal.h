@@ -131,8 +131,8 @@ struct umod_sec {
 #define UMOD_REGION_INIT	2
 #define UMOD_REGION_PERCPU	3	/* .data..percpu: a copy per CPU (mm/percpu.c) */
 
-/* bytes of load_info's symval block for @n symbols: symval, then 4 ints each */
-#define UMOD_SYMVAL_BYTES(n)	((size_t)(n) * (sizeof(uint64_t) + 4 * sizeof(int)))
+/* bytes of load_info's symval block for @n symbols: symval, then 2 ints each */
+#define UMOD_SYMVAL_BYTES(n)	((size_t)(n) * (sizeof(uint64_t) + 2 * sizeof(int)))
 /* load_info's sec and order, one allocation for @shnum sections */
 #define UMOD_SEC_BYTES(shnum)	((size_t)(shnum) * (sizeof(struct umod_sec) + sizeof(unsigned int)))
 
@@ -163,10 +163,9 @@ struct load_info {
 	 */
 	unsigned int *order;
 	unsigned int num_loaded, num_apply, pcpu;
-	uint64_t *symval;		/* resolved value of each symbol; owns the next four */
+	uint64_t *symval;		/* resolved value of each symbol; owns the next two */
 	int *got_slot;			/* per symbol: GOT slot index or -1 */
 	int *plt_slot;			/* per symbol: PLT stub index or -1 */
-	int *got_sym, *plt_sym;		/* per slot (num_got, num_plt used): its symbol */
 	unsigned int num_got, num_plt;
 	size_t got_off, plt_off;	/* offsets of the tables in core */
 	struct umod_layout core, init;
@@ -258,7 +257,7 @@ unsigned char *umod_kallsyms_image(const struct umod_module *mod);
 
 int umod_reloc_scan(struct load_info *info);
 int umod_reloc_apply(struct load_info *info);
-/* points symval's block (UMOD_SYMVAL_BYTES) at got_slot, plt_slot, got_sym, plt_sym */
+/* points symval's block (UMOD_SYMVAL_BYTES) at got_slot and plt_slot */
 void umod_reloc_set_arrays(struct load_info *info, uint64_t *block);
 
 /* ---- signing.c: module signatures ------------------------------------ */

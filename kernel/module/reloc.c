@@ -89,23 +89,18 @@ static int scan_entry(struct load_info *info, unsigned int sec, size_t n,
 	sym = &info->elf.syms[symidx];
 	if (symidx && sym_unloaded(info, sym))
 		return bad_entry(info, sec, n, "symbol in a section that is not loaded");
-	if ((needs & UMOD_ARCH_NEEDS_GOT) && info->got_slot[symidx] < 0) {
-		info->got_sym[info->num_got] = (int)symidx;
+	if ((needs & UMOD_ARCH_NEEDS_GOT) && info->got_slot[symidx] < 0)
 		info->got_slot[symidx] = (int)info->num_got++;
-	}
 	/* only symbols from outside the module can be out of a call's reach */
 	if ((needs & UMOD_ARCH_NEEDS_PLT) && info->plt_slot[symidx] < 0 &&
-	    (sym->st_shndx == SHN_UNDEF || sym->st_shndx == SHN_ABS)) {
-		info->plt_sym[info->num_plt] = (int)symidx;
+	    (sym->st_shndx == SHN_UNDEF || sym->st_shndx == SHN_ABS))
 		info->plt_slot[symidx] = (int)info->num_plt++;
-	}
 	return 0;
 }
 
 /*
  * The per-symbol arrays of the load in one allocation (owned by symval):
- * the resolved values, zero, then the GOT and PLT slots, -1, then each
- * slot's symbol (filled as slots are given).
+ * the resolved values, zero, then the GOT and PLT slots, -1.
  */
 static int alloc_symbol_arrays(struct load_info *info)
 {
@@ -127,8 +122,6 @@ void umod_reloc_set_arrays(struct load_info *info, uint64_t *block)
 	info->symval = block;
 	info->got_slot = (int *)(block + n);
 	info->plt_slot = info->got_slot + n;
-	info->got_sym = info->plt_slot + n;
-	info->plt_sym = info->got_sym + n;
 }
 
 int umod_reloc_scan(struct load_info *info)
@@ -159,18 +152,6 @@ int umod_reloc_scan(struct load_info *info)
 	return 0;
 }
 
-static void fill_tables(struct load_info *info)
-{
-	unsigned char *core = info->core.base;
-	uint64_t *got = (uint64_t *)(core + info->got_off);
-
-	for (unsigned int k = 0; k < info->num_got; k++)
-		got[k] = info->symval[info->got_sym[k]];
-	for (unsigned int k = 0; k < info->num_plt; k++)
-		umod_arch_write_plt(core + info->plt_off + (size_t)k * UMOD_ARCH_PLT_SIZE,
-				    info->symval[info->plt_sym[k]]);
-}
-
 static int apply_section(struct load_info *info, unsigned int i)
 {
 	const Elf64_Shdr *s = &info->elf.sechdrs[i];
@@ -190,7 +171,18 @@ static int apply_section(struct load_info *info, unsigned int i)
 			.plt = plt < 0 ? NULL : core + info->plt_off + (size_t)plt * UMOD_ARCH_PLT_SIZE,
 			.symname = symname(info, symidx),
 		};
-		int err = umod_arch_apply(info->log, info->name, &r);
+		int err;
+
+		/*
+		 * Every slot was given to an entry that needs it, so filling the
+		 * tables entry by entry (again for a symbol used twice: the same
+		 * value) fills them all without a walk of every symbol.
+		 */
+		if (r.got)
+			memcpy(r.got, &r.sym, sizeof(r.sym));
+		if (r.plt)
+			umod_arch_write_plt(r.plt, r.sym);
+		err = umod_arch_apply(info->log, info->name, &r);
 
 		if (err)
 			return err;
@@ -202,7 +194,6 @@ int umod_reloc_apply(struct load_info *info)
 {
 	const unsigned int *apply = info->order + info->num_loaded;
 
-	fill_tables(info);
 	for (unsigned int k = 0; k < info->num_apply; k++) {
 		int err = apply_section(info, apply[k]);
 
