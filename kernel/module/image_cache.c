@@ -44,6 +44,9 @@ struct umod_image_entry {
 	unsigned int index_mod, index_info, index_vers, index_param;
 	struct umod_sec *sec;	/* elf.shnum, with addr NULL; then order's */
 	unsigned int num_loaded, num_apply, pcpu;
+	struct umod_section *listing;	/* names pointing into itself */
+	unsigned int listing_n;
+	size_t listing_bytes;
 	int *slots;		/* got_slot then plt_slot, elf.num_syms each */
 	unsigned int num_got, num_plt;
 	size_t got_off, plt_off;
@@ -62,6 +65,7 @@ static void entry_free(struct umod_image_entry *e)
 	free(e->sec);
 	free(e->slots);
 	free(e->key);
+	free(e->listing);
 	free(e);
 }
 
@@ -88,6 +92,15 @@ static void rebase_elf(struct umod_elf *elf, const void *from, const void *to)
 	elf->strtab = rebase(elf->strtab, from, to);
 }
 
+/* a copy of @n entries' listing @from (@bytes) at @to: names into the copy */
+static void copy_listing(struct umod_section *to, const struct umod_section *from,
+			 size_t bytes, unsigned int n)
+{
+	memcpy(to, from, bytes);
+	for (unsigned int k = 0; k < n; k++)
+		to[k].name = (const char *)to + (from[k].name - (const char *)from);
+}
+
 /* the entry's results into @info, pointing into @image; -ENOMEM or 0 */
 static int fill(struct load_info *info, const struct umod_image_entry *e, const void *image)
 {
@@ -95,8 +108,12 @@ static int fill(struct load_info *info, const struct umod_image_entry *e, const 
 
 	info->sec = malloc(UMOD_SEC_BYTES(e->elf.shnum));
 	info->symval = malloc(UMOD_SYMVAL_BYTES(n));
-	if (!info->sec || !info->symval)
+	info->listing = malloc(e->listing_bytes);
+	if (!info->sec || !info->symval || !info->listing)
 		return -ENOMEM;
+	copy_listing(info->listing, e->listing, e->listing_bytes, e->listing_n);
+	info->listing_n = e->listing_n;
+	info->listing_bytes = e->listing_bytes;
 	memcpy(info->sec, e->sec, UMOD_SEC_BYTES(e->elf.shnum));
 	info->order = (unsigned int *)(info->sec + e->elf.shnum);
 	info->num_loaded = e->num_loaded;
@@ -158,8 +175,10 @@ int umod_image_cache_get(struct load_info *info, const void *image, size_t len)
 	if (ret < 0) {
 		free(info->sec);
 		free(info->symval);
+		free(info->listing);
 		info->sec = NULL;
 		info->symval = NULL;
+		info->listing = NULL;
 	}
 	return ret;
 }
@@ -224,7 +243,8 @@ static struct umod_image_entry *entry_new(const struct load_info *info)
 	e->bytes = malloc(elf->len);
 	e->sec = malloc(UMOD_SEC_BYTES(elf->shnum));
 	e->slots = malloc(2 * n * sizeof(int));
-	if (!e->bytes || !e->sec || !e->slots) {
+	e->listing = malloc(info->listing_bytes);
+	if (!e->bytes || !e->sec || !e->slots || !e->listing) {
 		entry_free(e);
 		return NULL;
 	}
@@ -241,6 +261,9 @@ static struct umod_image_entry *entry_new(const struct load_info *info)
 	e->index_vers = info->index.vers;
 	e->index_param = info->index.param;
 	memcpy(e->sec, info->sec, UMOD_SEC_BYTES(elf->shnum));
+	copy_listing(e->listing, info->listing, info->listing_bytes, info->listing_n);
+	e->listing_n = info->listing_n;
+	e->listing_bytes = info->listing_bytes;
 	e->num_loaded = info->num_loaded;
 	e->num_apply = info->num_apply;
 	e->pcpu = info->pcpu;

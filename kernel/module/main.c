@@ -533,6 +533,7 @@ struct listing {
 	const struct load_info *info;
 	size_t n, names;
 	char *p;
+	unsigned int *index;
 };
 
 static void count_listed(void *arg, unsigned int i)
@@ -546,27 +547,50 @@ static void count_listed(void *arg, unsigned int i)
 static void copy_listed(void *arg, unsigned int i)
 {
 	struct listing *l = arg;
-	struct umod_module *mod = l->info->mod;
-	struct umod_section *s = &mod->sections[mod->num_sections++];
+	struct umod_section *s = &l->info->listing[l->n];
 
+	l->index[l->n++] = i;
 	s->name = l->p;
 	l->p = stpcpy(l->p, umod_elf_secname(&l->info->elf, i)) + 1;
-	s->addr = l->info->sec[i].addr;
+	s->addr = NULL;
 	s->size = l->info->elf.sechdrs[i].sh_size;
 }
 
-/* the listed sections' names and places, copied: the image goes away */
+/*
+ * The listed sections' names, sizes and indices, copied (the image goes
+ * away): once the layout says which are loaded, before any address.
+ */
+static int build_listing(struct load_info *info)
+{
+	struct listing l = { .info = info };
+	size_t head;
+
+	for_each_listed(info, count_listed, &l);
+	head = UMOD_ALIGN(l.n * sizeof(*info->listing) + l.names, sizeof(unsigned int));
+	info->listing_bytes = head + l.n * sizeof(unsigned int);
+	info->listing = malloc(info->listing_bytes);
+	if (!info->listing)
+		return -ENOMEM;
+	info->listing_n = (unsigned int)l.n;
+	l.p = (char *)(info->listing + l.n);
+	l.index = umod_listing_index(info->listing, info->listing_bytes, info->listing_n);
+	l.n = 0;
+	for_each_listed(info, copy_listed, &l);
+	return 0;
+}
+
+/* the listing gets the places and becomes the module's */
 static int record_sections(struct load_info *info)
 {
 	struct umod_module *mod = info->mod;
-	struct listing l = { .info = info };
+	struct umod_section *s = info->listing;
+	const unsigned int *index = umod_listing_index(s, info->listing_bytes, info->listing_n);
 
-	for_each_listed(info, count_listed, &l);
-	mod->sections = malloc(l.n * sizeof(*mod->sections) + l.names);
-	if (!mod->sections)
-		return -ENOMEM;
-	l.p = (char *)(mod->sections + l.n);
-	for_each_listed(info, copy_listed, &l);
+	for (unsigned int k = 0; k < info->listing_n; k++)
+		s[k].addr = info->sec[index[k]].addr;
+	mod->sections = s;
+	mod->num_sections = info->listing_n;
+	info->listing = NULL;
 	return 0;
 }
 
@@ -793,6 +817,7 @@ static void free_load_info(struct load_info *info)
 		free(info->sec);
 	free(info->image_owned);
 	free(info->symval);	/* and got_slot, plt_slot: one allocation */
+	free(info->listing);
 }
 
 /*
@@ -829,6 +854,8 @@ static int check_and_lay_out(struct load_info *info, const void *image, size_t l
 	err = umod_reloc_scan(info);
 	if (!err)
 		err = umod_layout_sections(info);
+	if (!err)
+		err = build_listing(info);
 	if (!err && clean)
 		umod_image_cache_put(info);
 	return err;

@@ -72,6 +72,7 @@ static void free_info(struct load_info *info)
 {
 	free(info->sec);
 	free(info->symval);
+	free(info->listing);
 }
 
 static void same_bytes_hit_in_the_new_buffer(void **state)
