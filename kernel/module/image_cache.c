@@ -45,8 +45,8 @@ struct umod_image_entry {
 	struct umod_sec *sec;	/* elf.shnum, with addr NULL; then order's */
 	unsigned int num_loaded, num_apply, pcpu;
 	struct umod_section *listing;	/* names pointing into itself */
-	unsigned int listing_n;
-	size_t listing_bytes;
+	unsigned int listing_n, num_init_syms;
+	size_t listing_head, listing_bytes;
 	int *slots;		/* got_slot then plt_slot, elf.num_syms each */
 	unsigned int num_got, num_plt;
 	size_t got_off, plt_off;
@@ -113,6 +113,8 @@ static int fill(struct load_info *info, const struct umod_image_entry *e, const 
 		return -ENOMEM;
 	copy_listing(info->listing, e->listing, e->listing_bytes, e->listing_n);
 	info->listing_n = e->listing_n;
+	info->num_init_syms = e->num_init_syms;
+	info->listing_head = e->listing_head;
 	info->listing_bytes = e->listing_bytes;
 	memcpy(info->sec, e->sec, UMOD_SEC_BYTES(e->elf.shnum));
 	info->order = (unsigned int *)(info->sec + e->elf.shnum);
@@ -263,6 +265,8 @@ static struct umod_image_entry *entry_new(const struct load_info *info)
 	memcpy(e->sec, info->sec, UMOD_SEC_BYTES(elf->shnum));
 	copy_listing(e->listing, info->listing, info->listing_bytes, info->listing_n);
 	e->listing_n = info->listing_n;
+	e->num_init_syms = info->num_init_syms;
+	e->listing_head = info->listing_head;
 	e->listing_bytes = info->listing_bytes;
 	e->num_loaded = info->num_loaded;
 	e->num_apply = info->num_apply;

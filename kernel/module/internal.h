@@ -131,12 +131,6 @@ struct umod_sec {
 #define UMOD_REGION_INIT	2
 #define UMOD_REGION_PERCPU	3	/* .data..percpu: a copy per CPU (mm/percpu.c) */
 
-/* a listing's section indices: its last @n unsigned ints */
-static inline unsigned int *umod_listing_index(struct umod_section *l, size_t bytes, unsigned int n)
-{
-	return (unsigned int *)((char *)l + bytes - n * sizeof(unsigned int));
-}
-
 /* bytes of load_info's symval block for @n symbols: symval, then 2 ints each */
 #define UMOD_SYMVAL_BYTES(n)	((size_t)(n) * (sizeof(uint64_t) + 2 * sizeof(int)))
 /* load_info's sec and order, one allocation for @shnum sections */
@@ -170,14 +164,16 @@ struct load_info {
 	unsigned int *order;
 	unsigned int num_loaded, num_apply, pcpu;
 	/*
-	 * sections/'s entries (main.c), built once the layout is known and
-	 * kept by the image cache: listing_n entries without addresses, their
-	 * names, then each one's section index (listing_bytes in all; see
-	 * umod_listing_index()). The module is handed the block at load.
+	 * Built once the layout is known (main.c) and kept by the image cache,
+	 * in one block of listing_bytes: sections/'s listing_n entries without
+	 * addresses and their names (listing_head bytes, 4-aligned), then each
+	 * entry's section index, then the indices of the num_init_syms symbols
+	 * defined in init sections (gdb_jit.c undefines them after init). The
+	 * module is handed the block at load.
 	 */
 	struct umod_section *listing;
-	unsigned int listing_n;
-	size_t listing_bytes;
+	unsigned int listing_n, num_init_syms;
+	size_t listing_head, listing_bytes;
 	uint64_t *symval;		/* resolved value of each symbol; owns the next two */
 	int *got_slot;			/* per symbol: GOT slot index or -1 */
 	int *plt_slot;			/* per symbol: PLT stub index or -1 */
@@ -191,7 +187,14 @@ struct load_info {
 	/* UMOD_LOAD_OWN_IMAGE: the image, until kallsyms takes it with sec */
 	void *image_owned;
 	bool sec_given;
+	bool listing_given;		/* the module's sections now */
 };
+
+/* the listing's section indices (listing_n), then its init symbols' */
+static inline unsigned int *umod_listing_index(const struct load_info *info)
+{
+	return (unsigned int *)((char *)info->listing + info->listing_head);
+}
 
 /* x86-64's module area with KASLR (MODULES_END - MODULES_VADDR): 1008 MiB */
 #define UMOD_MODULE_MEMORY_DEFAULT	(1008UL << 20)

@@ -21,6 +21,7 @@
 #include "kernel/time/timekeeping.h"
 #include "util/file.h"
 #include "util/license.h"
+#include "util/macro.h"
 #include "util/modinfo.h"
 #include "util/symtab.h"
 #include "lib/dynamic_debug.h"
@@ -556,26 +557,45 @@ static void copy_listed(void *arg, unsigned int i)
 	s->size = l->info->elf.sechdrs[i].sh_size;
 }
 
+/* is symbol @i defined in an init section? */
+static bool init_sym(const struct load_info *info, unsigned int i)
+{
+	unsigned int shndx = info->elf.syms[i].st_shndx;
+
+	return shndx != SHN_UNDEF && shndx < info->elf.shnum &&
+	       info->sec[shndx].region == UMOD_REGION_INIT;
+}
+
 /*
  * The listed sections' names, sizes and indices, copied (the image goes
- * away): once the layout says which are loaded, before any address.
+ * away), and the init sections' symbols: once the layout says which are
+ * loaded where, before any address.
  */
 static int build_listing(struct load_info *info)
 {
 	struct listing l = { .info = info };
-	size_t head;
+	unsigned int *syms;
 
 	for_each_listed(info, count_listed, &l);
-	head = UMOD_ALIGN(l.n * sizeof(*info->listing) + l.names, sizeof(unsigned int));
-	info->listing_bytes = head + l.n * sizeof(unsigned int);
+	info->num_init_syms = 0;
+	for (unsigned int i = 1; i < info->elf.num_syms; i++)
+		info->num_init_syms += init_sym(info, i);
+	info->listing_head = UMOD_ALIGN(l.n * sizeof(*info->listing) + l.names,
+					sizeof(unsigned int));
+	info->listing_bytes = info->listing_head +
+			      (l.n + info->num_init_syms) * sizeof(unsigned int);
 	info->listing = malloc(info->listing_bytes);
 	if (!info->listing)
 		return -ENOMEM;
 	info->listing_n = (unsigned int)l.n;
 	l.p = (char *)(info->listing + l.n);
-	l.index = umod_listing_index(info->listing, info->listing_bytes, info->listing_n);
+	l.index = umod_listing_index(info);
 	l.n = 0;
 	for_each_listed(info, copy_listed, &l);
+	syms = l.index + info->listing_n;
+	for (unsigned int i = 1; i < info->elf.num_syms; i++)
+		if (init_sym(info, i))
+			*syms++ = i;
 	return 0;
 }
 
@@ -584,13 +604,13 @@ static int record_sections(struct load_info *info)
 {
 	struct umod_module *mod = info->mod;
 	struct umod_section *s = info->listing;
-	const unsigned int *index = umod_listing_index(s, info->listing_bytes, info->listing_n);
+	const unsigned int *index = umod_listing_index(info);
 
 	for (unsigned int k = 0; k < info->listing_n; k++)
 		s[k].addr = info->sec[index[k]].addr;
 	mod->sections = s;
 	mod->num_sections = info->listing_n;
-	info->listing = NULL;
+	info->listing_given = true;	/* still read until the load ends */
 	return 0;
 }
 
@@ -817,7 +837,8 @@ static void free_load_info(struct load_info *info)
 		free(info->sec);
 	free(info->image_owned);
 	free(info->symval);	/* and got_slot, plt_slot: one allocation */
-	free(info->listing);
+	if (!info->listing_given)
+		free(info->listing);
 }
 
 /*
