@@ -3,7 +3,9 @@
  * What a load learns from the bytes of a module alone, kept for the next
  * load of the same bytes: the ELF validation (every section, symbol and
  * string bounds-checked), the sections found by name, the __versions
- * records and vermagic checked, each section's class and place, and the
+ * records and vermagic checked, the licence found (whether it taints is
+ * decided again), each section's class and place, the lists of sections
+ * the later passes walk (load_info.order, the listing), and the
  * relocation scan (every entry checked; the GOT slots and far-call stubs
  * it needs). A host keeps the last few images that passed all of that
  * without a taint, keyed by the bytes themselves: the length, the load's
@@ -40,7 +42,8 @@ struct umod_image_entry {
 	size_t len;
 	unsigned int flags;
 	struct umod_elf elf;
-	size_t name_off, modinfo_off, modinfo_size;
+	size_t name_off, modinfo_off, modinfo_size, license_off;
+	bool license_gpl;
 	unsigned int index_mod, index_info, index_vers, index_param;
 	struct umod_sec *sec;	/* elf.shnum, with addr NULL; then order's */
 	unsigned int num_loaded, num_apply, pcpu;
@@ -130,6 +133,8 @@ static int fill(struct load_info *info, const struct umod_image_entry *e, const 
 	info->name = (const char *)image + e->name_off;
 	info->modinfo = e->modinfo_off ? (const char *)image + e->modinfo_off : NULL;
 	info->modinfo_size = e->modinfo_size;
+	info->license = e->license_off ? (const char *)image + e->license_off : NULL;
+	info->license_gpl = e->license_gpl;
 	info->index.mod = e->index_mod;
 	info->index.info = e->index_info;
 	info->index.vers = e->index_vers;
@@ -258,6 +263,8 @@ static struct umod_image_entry *entry_new(const struct load_info *info)
 	e->name_off = offset_in(info->name, elf);
 	e->modinfo_off = offset_in(info->modinfo, elf);
 	e->modinfo_size = info->modinfo_size;
+	e->license_off = offset_in(info->license, elf);
+	e->license_gpl = info->license_gpl;
 	e->index_mod = info->index.mod;
 	e->index_info = info->index.info;
 	e->index_vers = info->index.vers;

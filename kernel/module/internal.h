@@ -154,6 +154,8 @@ struct load_info {
 	} index;
 	const char *modinfo;
 	size_t modinfo_size;
+	const char *license;		/* .modinfo's, in image; NULL: none */
+	bool license_gpl;		/* GPL-compatible ("unspecified" is not) */
 	struct umod_sec *sec;		/* elf.shnum entries, then order's (UMOD_SEC_BYTES) */
 	/*
 	 * Section indices, in index order (umod_layout_sections() fills them,

@@ -300,6 +300,14 @@ static void del_unformed_module(struct load_info *info)
 	info->mod = NULL;
 }
 
+/* the image's licence (the image cache keeps what this finds) */
+static void find_license(struct load_info *info)
+{
+	info->license = umod_modinfo_get(info->modinfo, info->modinfo_size, "license");
+	info->license_gpl = umod_license_is_gpl_compatible(info->license ? info->license
+									  : "unspecified");
+}
+
 /*
  * The kernel's set_license(): no licence reads as "unspecified"; anything
  * but a GPL-compatible one taints the host, and then the module may not
@@ -308,11 +316,9 @@ static void del_unformed_module(struct load_info *info)
  */
 static void set_license(struct load_info *info)
 {
-	const char *license = umod_modinfo_get(info->modinfo, info->modinfo_size, "license");
+	const char *license = info->license ? info->license : "unspecified";
 
-	if (!license)
-		license = "unspecified";
-	if (umod_license_is_gpl_compatible(license))
+	if (info->license_gpl)
 		return;
 	if (!umod_host_test_taint(info->host, UMOD_TAINT_PROPRIETARY_MODULE))
 		umod_log_printk(info->log, KERN_WARNING "%s: module license '%s' taints kernel.\n",
@@ -865,6 +871,7 @@ static int check_and_lay_out(struct load_info *info, const void *image, size_t l
 	if (err)
 		return err;
 	clean = !info->taints && !info->host->genuine;
+	find_license(info);
 	set_license(info);
 	umod_genuine_check_modinfo(info);
 	info->sec = calloc(1, UMOD_SEC_BYTES(info->elf.shnum));

@@ -17,6 +17,7 @@
 #include <cmocka.h>
 
 #include "kernel/module/internal.h"
+#include "kernel/panic.h"
 #include "util/file.h"
 
 #include "helpers.h"
@@ -208,8 +209,9 @@ static struct image read_image(const char *path)
 }
 
 /*
- * Two hosts with provider.ko loaded: one whose cache holds rollback.ko
- * (loaded twice), one with its cache off, where every load is cold.
+ * Two hosts with provider.ko loaded, then rollback.ko (@license: its
+ * licence, patched in; NULL: GPL as built) loaded twice: one host's cache
+ * holds it, the other's is off, so that every load there is cold.
  */
 struct pair {
 	struct capture cap[2];
@@ -217,22 +219,34 @@ struct pair {
 	struct image provider, rollback;
 };
 
-static void pair_new(struct pair *p)
+static void pair_new_licensed(struct pair *p, const char *license)
 {
 	memset(p, 0, sizeof(*p));
 	p->provider = read_image(PROVIDER);
 	p->rollback = read_image(ROLLBACK);
+	if (license) {
+		char *l = memmem(p->rollback.bytes, p->rollback.len, "license=GPL", 12);
+
+		assert_non_null(l);
+		assert_int_equal(strlen(license), 3);
+		memcpy(l + 8, license, 3);
+	}
 	for (int i = 0; i < 2; i++) {
 		p->host[i] = test_host_new(&p->cap[i]);
 		umod_image_cache_enable(p->host[i], i == 0);
 		assert_int_equal(umod_module_insert_image(p->host[i], p->provider.bytes,
 							  p->provider.len, NULL, 0, NULL), 0);
+		for (int k = 0; k < 2; k++) {
+			assert_int_equal(umod_module_insert_image(p->host[i], p->rollback.bytes,
+								  p->rollback.len, NULL, 0, NULL), 0);
+			assert_int_equal(umod_module_remove(p->host[i], "rollback", 0), 0);
+		}
 	}
-	for (int k = 0; k < 2; k++) {
-		assert_int_equal(umod_module_insert_image(p->host[0], p->rollback.bytes,
-							  p->rollback.len, NULL, 0, NULL), 0);
-		assert_int_equal(umod_module_remove(p->host[0], "rollback", 0), 0);
-	}
+}
+
+static void pair_new(struct pair *p)
+{
+	pair_new_licensed(p, NULL);
 }
 
 static void pair_free(struct pair *p)
@@ -329,6 +343,31 @@ static void changed_byte_as_cold(void **state)
 	free(b.bytes);
 }
 
+/* a proprietary licence found in a cached image taints as a cold load's */
+static void proprietary_licence_as_cold(void **state)
+{
+	struct pair p;
+
+	pair_new_licensed(&p, "Pro");
+	warm_hits(&p);
+	for (int i = 0; i < 2; i++) {
+		assert_true(capture_has(&p.cap[i], "rollback: module license 'Pro' taints kernel."));
+		assert_true(umod_host_test_taint(p.host[i], UMOD_TAINT_PROPRIETARY_MODULE));
+	}
+	same_outcome(&p, &p.rollback, NULL, 0);
+	/* the module itself is marked (P), warm or cold */
+	for (int i = 0; i < 2; i++) {
+		struct umod_module *mod;
+
+		assert_int_equal(umod_module_insert_image(p.host[i], p.rollback.bytes,
+							  p.rollback.len, NULL, 0, &mod), 0);
+		assert_true(mod->taints & (1ul << UMOD_TAINT_PROPRIETARY_MODULE));
+		assert_int_equal(umod_module_remove(p.host[i], "rollback", 0), 0);
+		umod_module_unref(mod);
+	}
+	pair_free(&p);
+}
+
 /* sections/ of a load from the cache: a cold load's, at the new addresses */
 static void cached_sections_as_cold(void **state)
 {
@@ -371,6 +410,7 @@ int main(void)
 		cmocka_unit_test(changed_parameter_as_cold),
 		cmocka_unit_test(changed_byte_as_cold),
 		cmocka_unit_test(cached_sections_as_cold),
+		cmocka_unit_test(proprietary_licence_as_cold),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
