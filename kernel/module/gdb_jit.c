@@ -164,15 +164,15 @@ static void place_sections(struct umod_jit_object *obj, const struct load_info *
  */
 static void list_init(struct umod_jit_object *obj, const struct load_info *info)
 {
-	const unsigned int *syms = umod_listing_index(info) + info->listing_n;
+	const unsigned int *syms = umod_listing_index(info) + info->lists.listing_n;
 	unsigned int n = 0;
 
-	for (unsigned int k = 0; k < info->num_loaded; k++)
+	for (unsigned int k = 0; k < info->lists.num_loaded; k++)
 		if (info->sec[info->order[k]].region == UMOD_REGION_INIT)
 			obj->init_idx[n++] = info->order[k];
 	obj->num_init_secs = n;
-	memcpy(obj->init_idx + n, syms, info->num_init_syms * sizeof(*syms));
-	obj->num_init_syms = info->num_init_syms;
+	memcpy(obj->init_idx + n, syms, info->lists.num_init_syms * sizeof(*syms));
+	obj->num_init_syms = info->lists.num_init_syms;
 }
 
 /* 0 or -ENOMEM: an allocation of the load, failing it as any other */
@@ -187,7 +187,7 @@ int umod_gdb_jit_register(const struct load_info *info)
 	copy = kept ? 0 : UMOD_ALIGN(info->elf.len, sizeof(unsigned int));
 	/* init_idx's room: at most the loaded sections, and the init symbols */
 	obj = malloc(sizeof(*obj) + copy +
-		     (info->num_loaded + info->num_init_syms) * sizeof(unsigned int));
+		     (info->lists.num_loaded + info->lists.num_init_syms) * sizeof(unsigned int));
 	if (!obj)
 		return -ENOMEM;
 	obj->magic = UMOD_JIT_MAGIC;

@@ -46,10 +46,8 @@ struct umod_image_entry {
 	bool license_gpl;
 	unsigned int index_mod, index_info, index_vers, index_param;
 	struct umod_sec *sec;	/* elf.shnum, with addr NULL; then order's */
-	unsigned int num_loaded, num_apply, pcpu;
 	struct umod_section *listing;	/* names pointing into itself */
-	unsigned int listing_n, num_init_syms;
-	size_t listing_head, listing_bytes;
+	struct umod_load_lists lists;
 	int *slots;		/* got_slot then plt_slot, elf.num_syms each */
 	unsigned int num_got, num_plt;
 	size_t got_off, plt_off;
@@ -111,19 +109,13 @@ static int fill(struct load_info *info, const struct umod_image_entry *e, const 
 
 	info->sec = malloc(UMOD_SEC_BYTES(e->elf.shnum));
 	info->symval = malloc(UMOD_SYMVAL_BYTES(n));
-	info->listing = malloc(e->listing_bytes);
+	info->listing = malloc(e->lists.listing_bytes);
 	if (!info->sec || !info->symval || !info->listing)
 		return -ENOMEM;
-	copy_listing(info->listing, e->listing, e->listing_bytes, e->listing_n);
-	info->listing_n = e->listing_n;
-	info->num_init_syms = e->num_init_syms;
-	info->listing_head = e->listing_head;
-	info->listing_bytes = e->listing_bytes;
+	copy_listing(info->listing, e->listing, e->lists.listing_bytes, e->lists.listing_n);
+	info->lists = e->lists;
 	memcpy(info->sec, e->sec, UMOD_SEC_BYTES(e->elf.shnum));
 	info->order = (unsigned int *)(info->sec + e->elf.shnum);
-	info->num_loaded = e->num_loaded;
-	info->num_apply = e->num_apply;
-	info->pcpu = e->pcpu;
 	memset(info->symval, 0, n * sizeof(uint64_t));
 	info->elf = e->elf;
 	info->elf.report = NULL;	/* the caller's to set */
@@ -234,8 +226,8 @@ static int key_ranges(struct umod_image_entry *e, const struct load_info *info)
 	key_section(e, info->index.info);
 	key_section(e, info->index.vers);
 	key_section(e, info->index.mod);
-	for (unsigned int k = 0; k < info->num_apply; k++)
-		key_section(e, info->order[info->num_loaded + k]);
+	for (unsigned int k = 0; k < info->lists.num_apply; k++)
+		key_section(e, info->order[info->lists.num_loaded + k]);
 	return 0;
 }
 
@@ -250,7 +242,7 @@ static struct umod_image_entry *entry_new(const struct load_info *info)
 	e->bytes = malloc(elf->len);
 	e->sec = malloc(UMOD_SEC_BYTES(elf->shnum));
 	e->slots = malloc(2 * n * sizeof(int));
-	e->listing = malloc(info->listing_bytes);
+	e->listing = malloc(info->lists.listing_bytes);
 	if (!e->bytes || !e->sec || !e->slots || !e->listing) {
 		entry_free(e);
 		return NULL;
@@ -270,14 +262,8 @@ static struct umod_image_entry *entry_new(const struct load_info *info)
 	e->index_vers = info->index.vers;
 	e->index_param = info->index.param;
 	memcpy(e->sec, info->sec, UMOD_SEC_BYTES(elf->shnum));
-	copy_listing(e->listing, info->listing, info->listing_bytes, info->listing_n);
-	e->listing_n = info->listing_n;
-	e->num_init_syms = info->num_init_syms;
-	e->listing_head = info->listing_head;
-	e->listing_bytes = info->listing_bytes;
-	e->num_loaded = info->num_loaded;
-	e->num_apply = info->num_apply;
-	e->pcpu = info->pcpu;
+	copy_listing(e->listing, info->listing, info->lists.listing_bytes, info->lists.listing_n);
+	e->lists = info->lists;
 	memcpy(e->slots, info->got_slot, 2 * n * sizeof(int));
 	e->num_got = info->num_got;
 	e->num_plt = info->num_plt;

@@ -136,6 +136,13 @@ struct umod_sec {
 /* load_info's sec and order, one allocation for @shnum sections */
 #define UMOD_SEC_BYTES(shnum)	((size_t)(shnum) * (sizeof(struct umod_sec) + sizeof(unsigned int)))
 
+/* the sizes of load_info's order and listing, kept together by the image cache */
+struct umod_load_lists {
+	unsigned int num_loaded, num_apply, pcpu;	/* pcpu: .data..percpu's index, or 0 */
+	unsigned int listing_n, num_init_syms;
+	size_t listing_head, listing_bytes;
+};
+
 /* everything one load needs, freed at its end (kernel's struct load_info) */
 struct load_info {
 	struct umod_host *host;
@@ -161,21 +168,19 @@ struct load_info {
 	 * Section indices, in index order (umod_layout_sections() fills them,
 	 * the image cache keeps them): the sections placed in core or init,
 	 * then the RELA sections applied; the later passes walk these, not
-	 * all elf.shnum. pcpu: .data..percpu's index, 0 if none.
+	 * all elf.shnum.
 	 */
 	unsigned int *order;
-	unsigned int num_loaded, num_apply, pcpu;
 	/*
 	 * Built once the layout is known (main.c) and kept by the image cache,
-	 * in one block of listing_bytes: sections/'s listing_n entries without
-	 * addresses and their names (listing_head bytes, 4-aligned), then each
-	 * entry's section index, then the indices of the num_init_syms symbols
-	 * defined in init sections (gdb_jit.c undefines them after init). The
-	 * module is handed the block at load.
+	 * in one block of lists.listing_bytes: sections/'s listing_n entries
+	 * without addresses and their names (listing_head bytes, 4-aligned),
+	 * then each entry's section index, then the indices of the
+	 * num_init_syms symbols defined in init sections (gdb_jit.c undefines
+	 * them after init). The module is handed the block at load.
 	 */
 	struct umod_section *listing;
-	unsigned int listing_n, num_init_syms;
-	size_t listing_head, listing_bytes;
+	struct umod_load_lists lists;
 	uint64_t *symval;		/* resolved value of each symbol; owns the next two */
 	int *got_slot;			/* per symbol: GOT slot index or -1 */
 	int *plt_slot;			/* per symbol: PLT stub index or -1 */
@@ -195,7 +200,7 @@ struct load_info {
 /* the listing's section indices (listing_n), then its init symbols' */
 static inline unsigned int *umod_listing_index(const struct load_info *info)
 {
-	return (unsigned int *)((char *)info->listing + info->listing_head);
+	return (unsigned int *)((char *)info->listing + info->lists.listing_head);
 }
 
 /* x86-64's module area with KASLR (MODULES_END - MODULES_VADDR): 1008 MiB */

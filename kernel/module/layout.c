@@ -119,14 +119,14 @@ static void index_sections(struct load_info *info)
 	for (unsigned int i = 1; i < info->elf.shnum; i++) {
 		if (info->sec[i].region == UMOD_REGION_CORE || info->sec[i].region == UMOD_REGION_INIT)
 			info->order[n++] = i;
-		else if (info->sec[i].region == UMOD_REGION_PERCPU && !info->pcpu)
-			info->pcpu = i;
+		else if (info->sec[i].region == UMOD_REGION_PERCPU && !info->lists.pcpu)
+			info->lists.pcpu = i;
 	}
-	info->num_loaded = n;
+	info->lists.num_loaded = n;
 	for (unsigned int i = 1; i < info->elf.shnum; i++)
 		if (info->sec[i].apply)
 			info->order[n++] = i;
-	info->num_apply = n - info->num_loaded;
+	info->lists.num_apply = n - info->lists.num_loaded;
 }
 
 /*
@@ -194,7 +194,7 @@ void umod_module_memory_release(struct umod_host *host, size_t size)
 /* the section of a module's static per-CPU variables, or 0 */
 static unsigned int find_pcpusec(const struct load_info *info)
 {
-	return info->pcpu;
+	return info->lists.pcpu;
 }
 
 /*
@@ -277,7 +277,7 @@ int umod_layout_alloc(struct load_info *info)
 	info->core.base = map;
 	info->init.base = info->init.size ? map + info->core.size : NULL;
 
-	for (unsigned int k = 0; k < info->num_loaded; k++) {
+	for (unsigned int k = 0; k < info->lists.num_loaded; k++) {
 		unsigned int i = info->order[k];
 		const Elf64_Shdr *s = &info->elf.sechdrs[i];
 		struct umod_sec *sec = &info->sec[i];

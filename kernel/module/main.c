@@ -526,13 +526,13 @@ static void for_each_listed(const struct load_info *info, void (*fn)(void *, uns
 	for (unsigned int e = 0; e < 2; e++) {
 		if (!extra[e] || (e && extra[1] == extra[0]))
 			continue;
-		for (; k < info->num_loaded && info->order[k] < extra[e]; k++)
+		for (; k < info->lists.num_loaded && info->order[k] < extra[e]; k++)
 			fn(arg, info->order[k]);
-		if (k < info->num_loaded && info->order[k] == extra[e])
+		if (k < info->lists.num_loaded && info->order[k] == extra[e])
 			continue;	/* loaded as well: listed once */
 		fn(arg, extra[e]);
 	}
-	for (; k < info->num_loaded; k++)
+	for (; k < info->lists.num_loaded; k++)
 		fn(arg, info->order[k]);
 }
 
@@ -583,22 +583,22 @@ static int build_listing(struct load_info *info)
 	unsigned int *syms;
 
 	for_each_listed(info, count_listed, &l);
-	info->num_init_syms = 0;
+	info->lists.num_init_syms = 0;
 	for (unsigned int i = 1; i < info->elf.num_syms; i++)
-		info->num_init_syms += init_sym(info, i);
-	info->listing_head = UMOD_ALIGN(l.n * sizeof(*info->listing) + l.names,
+		info->lists.num_init_syms += init_sym(info, i);
+	info->lists.listing_head = UMOD_ALIGN(l.n * sizeof(*info->listing) + l.names,
 					sizeof(unsigned int));
-	info->listing_bytes = info->listing_head +
-			      (l.n + info->num_init_syms) * sizeof(unsigned int);
-	info->listing = malloc(info->listing_bytes);
+	info->lists.listing_bytes = info->lists.listing_head +
+			      (l.n + info->lists.num_init_syms) * sizeof(unsigned int);
+	info->listing = malloc(info->lists.listing_bytes);
 	if (!info->listing)
 		return -ENOMEM;
-	info->listing_n = (unsigned int)l.n;
+	info->lists.listing_n = (unsigned int)l.n;
 	l.p = (char *)(info->listing + l.n);
 	l.index = umod_listing_index(info);
 	l.n = 0;
 	for_each_listed(info, copy_listed, &l);
-	syms = l.index + info->listing_n;
+	syms = l.index + info->lists.listing_n;
 	for (unsigned int i = 1; i < info->elf.num_syms; i++)
 		if (init_sym(info, i))
 			*syms++ = i;
@@ -612,10 +612,10 @@ static int record_sections(struct load_info *info)
 	struct umod_section *s = info->listing;
 	const unsigned int *index = umod_listing_index(info);
 
-	for (unsigned int k = 0; k < info->listing_n; k++)
+	for (unsigned int k = 0; k < info->lists.listing_n; k++)
 		s[k].addr = info->sec[index[k]].addr;
 	mod->sections = s;
-	mod->num_sections = info->listing_n;
+	mod->num_sections = info->lists.listing_n;
 	info->listing_given = true;	/* still read until the load ends */
 	return 0;
 }

@@ -192,9 +192,9 @@ static int apply_section(struct load_info *info, unsigned int i)
 
 int umod_reloc_apply(struct load_info *info)
 {
-	const unsigned int *apply = info->order + info->num_loaded;
+	const unsigned int *apply = info->order + info->lists.num_loaded;
 
-	for (unsigned int k = 0; k < info->num_apply; k++) {
+	for (unsigned int k = 0; k < info->lists.num_apply; k++) {
 		int err = apply_section(info, apply[k]);
 
 		if (err)
