@@ -473,28 +473,34 @@ static int simplify_symbols(struct load_info *info)
 {
 	int ret = 0;
 
+	const Elf64_Sym *syms = info->elf.syms;
+	const struct umod_sec *secs = info->sec;
+	uint64_t *symval = info->symval;
+	unsigned int n = info->elf.num_syms;
+
 	pthread_mutex_lock(&info->host->module_mutex);
-	for (unsigned int i = 1; i < info->elf.num_syms; i++) {
-		const Elf64_Sym *sym = &info->elf.syms[i];
-		const struct umod_sec *sec;
+	for (unsigned int i = 1; i < n; i++) {
+		const Elf64_Sym *sym = &syms[i];
+		unsigned int shndx = sym->st_shndx;
 		int err = 0;
 
-		switch (sym->st_shndx) {
+		/* most: in a section (umod_elf_parse() lets only [1, shnum) and the 3 below by) */
+		if (shndx != SHN_UNDEF && shndx < SHN_LORESERVE) {
+			if (secs[shndx].addr)
+				symval[i] = (uint64_t)(uintptr_t)secs[shndx].addr + sym->st_value;
+			continue;
+		}
+		switch (shndx) {
 		case SHN_COMMON:
 			umod_log_printk(info->log, KERN_WARNING "%s: please compile with -fno-common\n",
 					umod_elf_symname(&info->elf, sym));
 			err = -ENOEXEC;
 			break;
 		case SHN_ABS:
-			info->symval[i] = sym->st_value;
+			symval[i] = sym->st_value;
 			break;
 		case SHN_UNDEF:
-			err = resolve_undefined(info, sym, &info->symval[i]);
-			break;
-		default:
-			sec = &info->sec[sym->st_shndx];
-			if (sec->addr)
-				info->symval[i] = (uint64_t)(uintptr_t)sec->addr + sym->st_value;
+			err = resolve_undefined(info, sym, &symval[i]);
 			break;
 		}
 		if (err && !ret)
