@@ -85,7 +85,8 @@ struct umod_jit_object {
 	/* what init_freed() unplaces: init sections, then their symbols */
 	unsigned int *init_idx;
 	unsigned int num_init_secs, num_init_syms, symtab;
-	unsigned char copy[];		/* a load from a caller's buffer: its copy */
+	/* a load from a caller's buffer: its copy, aligned as the ELF headers in it */
+	unsigned char copy[] __attribute__((aligned(8)));
 };
 
 static void jit_notify(struct jit_code_entry *e, uint32_t action)
