@@ -55,10 +55,14 @@ static void put_c(struct out *o, char c)
 	o->len++;
 }
 
+/* as put_c() @n times, in one copy (a module's printk is mostly literal text) */
 static void put_n(struct out *o, const char *s, size_t n)
 {
-	for (size_t i = 0; i < n; i++)
-		put_c(o, s[i]);
+	size_t room = o->len + 1 < o->size ? o->size - 1 - o->len : 0;
+
+	if (room)	/* never memcpy() to vsnprintf(NULL, 0, ...)'s buffer */
+		memcpy(o->buf + o->len, s, n < room ? n : room);
+	o->len += n;
 }
 
 static void put_s(struct out *o, const char *s)
@@ -68,7 +72,7 @@ static void put_s(struct out *o, const char *s)
 
 static bool has_flag(const struct spec *sp, char f)
 {
-	return strchr(sp->flags, f) != NULL;
+	return sp->flags[0] && strchr(sp->flags, f);
 }
 
 /* @s padded to the spec's width (right-aligned unless '-') */
@@ -671,7 +675,7 @@ static const char *parse_spec(const char *f, struct spec *sp, va_list *ap)
 	size_t nf = 0;
 
 	memset(sp, 0, sizeof(*sp));
-	while (*f && strchr("-+ #0", *f)) {
+	while (*f == '-' || *f == '+' || *f == ' ' || *f == '#' || *f == '0') {
 		if (nf < sizeof(sp->flags) - 1 && !strchr(sp->flags, *f))
 			sp->flags[nf++] = *f;
 		f++;
@@ -725,7 +729,10 @@ static void put_formatted(struct out *o, const char *fmt, va_list ap)
 		const char *next;
 
 		if (*fmt != '%') {
-			put_c(o, *fmt++);
+			const char *pct = strchrnul(fmt, '%');
+
+			put_n(o, fmt, (size_t)(pct - fmt));
+			fmt = pct;
 			continue;
 		}
 		if (fmt[1] == '%') {

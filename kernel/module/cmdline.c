@@ -116,6 +116,13 @@ int umod_cmdline_module_args(struct umod_host *host, const char *modname,
 
 	*outp = NULL;
 	pthread_mutex_lock(&host->module_mutex);
+	if (!host->cmdline) {	/* nothing to merge (the usual host): @args alone */
+		pthread_mutex_unlock(&host->module_mutex);
+		if (!args || !*args)
+			return 0;
+		*outp = strdup(args);
+		return *outp ? 0 : -ENOMEM;
+	}
 	/* an option is at most its word plus two quotes and a space */
 	cap += host->cmdline ? 3 * strlen(host->cmdline) : 0;
 	out = calloc(1, cap);

@@ -29,6 +29,7 @@
 #include <unistd.h>
 
 #include "kernel/module/internal.h"
+#include "util/macro.h"
 
 /* gdb's names and layout: its protocol, hence the only globals here */
 enum {
@@ -81,7 +82,11 @@ struct umod_jit_object {
 	const struct umod_module *mod;
 	size_t size;
 	unsigned char *image;		/* the edited .ko: kallsyms' buffer, or copy */
-	unsigned char copy[];		/* a load from a caller's buffer: its copy */
+	/* what init_freed() unplaces: init sections, then their symbols */
+	unsigned int *init_idx;
+	unsigned int num_init_secs, num_init_syms, symtab;
+	/* a load from a caller's buffer: its copy, aligned as the ELF headers in it */
+	unsigned char copy[] __attribute__((aligned(8)));
 };
 
 static void jit_notify(struct jit_code_entry *e, uint32_t action)
@@ -154,21 +159,45 @@ static void place_sections(struct umod_jit_object *obj, const struct load_info *
 	}
 }
 
+/*
+ * The init region's sections and their symbols, as the load listed them
+ * (load_info's listing, kept per image): the indices init_freed() edits.
+ */
+static void list_init(struct umod_jit_object *obj, const struct load_info *info)
+{
+	const unsigned int *syms = umod_listing_index(info) + info->lists.listing_n;
+	unsigned int n = 0;
+
+	for (unsigned int k = 0; k < info->lists.num_loaded; k++)
+		if (info->sec[info->order[k]].region == UMOD_REGION_INIT)
+			obj->init_idx[n++] = info->order[k];
+	obj->num_init_secs = n;
+	memcpy(obj->init_idx + n, syms, info->lists.num_init_syms * sizeof(*syms));
+	obj->num_init_syms = info->lists.num_init_syms;
+}
+
 /* 0 or -ENOMEM: an allocation of the load, failing it as any other */
 int umod_gdb_jit_register(const struct load_info *info)
 {
 	unsigned char *kept = umod_kallsyms_image(info->mod);
 	struct umod_jit_object *obj;
+	size_t copy;
 
 	if (kept != info->elf.image)
 		kept = NULL;	/* not the image parsed: never so today */
-	obj = malloc(sizeof(*obj) + (kept ? 0 : info->elf.len));
+	copy = kept ? 0 : UMOD_ALIGN(info->elf.len, sizeof(unsigned int));
+	/* init_idx's room: at most the loaded sections, and the init symbols */
+	obj = malloc(sizeof(*obj) + copy +
+		     (info->lists.num_loaded + info->lists.num_init_syms) * sizeof(unsigned int));
 	if (!obj)
 		return -ENOMEM;
 	obj->magic = UMOD_JIT_MAGIC;
 	obj->mod = info->mod;
 	obj->size = info->elf.len;
 	obj->image = kept ? kept : obj->copy;
+	obj->init_idx = (unsigned int *)(obj->copy + copy);
+	obj->symtab = info->elf.symtab_idx;
+	list_init(obj, info);
 	if (!kept)
 		memcpy(obj->copy, info->elf.image, info->elf.len);
 	place_sections(obj, info);
@@ -196,58 +225,32 @@ void umod_gdb_jit_unregister(const struct umod_module *mod)
 	free(obj);
 }
 
-/* is @sh, in the copy, one of the init region's (freed) sections? */
-static bool in_init(const struct umod_module *mod, const Elf64_Shdr *sh)
-{
-	uint64_t base = (uint64_t)(uintptr_t)mod->init.base;
-
-	return (sh->sh_flags & SHF_ALLOC) && sh->sh_addr >= base &&
-	       sh->sh_addr - base < mod->init.size;
-}
-
 /*
  * The object's symbols in the init sections become undefined; then those
- * sections lose their place (in that order: in_init() reads the places).
+ * sections lose their place.
  * A lazy kallsyms build may read the same buffer meanwhile (an oops in
  * another thread): each symbol changes by one store of st_shndx, which it
  * reads once, and its st_value stays (gdb ignores an undefined symbol's).
  * The section's SHF_ALLOC goes in one store of sh_flags, whose other bits
  * (the ones kallsyms reads) stay.
  */
-static void unplace_init(struct umod_jit_object *obj, const struct umod_module *mod,
-			 unsigned int shnum)
+static void unplace_init(struct umod_jit_object *obj)
 {
 	Elf64_Shdr *sh = obj_sechdrs(obj);
-	unsigned int lo = shnum, hi = 0;	/* the init sections' indices lie in [lo, hi] */
+	const unsigned int *syms = obj->init_idx + obj->num_init_secs;
 
-	for (unsigned int i = 1; i < shnum; i++)
-		if (in_init(mod, &sh[i])) {
-			lo = lo < i ? lo : i;
-			hi = i;
-		}
-	if (lo > hi)
+	if (!obj->num_init_secs)
 		return;
-	for (unsigned int i = 1; i < shnum; i++) {
-		Elf64_Sym *sym;
-		size_t n;
+	for (unsigned int k = 0; k < obj->num_init_syms; k++) {
+		Elf64_Sym *sym = (Elf64_Sym *)(obj->image + sh[obj->symtab].sh_offset) + syms[k];
 
-		if (sh[i].sh_type != SHT_SYMTAB)
-			continue;
-		sym = (Elf64_Sym *)(obj->image + sh[i].sh_offset);
-		n = sh[i].sh_size / sizeof(*sym);
-		for (size_t k = 1; k < n; k++) {
-			unsigned int idx = sym[k].st_shndx;
-
-			if (idx - lo > hi - lo || !in_init(mod, &sh[idx]))
-				continue;
-			__atomic_store_n(&sym[k].st_shndx, SHN_UNDEF, __ATOMIC_RELAXED);
-		}
+		__atomic_store_n(&sym->st_shndx, SHN_UNDEF, __ATOMIC_RELAXED);
 	}
-	for (unsigned int i = lo; i <= hi; i++) {
-		if (!in_init(mod, &sh[i]))
-			continue;
-		sh[i].sh_addr = 0;
-		__atomic_store_n(&sh[i].sh_flags, sh[i].sh_flags & ~(uint64_t)SHF_ALLOC,
+	for (unsigned int k = 0; k < obj->num_init_secs; k++) {
+		Elf64_Shdr *s = &sh[obj->init_idx[k]];
+
+		s->sh_addr = 0;
+		__atomic_store_n(&s->sh_flags, s->sh_flags & ~(uint64_t)SHF_ALLOC,
 				 __ATOMIC_RELAXED);
 	}
 }
@@ -267,7 +270,7 @@ void umod_gdb_jit_init_freed(const struct umod_module *mod)
 	obj = jit_find(mod);
 	if (obj) {
 		jit_unlink(&obj->entry);
-		unplace_init(obj, mod, ((const Elf64_Ehdr *)obj->image)->e_shnum);
+		unplace_init(obj);
 		jit_link(&obj->entry);
 	}
 	pthread_mutex_unlock(&jit_lock);

@@ -3,7 +3,9 @@
  * What a load learns from the bytes of a module alone, kept for the next
  * load of the same bytes: the ELF validation (every section, symbol and
  * string bounds-checked), the sections found by name, the __versions
- * records and vermagic checked, each section's class and place, and the
+ * records and vermagic checked, the licence found (whether it taints is
+ * decided again), each section's class and place, the lists of sections
+ * the later passes walk (load_info.order, the listing), and the
  * relocation scan (every entry checked; the GOT slots and far-call stubs
  * it needs). A host keeps the last few images that passed all of that
  * without a taint, keyed by the bytes themselves: the length, the load's
@@ -40,9 +42,12 @@ struct umod_image_entry {
 	size_t len;
 	unsigned int flags;
 	struct umod_elf elf;
-	size_t name_off, modinfo_off, modinfo_size;
+	size_t name_off, modinfo_off, modinfo_size, license_off;
+	bool license_gpl;
 	unsigned int index_mod, index_info, index_vers, index_param;
-	struct umod_sec *sec;	/* elf.shnum, with addr NULL */
+	struct umod_sec *sec;	/* elf.shnum, with addr NULL; then order's */
+	struct umod_section *listing;	/* names pointing into itself */
+	struct umod_load_lists lists;
 	int *slots;		/* got_slot then plt_slot, elf.num_syms each */
 	unsigned int num_got, num_plt;
 	size_t got_off, plt_off;
@@ -61,6 +66,7 @@ static void entry_free(struct umod_image_entry *e)
 	free(e->sec);
 	free(e->slots);
 	free(e->key);
+	free(e->listing);
 	free(e);
 }
 
@@ -87,26 +93,40 @@ static void rebase_elf(struct umod_elf *elf, const void *from, const void *to)
 	elf->strtab = rebase(elf->strtab, from, to);
 }
 
+/* a copy of @n entries' listing @from (@bytes) at @to: names into the copy */
+static void copy_listing(struct umod_section *to, const struct umod_section *from,
+			 size_t bytes, unsigned int n)
+{
+	memcpy(to, from, bytes);
+	for (unsigned int k = 0; k < n; k++)
+		to[k].name = (const char *)to + (from[k].name - (const char *)from);
+}
+
 /* the entry's results into @info, pointing into @image; -ENOMEM or 0 */
 static int fill(struct load_info *info, const struct umod_image_entry *e, const void *image)
 {
 	size_t n = e->elf.num_syms;
 
-	info->sec = malloc(e->elf.shnum * sizeof(*info->sec));
-	info->symval = malloc(n * (sizeof(uint64_t) + 2 * sizeof(int)));
-	if (!info->sec || !info->symval)
+	info->sec = malloc(UMOD_SEC_BYTES(e->elf.shnum));
+	info->symval = malloc(UMOD_SYMVAL_BYTES(n));
+	info->listing = malloc(e->lists.listing_bytes);
+	if (!info->sec || !info->symval || !info->listing)
 		return -ENOMEM;
-	memcpy(info->sec, e->sec, e->elf.shnum * sizeof(*info->sec));
+	copy_listing(info->listing, e->listing, e->lists.listing_bytes, e->lists.listing_n);
+	info->lists = e->lists;
+	memcpy(info->sec, e->sec, UMOD_SEC_BYTES(e->elf.shnum));
+	info->order = (unsigned int *)(info->sec + e->elf.shnum);
 	memset(info->symval, 0, n * sizeof(uint64_t));
-	info->got_slot = (int *)(info->symval + n);
-	info->plt_slot = info->got_slot + n;
-	memcpy(info->got_slot, e->slots, 2 * n * sizeof(int));
 	info->elf = e->elf;
 	info->elf.report = NULL;	/* the caller's to set */
+	umod_reloc_set_arrays(info, info->symval);	/* needs elf.num_syms */
+	memcpy(info->got_slot, e->slots, 2 * n * sizeof(int));
 	rebase_elf(&info->elf, e->bytes, image);
 	info->name = (const char *)image + e->name_off;
 	info->modinfo = e->modinfo_off ? (const char *)image + e->modinfo_off : NULL;
 	info->modinfo_size = e->modinfo_size;
+	info->license = e->license_off ? (const char *)image + e->license_off : NULL;
+	info->license_gpl = e->license_gpl;
 	info->index.mod = e->index_mod;
 	info->index.info = e->index_info;
 	info->index.vers = e->index_vers;
@@ -154,8 +174,10 @@ int umod_image_cache_get(struct load_info *info, const void *image, size_t len)
 	if (ret < 0) {
 		free(info->sec);
 		free(info->symval);
+		free(info->listing);
 		info->sec = NULL;
 		info->symval = NULL;
+		info->listing = NULL;
 	}
 	return ret;
 }
@@ -204,9 +226,8 @@ static int key_ranges(struct umod_image_entry *e, const struct load_info *info)
 	key_section(e, info->index.info);
 	key_section(e, info->index.vers);
 	key_section(e, info->index.mod);
-	for (unsigned int i = 1; i < elf->shnum; i++)
-		if (info->sec[i].apply)
-			key_section(e, i);
+	for (unsigned int k = 0; k < info->lists.num_apply; k++)
+		key_section(e, info->order[info->lists.num_loaded + k]);
 	return 0;
 }
 
@@ -219,9 +240,10 @@ static struct umod_image_entry *entry_new(const struct load_info *info)
 	if (!e)
 		return NULL;
 	e->bytes = malloc(elf->len);
-	e->sec = malloc(elf->shnum * sizeof(*e->sec));
+	e->sec = malloc(UMOD_SEC_BYTES(elf->shnum));
 	e->slots = malloc(2 * n * sizeof(int));
-	if (!e->bytes || !e->sec || !e->slots) {
+	e->listing = malloc(info->lists.listing_bytes);
+	if (!e->bytes || !e->sec || !e->slots || !e->listing) {
 		entry_free(e);
 		return NULL;
 	}
@@ -233,11 +255,15 @@ static struct umod_image_entry *entry_new(const struct load_info *info)
 	e->name_off = offset_in(info->name, elf);
 	e->modinfo_off = offset_in(info->modinfo, elf);
 	e->modinfo_size = info->modinfo_size;
+	e->license_off = offset_in(info->license, elf);
+	e->license_gpl = info->license_gpl;
 	e->index_mod = info->index.mod;
 	e->index_info = info->index.info;
 	e->index_vers = info->index.vers;
 	e->index_param = info->index.param;
-	memcpy(e->sec, info->sec, elf->shnum * sizeof(*e->sec));
+	memcpy(e->sec, info->sec, UMOD_SEC_BYTES(elf->shnum));
+	copy_listing(e->listing, info->listing, info->lists.listing_bytes, info->lists.listing_n);
+	e->lists = info->lists;
 	memcpy(e->slots, info->got_slot, 2 * n * sizeof(int));
 	e->num_got = info->num_got;
 	e->num_plt = info->num_plt;

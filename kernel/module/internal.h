@@ -131,6 +131,18 @@ struct umod_sec {
 #define UMOD_REGION_INIT	2
 #define UMOD_REGION_PERCPU	3	/* .data..percpu: a copy per CPU (mm/percpu.c) */
 
+/* bytes of load_info's symval block for @n symbols: symval, then 2 ints each */
+#define UMOD_SYMVAL_BYTES(n)	((size_t)(n) * (sizeof(uint64_t) + 2 * sizeof(int)))
+/* load_info's sec and order, one allocation for @shnum sections */
+#define UMOD_SEC_BYTES(shnum)	((size_t)(shnum) * (sizeof(struct umod_sec) + sizeof(unsigned int)))
+
+/* the sizes of load_info's order and listing, kept together by the image cache */
+struct umod_load_lists {
+	unsigned int num_loaded, num_apply, pcpu;	/* pcpu: .data..percpu's index, or 0 */
+	unsigned int listing_n, num_init_syms;
+	size_t listing_head, listing_bytes;
+};
+
 /* everything one load needs, freed at its end (kernel's struct load_info) */
 struct load_info {
 	struct umod_host *host;
@@ -149,7 +161,26 @@ struct load_info {
 	} index;
 	const char *modinfo;
 	size_t modinfo_size;
-	struct umod_sec *sec;		/* elf.shnum entries */
+	const char *license;		/* .modinfo's, in image; NULL: none */
+	bool license_gpl;		/* GPL-compatible ("unspecified" is not) */
+	struct umod_sec *sec;		/* elf.shnum entries, then order's (UMOD_SEC_BYTES) */
+	/*
+	 * Section indices, in index order (umod_layout_sections() fills them,
+	 * the image cache keeps them): the sections placed in core or init,
+	 * then the RELA sections applied; the later passes walk these, not
+	 * all elf.shnum.
+	 */
+	unsigned int *order;
+	/*
+	 * Built once the layout is known (main.c) and kept by the image cache,
+	 * in one block of lists.listing_bytes: sections/'s listing_n entries
+	 * without addresses and their names (listing_head bytes, 4-aligned),
+	 * then each entry's section index, then the indices of the
+	 * num_init_syms symbols defined in init sections (gdb_jit.c undefines
+	 * them after init). The module is handed the block at load.
+	 */
+	struct umod_section *listing;
+	struct umod_load_lists lists;
 	uint64_t *symval;		/* resolved value of each symbol; owns the next two */
 	int *got_slot;			/* per symbol: GOT slot index or -1 */
 	int *plt_slot;			/* per symbol: PLT stub index or -1 */
@@ -163,7 +194,14 @@ struct load_info {
 	/* UMOD_LOAD_OWN_IMAGE: the image, until kallsyms takes it with sec */
 	void *image_owned;
 	bool sec_given;
+	bool listing_given;		/* the module's sections now */
 };
+
+/* the listing's section indices (listing_n), then its init symbols' */
+static inline unsigned int *umod_listing_index(const struct load_info *info)
+{
+	return (unsigned int *)((char *)info->listing + info->lists.listing_head);
+}
 
 /* x86-64's module area with KASLR (MODULES_END - MODULES_VADDR): 1008 MiB */
 #define UMOD_MODULE_MEMORY_DEFAULT	(1008UL << 20)
@@ -244,6 +282,8 @@ unsigned char *umod_kallsyms_image(const struct umod_module *mod);
 
 int umod_reloc_scan(struct load_info *info);
 int umod_reloc_apply(struct load_info *info);
+/* points symval's block (UMOD_SYMVAL_BYTES) at got_slot and plt_slot */
+void umod_reloc_set_arrays(struct load_info *info, uint64_t *block);
 
 /* ---- signing.c: module signatures ------------------------------------ */
 

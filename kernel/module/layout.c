@@ -111,6 +111,24 @@ static int reserve_tables(struct load_info *info, int c, size_t *off)
 	return 0;
 }
 
+/* info->order (internal.h): once the scan has marked the sections it applies */
+static void index_sections(struct load_info *info)
+{
+	unsigned int n = 0;
+
+	for (unsigned int i = 1; i < info->elf.shnum; i++) {
+		if (info->sec[i].region == UMOD_REGION_CORE || info->sec[i].region == UMOD_REGION_INIT)
+			info->order[n++] = i;
+		else if (info->sec[i].region == UMOD_REGION_PERCPU && !info->lists.pcpu)
+			info->lists.pcpu = i;
+	}
+	info->lists.num_loaded = n;
+	for (unsigned int i = 1; i < info->elf.shnum; i++)
+		if (info->sec[i].apply)
+			info->order[n++] = i;
+	info->lists.num_apply = n - info->lists.num_loaded;
+}
+
 /*
  * Both regions at once, run by run: one walk of the sections per run
  * places each in its region's run, in section order.
@@ -143,6 +161,8 @@ int umod_layout_sections(struct load_info *info)
 	if (!err && info->core.size > MODULE_MEM_MAX - info->init.size)
 		err = too_big(info, "core and init together",
 			      (uint64_t)info->core.size + info->init.size, UMOD_PAGE_SIZE);
+	if (!err)
+		index_sections(info);
 	return err;
 }
 
@@ -174,10 +194,7 @@ void umod_module_memory_release(struct umod_host *host, size_t size)
 /* the section of a module's static per-CPU variables, or 0 */
 static unsigned int find_pcpusec(const struct load_info *info)
 {
-	for (unsigned int i = 1; i < info->elf.shnum; i++)
-		if (info->sec[i].region == UMOD_REGION_PERCPU)
-			return i;
-	return 0;
+	return info->lists.pcpu;
 }
 
 /*
@@ -260,12 +277,11 @@ int umod_layout_alloc(struct load_info *info)
 	info->core.base = map;
 	info->init.base = info->init.size ? map + info->core.size : NULL;
 
-	for (unsigned int i = 1; i < info->elf.shnum; i++) {
+	for (unsigned int k = 0; k < info->lists.num_loaded; k++) {
+		unsigned int i = info->order[k];
 		const Elf64_Shdr *s = &info->elf.sechdrs[i];
 		struct umod_sec *sec = &info->sec[i];
 
-		if (sec->region == UMOD_REGION_NONE || sec->region == UMOD_REGION_PERCPU)
-			continue;
 		sec->addr = (sec->region == UMOD_REGION_CORE ? map : map + info->core.size) + sec->off;
 		if (s->sh_type != SHT_NOBITS)
 			memcpy(sec->addr, umod_elf_section_data(&info->elf, i), s->sh_size);

@@ -21,6 +21,7 @@
 #include "kernel/time/timekeeping.h"
 #include "util/file.h"
 #include "util/license.h"
+#include "util/macro.h"
 #include "util/modinfo.h"
 #include "util/symtab.h"
 #include "lib/dynamic_debug.h"
@@ -299,6 +300,14 @@ static void del_unformed_module(struct load_info *info)
 	info->mod = NULL;
 }
 
+/* the image's licence (the image cache keeps what this finds) */
+static void find_license(struct load_info *info)
+{
+	info->license = umod_modinfo_get(info->modinfo, info->modinfo_size, "license");
+	info->license_gpl = umod_license_is_gpl_compatible(info->license ? info->license
+									  : "unspecified");
+}
+
 /*
  * The kernel's set_license(): no licence reads as "unspecified"; anything
  * but a GPL-compatible one taints the host, and then the module may not
@@ -307,11 +316,9 @@ static void del_unformed_module(struct load_info *info)
  */
 static void set_license(struct load_info *info)
 {
-	const char *license = umod_modinfo_get(info->modinfo, info->modinfo_size, "license");
+	const char *license = info->license ? info->license : "unspecified";
 
-	if (!license)
-		license = "unspecified";
-	if (umod_license_is_gpl_compatible(license))
+	if (info->license_gpl)
 		return;
 	if (!umod_host_test_taint(info->host, UMOD_TAINT_PROPRIETARY_MODULE))
 		umod_log_printk(info->log, KERN_WARNING "%s: module license '%s' taints kernel.\n",
@@ -466,28 +473,34 @@ static int simplify_symbols(struct load_info *info)
 {
 	int ret = 0;
 
+	const Elf64_Sym *syms = info->elf.syms;
+	const struct umod_sec *secs = info->sec;
+	uint64_t *symval = info->symval;
+	unsigned int n = info->elf.num_syms;
+
 	pthread_mutex_lock(&info->host->module_mutex);
-	for (unsigned int i = 1; i < info->elf.num_syms; i++) {
-		const Elf64_Sym *sym = &info->elf.syms[i];
-		const struct umod_sec *sec;
+	for (unsigned int i = 1; i < n; i++) {
+		const Elf64_Sym *sym = &syms[i];
+		unsigned int shndx = sym->st_shndx;
 		int err = 0;
 
-		switch (sym->st_shndx) {
+		/* most: in a section (umod_elf_parse() lets only [1, shnum) and the 3 below by) */
+		if (shndx != SHN_UNDEF && shndx < SHN_LORESERVE) {
+			if (secs[shndx].addr)
+				symval[i] = (uint64_t)(uintptr_t)secs[shndx].addr + sym->st_value;
+			continue;
+		}
+		switch (shndx) {
 		case SHN_COMMON:
 			umod_log_printk(info->log, KERN_WARNING "%s: please compile with -fno-common\n",
 					umod_elf_symname(&info->elf, sym));
 			err = -ENOEXEC;
 			break;
 		case SHN_ABS:
-			info->symval[i] = sym->st_value;
+			symval[i] = sym->st_value;
 			break;
 		case SHN_UNDEF:
-			err = resolve_undefined(info, sym, &info->symval[i]);
-			break;
-		default:
-			sec = &info->sec[sym->st_shndx];
-			if (sec->addr)
-				info->symval[i] = (uint64_t)(uintptr_t)sec->addr + sym->st_value;
+			err = resolve_undefined(info, sym, &symval[i]);
 			break;
 		}
 		if (err && !ret)
@@ -498,50 +511,118 @@ static int simplify_symbols(struct load_info *info)
 }
 
 /*
- * Listed in sections/: the loaded ones, and the symbol table and its
- * strings (@sym and @str, 0 if none), which 6.1's layout_symtab() makes
- * SHF_ALLOC (kept in the init part for kallsyms); here kallsyms keeps its
- * own table: no address.
+ * Listed in sections/, in index order: the loaded ones (in core or init:
+ * as Linux, whose percpu_modalloc() takes SHF_ALLOC off .data..percpu,
+ * that one is not), and the symbol table and its strings (@extra[0] and
+ * [1], 0 if none), which 6.1's layout_symtab() makes SHF_ALLOC (kept in
+ * the init part for kallsyms); here kallsyms keeps its own table: no
+ * address. Calls @fn(@arg, index) for each.
  */
-static bool listed_section(const struct load_info *info, unsigned int i,
-			   unsigned int sym, unsigned int str)
+static void for_each_listed(const struct load_info *info, void (*fn)(void *, unsigned int),
+			    void *arg)
 {
-	/* as Linux, whose percpu_modalloc() takes SHF_ALLOC off .data..percpu */
-	if (info->sec[i].region == UMOD_REGION_PERCPU)
-		return false;
-	return info->sec[i].addr || (sym && (i == sym || i == str));
+	unsigned int sym = info->elf.symtab_idx;
+	unsigned int extra[2] = { sym, sym ? info->elf.sechdrs[sym].sh_link : 0 };
+	unsigned int k = 0;
+
+	if (extra[0] > extra[1]) {
+		extra[0] = extra[1];
+		extra[1] = sym;
+	}
+	for (unsigned int e = 0; e < 2; e++) {
+		if (!extra[e] || (e && extra[1] == extra[0]))
+			continue;
+		for (; k < info->lists.num_loaded && info->order[k] < extra[e]; k++)
+			fn(arg, info->order[k]);
+		if (k < info->lists.num_loaded && info->order[k] == extra[e])
+			continue;	/* loaded as well: listed once */
+		fn(arg, extra[e]);
+	}
+	for (; k < info->lists.num_loaded; k++)
+		fn(arg, info->order[k]);
 }
 
-/* the listed sections' names and places, copied: the image goes away */
+struct listing {
+	const struct load_info *info;
+	size_t n, names;
+	char *p;
+	unsigned int *index;
+};
+
+static void count_listed(void *arg, unsigned int i)
+{
+	struct listing *l = arg;
+
+	l->n++;
+	l->names += strlen(umod_elf_secname(&l->info->elf, i)) + 1;
+}
+
+static void copy_listed(void *arg, unsigned int i)
+{
+	struct listing *l = arg;
+	struct umod_section *s = &l->info->listing[l->n];
+
+	l->index[l->n++] = i;
+	s->name = l->p;
+	l->p = stpcpy(l->p, umod_elf_secname(&l->info->elf, i)) + 1;
+	s->addr = NULL;
+	s->size = l->info->elf.sechdrs[i].sh_size;
+}
+
+/* is symbol @i defined in an init section? */
+static bool init_sym(const struct load_info *info, unsigned int i)
+{
+	unsigned int shndx = info->elf.syms[i].st_shndx;
+
+	return shndx != SHN_UNDEF && shndx < info->elf.shnum &&
+	       info->sec[shndx].region == UMOD_REGION_INIT;
+}
+
+/*
+ * The listed sections' names, sizes and indices, copied (the image goes
+ * away), and the init sections' symbols: once the layout says which are
+ * loaded where, before any address.
+ */
+static int build_listing(struct load_info *info)
+{
+	struct listing l = { .info = info };
+	unsigned int *syms;
+
+	for_each_listed(info, count_listed, &l);
+	info->lists.num_init_syms = 0;
+	for (unsigned int i = 1; i < info->elf.num_syms; i++)
+		info->lists.num_init_syms += init_sym(info, i);
+	info->lists.listing_head = UMOD_ALIGN(l.n * sizeof(*info->listing) + l.names,
+					sizeof(unsigned int));
+	info->lists.listing_bytes = info->lists.listing_head +
+			      (l.n + info->lists.num_init_syms) * sizeof(unsigned int);
+	info->listing = malloc(info->lists.listing_bytes);
+	if (!info->listing)
+		return -ENOMEM;
+	info->lists.listing_n = (unsigned int)l.n;
+	l.p = (char *)(info->listing + l.n);
+	l.index = umod_listing_index(info);
+	l.n = 0;
+	for_each_listed(info, copy_listed, &l);
+	syms = l.index + info->lists.listing_n;
+	for (unsigned int i = 1; i < info->elf.num_syms; i++)
+		if (init_sym(info, i))
+			*syms++ = i;
+	return 0;
+}
+
+/* the listing gets the places and becomes the module's */
 static int record_sections(struct load_info *info)
 {
 	struct umod_module *mod = info->mod;
-	unsigned int sym = info->elf.symtab_idx;
-	unsigned int str = sym ? info->elf.sechdrs[sym].sh_link : 0;
-	size_t n = 0, names = 0;
-	char *p;
+	struct umod_section *s = info->listing;
+	const unsigned int *index = umod_listing_index(info);
 
-	for (unsigned int i = 1; i < info->elf.shnum; i++) {
-		if (!listed_section(info, i, sym, str))
-			continue;
-		n++;
-		names += strlen(umod_elf_secname(&info->elf, i)) + 1;
-	}
-	mod->sections = malloc(n * sizeof(*mod->sections) + names);
-	if (!mod->sections)
-		return -ENOMEM;
-	p = (char *)(mod->sections + n);
-	for (unsigned int i = 1; i < info->elf.shnum; i++) {
-		struct umod_section *s;
-
-		if (!listed_section(info, i, sym, str))
-			continue;
-		s = &mod->sections[mod->num_sections++];
-		s->name = p;
-		p = stpcpy(p, umod_elf_secname(&info->elf, i)) + 1;
-		s->addr = info->sec[i].addr;
-		s->size = info->elf.sechdrs[i].sh_size;
-	}
+	for (unsigned int k = 0; k < info->lists.listing_n; k++)
+		s[k].addr = info->sec[index[k]].addr;
+	mod->sections = s;
+	mod->num_sections = info->lists.listing_n;
+	info->listing_given = true;	/* still read until the load ends */
 	return 0;
 }
 
@@ -768,6 +849,8 @@ static void free_load_info(struct load_info *info)
 		free(info->sec);
 	free(info->image_owned);
 	free(info->symval);	/* and got_slot, plt_slot: one allocation */
+	if (!info->listing_given)
+		free(info->listing);
 }
 
 /*
@@ -794,15 +877,19 @@ static int check_and_lay_out(struct load_info *info, const void *image, size_t l
 	if (err)
 		return err;
 	clean = !info->taints && !info->host->genuine;
+	find_license(info);
 	set_license(info);
 	umod_genuine_check_modinfo(info);
-	info->sec = calloc(info->elf.shnum, sizeof(*info->sec));
+	info->sec = calloc(1, UMOD_SEC_BYTES(info->elf.shnum));
 	if (!info->sec)
 		return -ENOMEM;
+	info->order = (unsigned int *)(info->sec + info->elf.shnum);
 	umod_layout_classify(info);
 	err = umod_reloc_scan(info);
 	if (!err)
 		err = umod_layout_sections(info);
+	if (!err)
+		err = build_listing(info);
 	if (!err && clean)
 		umod_image_cache_put(info);
 	return err;

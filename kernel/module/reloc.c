@@ -105,16 +105,23 @@ static int scan_entry(struct load_info *info, unsigned int sec, size_t n,
 static int alloc_symbol_arrays(struct load_info *info)
 {
 	size_t n = info->elf.num_syms;
-	uint64_t *block = malloc(n * (sizeof(uint64_t) + 2 * sizeof(int)));
+	uint64_t *block = malloc(UMOD_SYMVAL_BYTES(n));
 
 	if (!block)
 		return -ENOMEM;
 	memset(block, 0, n * sizeof(uint64_t));
+	umod_reloc_set_arrays(info, block);
+	memset(info->got_slot, 0xff, 2 * n * sizeof(int));
+	return 0;
+}
+
+void umod_reloc_set_arrays(struct load_info *info, uint64_t *block)
+{
+	size_t n = info->elf.num_syms;
+
 	info->symval = block;
 	info->got_slot = (int *)(block + n);
 	info->plt_slot = info->got_slot + n;
-	memset(info->got_slot, 0xff, 2 * n * sizeof(int));
-	return 0;
 }
 
 int umod_reloc_scan(struct load_info *info)
@@ -145,21 +152,6 @@ int umod_reloc_scan(struct load_info *info)
 	return 0;
 }
 
-static void fill_tables(struct load_info *info)
-{
-	unsigned char *core = info->core.base;
-	uint64_t *got = (uint64_t *)(core + info->got_off);
-
-	for (unsigned int i = 0; i < info->elf.num_syms; i++) {
-		if (info->got_slot[i] >= 0)
-			got[info->got_slot[i]] = info->symval[i];
-		if (info->plt_slot[i] >= 0)
-			umod_arch_write_plt(core + info->plt_off +
-					    (size_t)info->plt_slot[i] * UMOD_ARCH_PLT_SIZE,
-					    info->symval[i]);
-	}
-}
-
 static int apply_section(struct load_info *info, unsigned int i)
 {
 	const Elf64_Shdr *s = &info->elf.sechdrs[i];
@@ -179,7 +171,18 @@ static int apply_section(struct load_info *info, unsigned int i)
 			.plt = plt < 0 ? NULL : core + info->plt_off + (size_t)plt * UMOD_ARCH_PLT_SIZE,
 			.symname = symname(info, symidx),
 		};
-		int err = umod_arch_apply(info->log, info->name, &r);
+		int err;
+
+		/*
+		 * Every slot was given to an entry that needs it, so filling the
+		 * tables entry by entry (again for a symbol used twice: the same
+		 * value) fills them all without a walk of every symbol.
+		 */
+		if (r.got)
+			memcpy(r.got, &r.sym, sizeof(r.sym));
+		if (r.plt)
+			umod_arch_write_plt(r.plt, r.sym);
+		err = umod_arch_apply(info->log, info->name, &r);
 
 		if (err)
 			return err;
@@ -189,9 +192,10 @@ static int apply_section(struct load_info *info, unsigned int i)
 
 int umod_reloc_apply(struct load_info *info)
 {
-	fill_tables(info);
-	for (unsigned int i = 1; i < info->elf.shnum; i++) {
-		int err = info->sec[i].apply ? apply_section(info, i) : 0;
+	const unsigned int *apply = info->order + info->lists.num_loaded;
+
+	for (unsigned int k = 0; k < info->lists.num_apply; k++) {
+		int err = apply_section(info, apply[k]);
 
 		if (err)
 			return err;

@@ -17,6 +17,7 @@
 #include <cmocka.h>
 
 #include "kernel/module/internal.h"
+#include "kernel/panic.h"
 #include "util/file.h"
 
 #include "helpers.h"
@@ -28,21 +29,12 @@ struct image {
 	size_t len;
 };
 
-/* provider.ko, in a buffer of its own (8-byte aligned, as the loader wants) */
+static struct image read_image(const char *path);
+
+/* provider.ko, in a buffer of its own */
 static struct image read_provider(void)
 {
-	const void *data;
-	size_t len;
-	bool heap;
-	struct image img;
-
-	assert_int_equal(umod_file_read(PROVIDER, &data, &len, &heap), 0);
-	img.bytes = malloc(len);
-	assert_non_null(img.bytes);
-	memcpy(img.bytes, data, len);
-	img.len = len;
-	umod_file_free(data, len, heap);
-	return img;
+	return read_image(PROVIDER);
 }
 
 static void load_unload(struct umod_host *host, const struct image *img, unsigned int flags)
@@ -72,6 +64,7 @@ static void free_info(struct load_info *info)
 {
 	free(info->sec);
 	free(info->symval);
+	free(info->listing);
 }
 
 static void same_bytes_hit_in_the_new_buffer(void **state)
@@ -196,6 +189,215 @@ static void other_flags_and_forced_loads_miss(void **state)
 	free(a.bytes);
 }
 
+#define ROLLBACK	UMOD_TEST_MODULES "/rollback.ko"
+
+/* @path, in a buffer of its own (8-byte aligned, as the loader wants) */
+static struct image read_image(const char *path)
+{
+	const void *data;
+	size_t len;
+	bool heap;
+	struct image img;
+
+	assert_int_equal(umod_file_read(path, &data, &len, &heap), 0);
+	img.bytes = malloc(len);
+	assert_non_null(img.bytes);
+	memcpy(img.bytes, data, len);
+	img.len = len;
+	umod_file_free(data, len, heap);
+	return img;
+}
+
+/*
+ * Two hosts with provider.ko loaded, then rollback.ko (@license: its
+ * licence, patched in; NULL: GPL as built) loaded twice: one host's cache
+ * holds it, the other's is off, so that every load there is cold.
+ */
+struct pair {
+	struct capture cap[2];
+	struct umod_host *host[2];	/* [0] warm, [1] cold */
+	struct image provider, rollback;
+};
+
+static void pair_new_licensed(struct pair *p, const char *license)
+{
+	memset(p, 0, sizeof(*p));
+	p->provider = read_image(PROVIDER);
+	p->rollback = read_image(ROLLBACK);
+	if (license) {
+		char *l = memmem(p->rollback.bytes, p->rollback.len, "license=GPL", 12);
+
+		assert_non_null(l);
+		assert_int_equal(strlen(license), 3);
+		memcpy(l + 8, license, 3);
+	}
+	for (int i = 0; i < 2; i++) {
+		p->host[i] = test_host_new(&p->cap[i]);
+		umod_image_cache_enable(p->host[i], i == 0);
+		assert_int_equal(umod_module_insert_image(p->host[i], p->provider.bytes,
+							  p->provider.len, NULL, 0, NULL), 0);
+		for (int k = 0; k < 2; k++) {
+			assert_int_equal(umod_module_insert_image(p->host[i], p->rollback.bytes,
+								  p->rollback.len, NULL, 0, NULL), 0);
+			assert_int_equal(umod_module_remove(p->host[i], "rollback", 0), 0);
+		}
+	}
+}
+
+static void pair_new(struct pair *p)
+{
+	pair_new_licensed(p, NULL);
+}
+
+static void pair_free(struct pair *p)
+{
+	for (int i = 0; i < 2; i++)
+		umod_host_unref(p->host[i]);
+	free(p->provider.bytes);
+	free(p->rollback.bytes);
+}
+
+/*
+ * rollback.ko's bytes @img loaded with @args into both hosts: the same
+ * result and the same new log lines, warm or cold (@ret: the expected one).
+ */
+static void same_outcome(struct pair *p, const struct image *img, const char *args, int ret)
+{
+	int first[2];
+
+	for (int i = 0; i < 2; i++) {
+		first[i] = p->cap[i].n;
+		assert_int_equal(umod_module_insert_image(p->host[i], img->bytes, img->len, args,
+							  0, NULL), ret);
+		if (!ret)
+			assert_int_equal(umod_module_remove(p->host[i], "rollback", 0), 0);
+	}
+	assert_int_equal(p->cap[0].n - first[0], p->cap[1].n - first[1]);
+	assert_true(p->cap[0].n > first[0]);	/* each says something */
+	for (int k = 0; k < p->cap[0].n - first[0]; k++) {
+		assert_string_equal(p->cap[0].lines[first[0] + k], p->cap[1].lines[first[1] + k]);
+		assert_int_equal(p->cap[0].levels[first[0] + k], p->cap[1].levels[first[1] + k]);
+	}
+}
+
+/* the warm host really answers from its cache for the unchanged bytes */
+static void warm_hits(struct pair *p)
+{
+	struct load_info info;
+
+	assert_true(cached(p->host[0], &p->rollback, 0, &info));
+	free_info(&info);
+	assert_false(cached(p->host[1], &p->rollback, 0, &info));
+}
+
+/* a removed export: the cached image's imports are resolved again */
+static void removed_export_as_cold(void **state)
+{
+	struct pair p;
+
+	pair_new(&p);
+	warm_hits(&p);
+	same_outcome(&p, &p.rollback, NULL, 0);
+	for (int i = 0; i < 2; i++)
+		assert_int_equal(umod_module_remove(p.host[i], "provider", 0), 0);
+	same_outcome(&p, &p.rollback, NULL, -ENOENT);
+	assert_true(capture_has(&p.cap[0], "rollback: Unknown symbol provider_value (err -2)"));
+	pair_free(&p);
+}
+
+/* other parameters: parsed again, with a cold load's errors */
+static void changed_parameter_as_cold(void **state)
+{
+	struct pair p;
+
+	pair_new(&p);
+	warm_hits(&p);
+	same_outcome(&p, &p.rollback, "label=warm", 0);
+	assert_true(capture_has(&p.cap[0], "rollback: warm 42"));
+	same_outcome(&p, &p.rollback, "err=abc", -EINVAL);
+	same_outcome(&p, &p.rollback, "err=5", -5);
+	same_outcome(&p, &p.rollback, "label=again", 0);
+	pair_free(&p);
+}
+
+/* a changed byte the checks read (an import's name): checked as cold */
+static void changed_byte_as_cold(void **state)
+{
+	struct pair p;
+	struct image b;
+	unsigned char *name;
+	struct load_info info;
+
+	pair_new(&p);
+	b = read_image(ROLLBACK);
+	/* the symbol table's string, not __versions' or .modinfo's: the last one */
+	name = NULL;
+	for (unsigned char *q = b.bytes; (q = memmem(q, b.len - (size_t)(q - b.bytes),
+						     "provider_value", 15)); q++)
+		name = q;
+	assert_non_null(name);
+	name[13] = 'f';	/* provider_valuf: unknown */
+	assert_false(cached(p.host[0], &b, 0, &info));
+	same_outcome(&p, &b, NULL, -ENOENT);
+	pair_free(&p);
+	free(b.bytes);
+}
+
+/* a proprietary licence found in a cached image taints as a cold load's */
+static void proprietary_licence_as_cold(void **state)
+{
+	struct pair p;
+
+	pair_new_licensed(&p, "Pro");
+	warm_hits(&p);
+	for (int i = 0; i < 2; i++) {
+		assert_true(capture_has(&p.cap[i], "rollback: module license 'Pro' taints kernel."));
+		assert_true(umod_host_test_taint(p.host[i], UMOD_TAINT_PROPRIETARY_MODULE));
+	}
+	same_outcome(&p, &p.rollback, NULL, 0);
+	/* the module itself is marked (P), warm or cold */
+	for (int i = 0; i < 2; i++) {
+		struct umod_module *mod;
+
+		assert_int_equal(umod_module_insert_image(p.host[i], p.rollback.bytes,
+							  p.rollback.len, NULL, 0, &mod), 0);
+		assert_true(mod->taints & (1ul << UMOD_TAINT_PROPRIETARY_MODULE));
+		assert_int_equal(umod_module_remove(p.host[i], "rollback", 0), 0);
+		umod_module_unref(mod);
+	}
+	pair_free(&p);
+}
+
+/* sections/ of a load from the cache: a cold load's, at the new addresses */
+static void cached_sections_as_cold(void **state)
+{
+	struct pair p;
+	struct umod_module *mod[2];
+
+	pair_new(&p);
+	for (int i = 0; i < 2; i++)
+		assert_int_equal(umod_module_insert_image(p.host[i], p.rollback.bytes,
+							  p.rollback.len, NULL, 0, &mod[i]), 0);
+	assert_int_equal(mod[0]->num_sections, mod[1]->num_sections);
+	assert_true(mod[0]->num_sections > 2);
+	for (unsigned int k = 0; k < mod[0]->num_sections; k++) {
+		const struct umod_section *a = &mod[0]->sections[k], *c = &mod[1]->sections[k];
+
+		assert_string_equal(a->name, c->name);
+		assert_int_equal(a->size, c->size);
+		assert_int_equal(!a->addr, !c->addr);
+		if (a->addr)	/* the same place in its module's memory */
+			assert_int_equal((const char *)a->addr - (const char *)mod[0]->map,
+					 (const char *)c->addr - (const char *)mod[1]->map);
+	}
+	assert_non_null(umod_module_find_section(mod[0], ".symtab"));
+	for (int i = 0; i < 2; i++) {
+		assert_int_equal(umod_module_remove(p.host[i], "rollback", 0), 0);
+		umod_module_unref(mod[i]);
+	}
+	pair_free(&p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -204,6 +406,11 @@ int main(void)
 		cmocka_unit_test(changed_code_hits_and_runs),
 		cmocka_unit_test(changed_image_is_validated_again),
 		cmocka_unit_test(other_flags_and_forced_loads_miss),
+		cmocka_unit_test(removed_export_as_cold),
+		cmocka_unit_test(changed_parameter_as_cold),
+		cmocka_unit_test(changed_byte_as_cold),
+		cmocka_unit_test(cached_sections_as_cold),
+		cmocka_unit_test(proprietary_licence_as_cold),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

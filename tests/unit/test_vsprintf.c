@@ -62,6 +62,14 @@ static void returns_and_truncation(void **state)
 	assert_int_equal(umod_snprintf(NULL, 0, "%d", 12345), 5);
 	assert_int_equal(umod_snprintf(small, sizeof(small), "%pM", "\1\2\3\4\5\6"), 17);
 	assert_string_equal(small, "01:02:0");
+	/* literal text is copied in runs: cut at the same byte, counted whole */
+	assert_int_equal(umod_snprintf(small, sizeof(small), "abcdefghij%d", 7), 11);
+	assert_string_equal(small, "abcdefg");
+	assert_int_equal(umod_snprintf(small, sizeof(small), "ab%sgh%%ij", "cdef"), 11);
+	assert_string_equal(small, "abcdefg");
+	assert_int_equal(umod_snprintf(NULL, 0, "literal only"), 12);
+	assert_int_equal(umod_snprintf(small, 1, "xyz"), 3);
+	assert_string_equal(small, "");
 	(void)none;
 }
 
