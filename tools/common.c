@@ -79,8 +79,8 @@ int umod_tool_print_stamp(FILE *out, uint64_t ts_nsec)
 void umod_tool_print_text(FILE *out, const char *text, int indent)
 {
 	for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
-		if (*p == '\n')
-			fprintf(out, "\n%*s", indent, "");
+		if (*p == '\n')	/* util-linux indents only a line that follows */
+			fprintf(out, "\n%*s", p[1] ? indent : 0, "");
 		else if ((*p < 0x20 && *p != '\t') || *p == 0x7f)
 			fprintf(out, "\\x%02x", *p);
 		else
