@@ -10,6 +10,8 @@
 #   interrupts                  /proc/interrupts with one count per line, the
 #                               CPUs' summed (which CPU takes one varies)
 #   wait_dmesg PATTERN N        until dmesg has N lines matching PATTERN (5 s)
+#   wait_refcnt MOD N           until MOD's use count is N (10 s): a bridge or
+#                               a sleeper takes or drops it a moment later
 need_shell() {
 	if [ ! -r /dev/fuse ] || [ ! -w /dev/fuse ]; then
 		echo "skipped: no /dev/fuse to open read-write"
@@ -42,6 +44,13 @@ interrupts() {
 wait_dmesg() {
 	i=0
 	until [ "$(dmesg | grep -c -- "$1")" -ge "$2" ] || [ $i -ge 100 ]; do
+		sleep 0.05
+		i=$((i + 1))
+	done
+}
+wait_refcnt() {
+	i=0
+	until [ "$(cat "/sys/module/$1/refcnt")" = "$2" ] || [ $i -ge 200 ]; do
 		sleep 0.05
 		i=$((i + 1))
 	done
