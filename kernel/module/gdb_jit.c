@@ -166,11 +166,12 @@ static void place_sections(struct umod_jit_object *obj, const struct load_info *
 static void list_init(struct umod_jit_object *obj, const struct load_info *info)
 {
 	const unsigned int *syms = umod_listing_index(info) + info->lists.listing_n;
+	const unsigned int *order = umod_load_order(info);
 	unsigned int n = 0;
 
 	for (unsigned int k = 0; k < info->lists.num_loaded; k++)
-		if (info->sec[info->order[k]].region == UMOD_REGION_INIT)
-			obj->init_idx[n++] = info->order[k];
+		if (info->sec[order[k]].region == UMOD_REGION_INIT)
+			obj->init_idx[n++] = order[k];
 	obj->num_init_secs = n;
 	memcpy(obj->init_idx + n, syms, info->lists.num_init_syms * sizeof(*syms));
 	obj->num_init_syms = info->lists.num_init_syms;

@@ -115,7 +115,6 @@ static int fill(struct load_info *info, const struct umod_image_entry *e, const 
 	copy_listing(info->listing, e->listing, e->lists.listing_bytes, e->lists.listing_n);
 	info->lists = e->lists;
 	memcpy(info->sec, e->sec, UMOD_SEC_BYTES(e->elf.shnum));
-	info->order = (unsigned int *)(info->sec + e->elf.shnum);
 	memset(info->symval, 0, n * sizeof(uint64_t));
 	info->elf = e->elf;
 	info->elf.report = NULL;	/* the caller's to set */
@@ -227,7 +226,7 @@ static int key_ranges(struct umod_image_entry *e, const struct load_info *info)
 	key_section(e, info->index.vers);
 	key_section(e, info->index.mod);
 	for (unsigned int k = 0; k < info->lists.num_apply; k++)
-		key_section(e, info->order[info->lists.num_loaded + k]);
+		key_section(e, umod_load_order(info)[info->lists.num_loaded + k]);
 	return 0;
 }
 

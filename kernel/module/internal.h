@@ -163,14 +163,7 @@ struct load_info {
 	size_t modinfo_size;
 	const char *license;		/* .modinfo's, in image; NULL: none */
 	bool license_gpl;		/* GPL-compatible ("unspecified" is not) */
-	struct umod_sec *sec;		/* elf.shnum entries, then order's (UMOD_SEC_BYTES) */
-	/*
-	 * Section indices, in index order (umod_layout_sections() fills them,
-	 * the image cache keeps them): the sections placed in core or init,
-	 * then the RELA sections applied; the later passes walk these, not
-	 * all elf.shnum.
-	 */
-	unsigned int *order;
+	struct umod_sec *sec;		/* elf.shnum entries, then the order (UMOD_SEC_BYTES) */
 	/*
 	 * Built once the layout is known (main.c) and kept by the image cache,
 	 * in one block of lists.listing_bytes: sections/'s listing_n entries
@@ -196,6 +189,17 @@ struct load_info {
 	bool sec_given;
 	bool listing_given;		/* the module's sections now */
 };
+
+/*
+ * The order after sec: section indices, in index order (umod_layout_sections()
+ * fills them, the image cache keeps them with sec): the sections placed in
+ * core or init (lists.num_loaded), then the RELA sections applied
+ * (lists.num_apply); the later passes walk these, not all elf.shnum.
+ */
+static inline unsigned int *umod_load_order(const struct load_info *info)
+{
+	return (unsigned int *)(info->sec + info->elf.shnum);
+}
 
 /* the listing's section indices (listing_n), then its init symbols' */
 static inline unsigned int *umod_listing_index(const struct load_info *info)

@@ -111,21 +111,22 @@ static int reserve_tables(struct load_info *info, int c, size_t *off)
 	return 0;
 }
 
-/* info->order (internal.h): once the scan has marked the sections it applies */
+/* the load's order (internal.h): once the scan has marked the sections it applies */
 static void index_sections(struct load_info *info)
 {
+	unsigned int *order = umod_load_order(info);
 	unsigned int n = 0;
 
 	for (unsigned int i = 1; i < info->elf.shnum; i++) {
 		if (info->sec[i].region == UMOD_REGION_CORE || info->sec[i].region == UMOD_REGION_INIT)
-			info->order[n++] = i;
+			order[n++] = i;
 		else if (info->sec[i].region == UMOD_REGION_PERCPU && !info->lists.pcpu)
 			info->lists.pcpu = i;
 	}
 	info->lists.num_loaded = n;
 	for (unsigned int i = 1; i < info->elf.shnum; i++)
 		if (info->sec[i].apply)
-			info->order[n++] = i;
+			order[n++] = i;
 	info->lists.num_apply = n - info->lists.num_loaded;
 }
 
@@ -191,12 +192,6 @@ void umod_module_memory_release(struct umod_host *host, size_t size)
 
 /* ---- the module's per-CPU section (Linux: kernel/module/main.c) -------------- */
 
-/* the section of a module's static per-CPU variables, or 0 */
-static unsigned int find_pcpusec(const struct load_info *info)
-{
-	return info->lists.pcpu;
-}
-
 /*
  * percpu_modalloc(): room for .data..percpu in every CPU's unit; CPU 0's
  * copy gets the section's bytes, for the relocations to patch, and is
@@ -205,7 +200,7 @@ static unsigned int find_pcpusec(const struct load_info *info)
  */
 static int percpu_modalloc(struct load_info *info)
 {
-	unsigned int i = find_pcpusec(info);
+	unsigned int i = info->lists.pcpu;	/* .data..percpu, or 0 */
 	const Elf64_Shdr *s;
 	size_t align;
 
@@ -236,7 +231,7 @@ static int percpu_modalloc(struct load_info *info)
 
 void umod_percpu_modcopy(const struct load_info *info)
 {
-	unsigned int i = find_pcpusec(info);
+	unsigned int i = info->lists.pcpu;
 
 	if (!info->percpu)
 		return;
@@ -278,7 +273,7 @@ int umod_layout_alloc(struct load_info *info)
 	info->init.base = info->init.size ? map + info->core.size : NULL;
 
 	for (unsigned int k = 0; k < info->lists.num_loaded; k++) {
-		unsigned int i = info->order[k];
+		unsigned int i = umod_load_order(info)[k];
 		const Elf64_Shdr *s = &info->elf.sechdrs[i];
 		struct umod_sec *sec = &info->sec[i];
 

@@ -521,6 +521,7 @@ static int simplify_symbols(struct load_info *info)
 static void for_each_listed(const struct load_info *info, void (*fn)(void *, unsigned int),
 			    void *arg)
 {
+	const unsigned int *order = umod_load_order(info);
 	unsigned int sym = info->elf.symtab_idx;
 	unsigned int extra[2] = { sym, sym ? info->elf.sechdrs[sym].sh_link : 0 };
 	unsigned int k = 0;
@@ -532,14 +533,14 @@ static void for_each_listed(const struct load_info *info, void (*fn)(void *, uns
 	for (unsigned int e = 0; e < 2; e++) {
 		if (!extra[e] || (e && extra[1] == extra[0]))
 			continue;
-		for (; k < info->lists.num_loaded && info->order[k] < extra[e]; k++)
-			fn(arg, info->order[k]);
-		if (k < info->lists.num_loaded && info->order[k] == extra[e])
+		for (; k < info->lists.num_loaded && order[k] < extra[e]; k++)
+			fn(arg, order[k]);
+		if (k < info->lists.num_loaded && order[k] == extra[e])
 			continue;	/* loaded as well: listed once */
 		fn(arg, extra[e]);
 	}
 	for (; k < info->lists.num_loaded; k++)
-		fn(arg, info->order[k]);
+		fn(arg, order[k]);
 }
 
 struct listing {
@@ -883,7 +884,6 @@ static int check_and_lay_out(struct load_info *info, const void *image, size_t l
 	info->sec = calloc(1, UMOD_SEC_BYTES(info->elf.shnum));
 	if (!info->sec)
 		return -ENOMEM;
-	info->order = (unsigned int *)(info->sec + info->elf.shnum);
 	umod_layout_classify(info);
 	err = umod_reloc_scan(info);
 	if (!err)

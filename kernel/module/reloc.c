@@ -192,7 +192,7 @@ static int apply_section(struct load_info *info, unsigned int i)
 
 int umod_reloc_apply(struct load_info *info)
 {
-	const unsigned int *apply = info->order + info->lists.num_loaded;
+	const unsigned int *apply = umod_load_order(info) + info->lists.num_loaded;
 
 	for (unsigned int k = 0; k < info->lists.num_apply; k++) {
 		int err = apply_section(info, apply[k]);
