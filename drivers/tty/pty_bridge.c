@@ -7,7 +7,8 @@
  *   - inotify tells it when the slave is opened and closed: each open is
  *     the driver's ops->open (the tty made at the first, with the port
  *     its install gives), each close ops->close (the tty released at the
- *     last), as tty_open()/tty_release() call them;
+ *     last), as tty_open()/tty_release() call them; the master's hang-up
+ *     (no file has the slave open) closes what inotify's merged events hid;
  *   - what the user writes (after the slave's output processing, as the
  *     line discipline hands it to a driver on Linux) is read from the
  *     master and offered to ops->write, no more than write_room() says;
@@ -329,6 +330,25 @@ static void handle_events(struct umod_tty_drv *drv)
 	}
 }
 
+/* no file has the slave open: the master reads as hung up (TTY_OTHER_CLOSED) */
+static bool slave_gone(const struct umod_tty_line *line)
+{
+	struct pollfd p = { .fd = line->master };
+
+	return poll(&p, 1, 0) == 1 && (p.revents & POLLHUP);
+}
+
+/*
+ * inotify merges an event into an identical one still queued: two closes
+ * in a row are one IN_CLOSE. Once the slave is closed by all, every open
+ * the driver saw is closed, after what was written is handed on.
+ */
+static void line_hangup(struct umod_tty_line *line)
+{
+	while (line->tty && line->opens)
+		line_close(line);
+}
+
 static void serve_lines(struct umod_tty_drv *drv)
 {
 	for (unsigned int i = 0; i < drv->driver->num; i++) {
@@ -344,6 +364,8 @@ static void serve_lines(struct umod_tty_drv *drv)
 		if (line->tty && line->tty->port &&
 		    umod_tty_buffer_flush(line->tty->port, line->master))
 			line->wakeup = true;
+		if (line->tty && slave_gone(line))
+			line_hangup(line);
 	}
 }
 
