@@ -50,6 +50,10 @@ struct umod_area {
 	size_t nfree, cap;
 	/* the last module given back, for oops reports: "[last unloaded: m]" */
 	char last_unloaded[UMOD_MODULE_NAME_LEN];
+	/* whose memory each page of module memory is: an exported function
+	 * finds the module calling it from its return address, as 6.1's
+	 * interface passes no THIS_MODULE (read without the lock) */
+	struct umod_module *_Atomic *owner;
 };
 
 /*
@@ -80,13 +84,19 @@ static int area_reserve(struct umod_host *host)
 	/* room for the holes of many modules, so loads rarely grow it */
 	a->free = malloc(AREA_EXTENTS * sizeof(*a->free));
 	a->base = reserve(host, &a->map_size);
-	if (!a->free || a->base == MAP_FAILED) {
+	/* the low 2 GiB may have had less room: the module memory shrinks */
+	size = a->map_size - umod_nr_cpu_ids * UMOD_PCPU_UNIT_SIZE;
+	/* calloc() of this size maps zero pages lazily: 2 MiB for 1 GiB at most */
+	if (a->base != MAP_FAILED)
+		a->owner = calloc(size / UMOD_PAGE_SIZE, sizeof(*a->owner));
+	if (!a->free || a->base == MAP_FAILED || !a->owner) {
+		if (a->base != MAP_FAILED)
+			munmap(a->base, a->map_size);
+		free(a->owner);
 		free(a->free);
 		free(a);
 		return -ENOMEM;
 	}
-	/* the low 2 GiB may have had less room: the module memory shrinks */
-	size = a->map_size - umod_nr_cpu_ids * UMOD_PCPU_UNIT_SIZE;
 	pthread_mutex_init(&a->lock, NULL);
 	a->size = size;
 	a->free[0] = (struct extent){ 0, size };
@@ -240,6 +250,31 @@ int umod_area_alloc(struct umod_host *host, size_t size, void **addrp)
 	return 0;
 }
 
+static void set_owner(struct umod_area *a, const void *addr, size_t size, struct umod_module *mod)
+{
+	size_t first = (size_t)((const unsigned char *)addr - a->base) / UMOD_PAGE_SIZE;
+
+	for (size_t i = 0; i < size / UMOD_PAGE_SIZE; i++)
+		atomic_store_explicit(&a->owner[first + i], mod, memory_order_release);
+}
+
+void umod_area_set_owner(struct umod_host *host, const void *addr, size_t size,
+			 struct umod_module *mod)
+{
+	if (host->area && addr && size)
+		set_owner(host->area, addr, size, mod);
+}
+
+struct umod_module *umod_area_owner(const struct umod_host *host, uint64_t addr)
+{
+	const struct umod_area *a = host->area;
+
+	if (!umod_area_contains(host, addr))
+		return NULL;
+	return atomic_load_explicit(&a->owner[(addr - (uint64_t)(uintptr_t)a->base) / UMOD_PAGE_SIZE],
+				    memory_order_acquire);
+}
+
 /*
  * One mmap() over the range does both: no access from now on, and the
  * pages are gone (a fresh anonymous mapping), without unmapping the range
@@ -251,6 +286,7 @@ void umod_area_free(struct umod_host *host, void *addr, size_t size, const char 
 
 	if (!a || !addr || !size)
 		return;
+	set_owner(a, addr, size, NULL);
 	if (mmap(addr, size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED,
 		 -1, 0) == MAP_FAILED) {
 		/* a release cannot fail (vfree() never does): the same in two steps */
@@ -286,6 +322,7 @@ void umod_area_release(struct umod_host *host)
 		return;
 	munmap(a->base, a->map_size);
 	pthread_mutex_destroy(&a->lock);
+	free(a->owner);
 	free(a->free);
 	free(a);
 	host->area = NULL;

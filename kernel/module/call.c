@@ -213,3 +213,17 @@ int umod_call_exit(struct umod_module *mod, void (*exit_fn)(void))
 
 	return umod_call(mod, call_exit, (void *)exit_fn, &ret);
 }
+
+struct module *umod_caller(const void *ret)
+{
+	struct umod_task *t = umod_task_peek();
+	struct umod_module *running = t && t->call ? t->call->mod : NULL;
+	struct umod_module *m;
+
+	if (!running)
+		return NULL;
+	m = umod_area_owner(running->host, (uint64_t)(uintptr_t)ret);
+	if (!m)
+		m = running;
+	return m->kmod;
+}

@@ -220,6 +220,9 @@ void umod_module_memory_release(struct umod_host *host, size_t size);
  */
 int umod_area_alloc(struct umod_host *host, size_t size, void **addrp);
 void umod_area_free(struct umod_host *host, void *addr, size_t size, const char *name);
+/* @mod's pages, for umod_area_owner() (freeing gives them back to no one) */
+void umod_area_set_owner(struct umod_host *host, const void *addr, size_t size,
+			 struct umod_module *mod);
 void umod_area_release(struct umod_host *host);
 void umod_layout_classify(struct load_info *info);
 int umod_layout_sections(struct load_info *info);

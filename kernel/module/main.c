@@ -688,6 +688,7 @@ static int complete_formation(struct load_info *info)
 	}
 	mod->map = info->map;
 	mod->map_size = info->map_size;
+	umod_area_set_owner(info->host, mod->map, mod->map_size, mod);
 	mod->core = info->core;
 	mod->init = info->init;
 	mod->percpu = info->percpu;

@@ -299,6 +299,20 @@ bool umod_area_contains(const struct umod_host *host, uint64_t addr);
 const char *umod_area_last_unloaded(const struct umod_host *host);
 /* mm/percpu.c's zone after the module memory: CPU 0's unit, reserving the area */
 int umod_area_percpu_base(struct umod_host *host, void **basep);
+/* the module whose memory holds @addr, or NULL: lock-free */
+struct umod_module *umod_area_owner(const struct umod_host *host, uint64_t addr);
+
+/* ---- call.c: the module calling an exported function ------------------- */
+
+/*
+ * 6.1's exported functions take no THIS_MODULE: the module calling is the
+ * one whose memory @ret (the function's return address) lies in, else the
+ * module whose code runs on this thread (a tail call from it returns to
+ * the host's call), else NULL (host code). Used as UMOD_CALLER() in the
+ * exported function itself, as the kernel's own _RET_IP_.
+ */
+struct module *umod_caller(const void *ret);
+#define UMOD_CALLER()	umod_caller(__builtin_return_address(0))
 
 /* ---- kallsyms.c: module symbols by address ------------------------------ */
 
