@@ -36,8 +36,8 @@
 
 /* ---- what hellop.so links against: stand-ins for the host's exports ------ */
 
-int _printk(struct module *mod, const char *fmt, ...);
-int _printk(struct module *mod, const char *fmt, ...)
+int _printk(const char *fmt, ...);
+int _printk(const char *fmt, ...)
 {
 	char buf[1024];
 	va_list ap;

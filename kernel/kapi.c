@@ -60,8 +60,9 @@ static int kapi_module_refcount(struct module *mod)
  * init or going. As the kernel's, it looks at GPL-only exports too: the
  * function itself is GPL-only.
  */
-static void *kapi___symbol_get(struct module *me, const char *name)
+static void *kapi___symbol_get(const char *name)
 {
+	struct module *me = UMOD_CALLER();
 	struct umod_host *host;
 	const struct umod_ksym *ks;
 	void *addr = NULL;
@@ -77,8 +78,9 @@ static void *kapi___symbol_get(struct module *me, const char *name)
 	return addr;
 }
 
-static void kapi___symbol_put(struct module *me, const char *name)
+static void kapi___symbol_put(const char *name)
 {
+	struct module *me = UMOD_CALLER();
 	struct umod_host *host;
 	const struct umod_ksym *ks;
 
@@ -96,9 +98,9 @@ static void kapi___symbol_put(struct module *me, const char *name)
 }
 
 /* request_module(): the host runs modprobe's resolution itself (kmod.c) */
-static int kapi___request_module(struct module *me, bool wait, const char *fmt, ...)
+static int kapi___request_module(bool wait, const char *fmt, ...)
 {
-	struct umod_module *mod = kapi_umod(me);
+	struct umod_module *mod = kapi_umod(UMOD_CALLER());
 	va_list ap;
 	int ret;
 

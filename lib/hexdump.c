@@ -119,19 +119,10 @@ int umod_hex_dump_to_buffer(const void *buf, size_t len, int rowsize, int groups
 	return (int)lx;
 }
 
-/* the log of the host that loaded @mod (none: the caller's, if any) */
-static struct umod_log *mod_log(struct module *mod)
+static void kapi_print_hex_dump(const char *level, const char *prefix_str, int prefix_type,
+				int rowsize, int groupsize, const void *buf, size_t len, bool ascii)
 {
-	const struct umod_module *m = mod ? mod->umod : NULL;
-
-	return m && m->host ? m->host->log : NULL;
-}
-
-static void kapi_print_hex_dump(struct module *mod, const char *level, const char *prefix_str,
-				int prefix_type, int rowsize, int groupsize,
-				const void *buf, size_t len, bool ascii)
-{
-	struct umod_log *log = mod_log(mod);
+	struct umod_log *log = umod_module_log(UMOD_CALLER());
 	const uint8_t *p = buf;
 	char line[32 * 3 + 2 + 32 + 1], msg[256];
 

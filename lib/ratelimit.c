@@ -27,14 +27,8 @@ static unsigned long now_jiffies(void)
 	return (unsigned long)ts.tv_sec * RL_HZ + (unsigned long)ts.tv_nsec / (1000000000 / RL_HZ);
 }
 
-static struct umod_log *mod_log(struct module *mod)
-{
-	const struct umod_module *m = mod ? mod->umod : NULL;
-
-	return m && m->host ? m->host->log : NULL;
-}
-
-static int kapi___ratelimit(struct module *mod, struct ratelimit_state *rs, const char *func)
+/* ___ratelimit() for @mod, whose log gets "callbacks suppressed" */
+static int ratelimit(struct module *mod, struct ratelimit_state *rs, const char *func)
 {
 	_Atomic int *lock = (_Atomic int *)&rs->lock;
 	unsigned long now = now_jiffies();
@@ -48,7 +42,7 @@ static int kapi___ratelimit(struct module *mod, struct ratelimit_state *rs, cons
 		rs->begin = now;
 	if ((long)(rs->begin + (unsigned long)rs->interval - now) < 0) {
 		if (rs->missed && !(rs->flags & RATELIMIT_MSG_ON_RELEASE)) {
-			umod_log_printk(mod_log(mod), KERN_WARNING "%s: %d callbacks suppressed\n",
+			umod_log_printk(umod_module_log(mod), KERN_WARNING "%s: %d callbacks suppressed\n",
 					func, rs->missed);
 			rs->missed = 0;
 		}
@@ -72,9 +66,14 @@ static struct ratelimit_state printk_ratelimit_state = {
 	.burst = 10,
 };
 
-static int kapi___printk_ratelimit(struct module *mod, const char *func)
+static int kapi___ratelimit(struct ratelimit_state *rs, const char *func)
 {
-	return kapi___ratelimit(mod, &printk_ratelimit_state, func);
+	return ratelimit(UMOD_CALLER(), rs, func);
+}
+
+static int kapi___printk_ratelimit(const char *func)
+{
+	return ratelimit(UMOD_CALLER(), &printk_ratelimit_state, func);
 }
 
 /* true when @interval_msec have passed since the last true (*@caller_jiffies) */

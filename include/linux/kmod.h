@@ -15,13 +15,13 @@
  * Returns 0, modprobe's failure as the kernel reports it (256), or a
  * negative errno: -ENOENT (the host has no module tree), -ENAMETOOLONG,
  * -ETIME (too many requests nested: a module chain requesting itself).
- * The module pointer tells the host which host is asking, as for printk.
+ * The host asking is the calling module's, found as printk's.
  */
-int __request_module(struct module *me, bool wait, const char *fmt, ...)
-	__attribute__((__format__(printf, 3, 4)));
-#define request_module(mod...)		__request_module(THIS_MODULE, true, mod)
-#define request_module_nowait(mod...)	__request_module(THIS_MODULE, false, mod)
+int __request_module(bool wait, const char *name, ...)
+	__attribute__((__format__(printf, 2, 3)));
+#define request_module(mod...)		__request_module(true, mod)
+#define request_module_nowait(mod...)	__request_module(false, mod)
 #define try_then_request_module(x, mod...) \
-	((x) ?: (__request_module(THIS_MODULE, true, mod), (x)))
+	((x) ?: (__request_module(true, mod), (x)))
 
 #endif /* _LINUX_KMOD_H */

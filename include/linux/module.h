@@ -172,10 +172,10 @@ static inline void __umod_module_put(struct module *module)
  * symbol_put(sym); NULL if nobody does. Using it creates no link-time
  * dependency: typeof() does not refer to @sym. GPL-only, as the kernel's.
  */
-void *__symbol_get(struct module *me, const char *symbol);
-void __symbol_put(struct module *me, const char *symbol);
-#define symbol_get(x)	((__typeof__(&x))(__symbol_get(THIS_MODULE, __stringify(x))))
-#define symbol_put(x)	__symbol_put(THIS_MODULE, __stringify(x))
+void *__symbol_get(const char *symbol);
+void __symbol_put(const char *symbol);
+#define symbol_get(x)	((__typeof__(&x))(__symbol_get(__stringify(x))))
+#define symbol_put(x)	__symbol_put(__stringify(x))
 /*
  * symbol_request(sym): symbol_get(), after asking the host to load the
  * module that modules.symbols names for it ("symbol:sym") if nobody

@@ -12,15 +12,15 @@
 #include <linux/linkage.h>
 
 /*
- * printk() is a macro, as in Linux 6.x, over the exported _printk(). Here
- * _printk() also takes the calling module, so that a line reaches the log
- * of the host that loaded it: one process may run several hosts.
+ * printk() is a macro, as in Linux 6.x, over the exported _printk(). The
+ * host finds the calling module from the call's return address, so that a
+ * line reaches the log of the host that loaded it (one process may run
+ * several hosts) with 6.1's arguments.
  */
-int _printk(struct module *mod, const char *fmt, ...) __printf(2, 3) __cold;
-int _vprintk(struct module *mod, const char *fmt, va_list args) __printf(2, 0);
+asmlinkage __printf(1, 0) int vprintk(const char *fmt, va_list args);
+asmlinkage __printf(1, 2) __cold int _printk(const char *fmt, ...);
 
-#define printk(fmt, ...)	_printk(THIS_MODULE, fmt, ##__VA_ARGS__)
-#define vprintk(fmt, args)	_vprintk(THIS_MODULE, fmt, args)
+#define printk(fmt, ...)	_printk(fmt, ##__VA_ARGS__)
 
 /* %pV's argument: a format and its arguments, printed in place */
 struct va_format {
@@ -95,14 +95,9 @@ static inline __printf(1, 2) int no_printk(const char *fmt, ...)
 #endif
 
 /* at most 10 lines each 5 s from one call site, then "callbacks suppressed" */
-/*
- * printk_ratelimit(): one state shared by every caller (10 messages per
- * 5 s); the module goes first, as in ___ratelimit(), for the log that
- * gets "callbacks suppressed".
- */
-struct module;
-int __printk_ratelimit(struct module *mod, const char *func);
-#define printk_ratelimit()	__printk_ratelimit(THIS_MODULE, __func__)
+/* printk_ratelimit(): one state shared by every caller (10 messages per 5 s) */
+int __printk_ratelimit(const char *func);
+#define printk_ratelimit()	__printk_ratelimit(__func__)
 bool printk_timed_ratelimit(unsigned long *caller_jiffies, unsigned int interval_msec);
 
 #define printk_ratelimited(fmt, ...)					\
@@ -152,13 +147,9 @@ enum {
 int hex_dump_to_buffer(const void *buf, size_t len, int rowsize, int groupsize,
 		       char *linebuf, size_t linebuflen, bool ascii);
 
-/* as Linux's, at @level, one printk line per row; takes the module for its log */
-void print_hex_dump(struct module *mod, const char *level, const char *prefix_str,
-		    int prefix_type, int rowsize, int groupsize,
-		    const void *buf, size_t len, bool ascii);
-#define print_hex_dump(level, prefix_str, prefix_type, rowsize, groupsize, buf, len, ascii) \
-	print_hex_dump(THIS_MODULE, level, prefix_str, prefix_type, rowsize, groupsize, \
-		       buf, len, ascii)
+/* as Linux's, at @level, one printk line per row */
+void print_hex_dump(const char *level, const char *prefix_str, int prefix_type,
+		    int rowsize, int groupsize, const void *buf, size_t len, bool ascii);
 
 /* a debug dump: a dynamic debug call site of its own, as pr_debug() */
 #if defined(CONFIG_DYNAMIC_DEBUG) || \

@@ -26,13 +26,11 @@
 	struct ratelimit_state name =					\
 		RATELIMIT_STATE_INIT(name, interval_init, burst_init)
 
-struct module;
 /*
  * True if the caller may go on (print): at most @rs->burst times per
- * @rs->interval jiffies. Takes the module, for the log that gets the
- * "callbacks suppressed" line.
+ * @rs->interval jiffies; the caller's log gets "callbacks suppressed".
  */
-int ___ratelimit(struct module *mod, struct ratelimit_state *rs, const char *func);
-#define __ratelimit(state)	___ratelimit(THIS_MODULE, state, __func__)
+extern int ___ratelimit(struct ratelimit_state *rs, const char *func);
+#define __ratelimit(state)	___ratelimit(state, __func__)
 
 #endif /* _LINUX_RATELIMIT_TYPES_H */

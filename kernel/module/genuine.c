@@ -71,11 +71,14 @@ struct umod_genuine {
 /*
  * The host functions a genuine 6.1 module may call: the same name, C
  * signature and meaning in 6.1 and in include/linux/. A name of umod's
- * table that is not here is not offered: where the interfaces differ
- * (printk's and kmalloc's take the module first) the genuine module's
- * import stays unknown instead of calling with the wrong arguments.
+ * table that is not here is not offered: where the interfaces still
+ * differ the genuine module's import stays unknown instead of calling
+ * with the wrong arguments.
  */
 static const char *const same_abi[] = {
+	/* kernel/printk/, lib/ratelimit.c, kernel/module/, kernel/kmod.c */
+	"_printk", "vprintk", "___ratelimit", "__printk_ratelimit", "printk_timed_ratelimit",
+	"print_hex_dump", "__symbol_get", "__symbol_put", "__request_module",
 	/* fs/nls/nls_base.c */
 	"__register_nls", "unregister_nls", "load_nls", "unload_nls", "load_nls_default",
 	"utf8_to_utf32", "utf32_to_utf8", "utf8s_to_utf16s", "utf16s_to_utf8s",

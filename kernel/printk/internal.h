@@ -28,5 +28,8 @@ int umod_log_read_record(struct umod_log *log, uint64_t *seq, int *level,
 void umod_log_clear_read(struct umod_log *log);
 /* nanoseconds since the log was made, as records are stamped (signal-safe) */
 uint64_t umod_log_now(const struct umod_log *log);
+/* the log of the host that loaded @mod (a module's struct), or NULL */
+struct module;
+struct umod_log *umod_module_log(const struct module *mod);
 
 #endif /* _UMOD_KERNEL_PRINTK_INTERNAL_H */

@@ -326,32 +326,33 @@ void umod_log_clear_read(struct umod_log *log)
 /* ---- printk() for modules ---------------------------------------------------- */
 
 /* a module's lines go to the log of the host that loaded it */
-static struct umod_log *module_log(struct module *mod)
+struct umod_log *umod_module_log(const struct module *mod)
 {
 	const struct umod_module *m = mod ? mod->umod : NULL;
 
 	return m && m->host ? m->host->log : NULL;
 }
 
-static int kapi_vprintk(struct module *mod, const char *fmt, va_list args)
+static int kapi_vprintk(const char *fmt, va_list args)
 {
-	return umod_log_vprintk(module_log(mod), fmt, args);
+	return umod_log_vprintk(umod_module_log(UMOD_CALLER()), fmt, args);
 }
 
-static int kapi_printk(struct module *mod, const char *fmt, ...)
+static int kapi_printk(const char *fmt, ...)
 {
+	struct umod_log *log = umod_module_log(UMOD_CALLER());
 	va_list ap;
 	int n;
 
 	va_start(ap, fmt);
-	n = kapi_vprintk(mod, fmt, ap);
+	n = umod_log_vprintk(log, fmt, ap);
 	va_end(ap);
 	return n;
 }
 
 static const struct umod_kapi_export printk_exports[] = {
 	UMOD_KAPI("_printk", kapi_printk),
-	UMOD_KAPI("_vprintk", kapi_vprintk),
+	UMOD_KAPI("vprintk", kapi_vprintk),
 };
 
 const struct umod_kapi_table umod_kapi_printk = UMOD_KAPI_TABLE(printk_exports);
