@@ -5,7 +5,8 @@
 # its vmlinux carries is extracted at test time (scripts/extract-btf.py,
 # kept beside the package for the next run); umod's layouts are those of
 # tests/kabi/structs.c compiled with the module flags and GCC's -gbtf;
-# scripts/check-kabi.py compares the structs tests/kabi/structs names.
+# scripts/check-kabi.py compares the structs tests/kabi/structs names;
+# then a planted difference must be caught.
 # Prints "skipped: WHY" and exits 0 when the package or a BTF-writing
 # compiler cannot be had.
 #   scripts/check-kabi.sh UMOD_TOP OBJTREE
@@ -38,4 +39,17 @@ $cc ${MOD_CFLAGS:-} -gbtf -fno-eliminate-unused-debug-types -c -o "$obj" \
 	exit 1
 }
 python3 "$top/scripts/check-kabi.py" "$top/tests/kabi/structs" "$btf" "$obj" \
-	"$top/kernel/module/genuine.c"
+	"$top/kernel/module/genuine.c" || exit 1
+
+# and it can fail: a list_head whose next moved is caught
+planted=$objtree/kabi/planted
+echo 'struct list_head { struct list_head *prev; int next; } planted;' > "$planted.c"
+echo list_head > "$planted.list"
+$cc -gbtf -c -o "$planted.o" "$planted.c" &&
+	! python3 "$top/scripts/check-kabi.py" "$planted.list" "$btf" "$planted.o" > "$planted.out" &&
+	grep -qx "FAIL: list_head.next: 6.1 offset 0 size 8, umod offset 8 size 4" "$planted.out" || {
+	cat "$planted.out"
+	echo "FAIL: self-test: the planted list_head was not caught"
+	exit 1
+}
+echo "self-test: a planted difference is caught"
