@@ -98,7 +98,7 @@ $(shell mkdir -p $(objtree) && (echo '$(BUILD_ID)' | cmp -s - $(FLAGS_STAMP) || 
 # keep objects between runs: they are not throwaway intermediates
 .SECONDARY:
 
-.PHONY: all deps demo check check-includes check-unit check-e2e check-kernel-tree check-headers genuine-survey examples test-modules bench bench-plot install clean
+.PHONY: all deps demo check check-includes check-unit check-e2e check-kernel-tree check-headers check-kabi genuine-survey examples test-modules bench bench-plot install clean
 all: $(UMOD_BIN) $(MODPOST) $(GENDWARFKSYMS) $(LIBUMOD_A) $(LIBUMOD_SO) \
 	$(objtree)/Module.symvers
 
@@ -284,6 +284,7 @@ check: deps
 	$(Q)$(MAKE) --no-print-directory check-tsan
 	$(Q)$(MAKE) --no-print-directory check-kernel-tree
 	$(Q)$(MAKE) --no-print-directory check-headers
+	$(Q)$(MAKE) --no-print-directory check-kabi
 	$(Q)$(MAKE) --no-print-directory check-install
 	$(Q)$(MAKE) --no-print-directory check-docs
 endif
@@ -296,6 +297,12 @@ check-includes:
 check-headers: all
 	$(Q)MODCC="$(MODCC)" MOD_CFLAGS="$(MOD_CFLAGS_BASE)" AUDIT=$(objtree)/headers-audit.txt \
 		$(srctree)/scripts/check-headers.sh $(srctree) $(objtree)
+
+# umod's kernel structures against the BTF of Debian's 6.1 vmlinux, as
+# tests/kabi/structs lists them (the kernel package: ~70 MB, downloaded once)
+check-kabi: $(GENERATED)
+	$(Q)MODCC="$(MODCC)" MOD_CFLAGS="$(MOD_CFLAGS_BASE)" \
+		$(srctree)/scripts/check-kabi.sh $(srctree) $(objtree)
 
 # umod against kmod on Debian's own kernel modules (downloads ~70 MB once)
 check-kernel-tree: all
