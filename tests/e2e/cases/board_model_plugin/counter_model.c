@@ -6,7 +6,9 @@
  *   0x4 COUNT   ticks since enabled (read-only)
  *   0x8 PERIOD  milliseconds between ticks
  *   0xc STATUS  bit 0: a tick happened (write 1 to clear)
- * Each tick raises its interrupt line (an edge) when enabled. A file
+ * Each tick raises its interrupt line (an edge) when enabled. The next
+ * period starts when the tick is acknowledged (STATUS cleared), so a
+ * handler delayed on a loaded machine sees every COUNT, one per edge. A file
  * "count" in /sys/kernel/debug/board/NODE/ shows COUNT.
  */
 #include <stdio.h>
@@ -28,7 +30,6 @@ static void tick(struct umod_model *m, void *state)
 	c->status |= 1;
 	if (c->ctrl & 2)
 		umod_model_irq_pulse(m, 0);
-	umod_model_timer_mod(c->tick, (uint64_t)c->period * 1000000);
 }
 
 static uint64_t reg_read(struct umod_model *m, void *state, uint64_t offset, unsigned int size)
@@ -63,6 +64,8 @@ static void reg_write(struct umod_model *m, void *state, uint64_t offset, uint64
 		c->period = (uint32_t)value ? (uint32_t)value : 1;
 		break;
 	case 0xc:
+		if ((value & c->status & 1) && (c->ctrl & 1))
+			umod_model_timer_mod(c->tick, (uint64_t)c->period * 1000000);
 		c->status &= ~(uint32_t)value;
 		break;
 	default:
