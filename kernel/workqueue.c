@@ -8,12 +8,21 @@
  * two workers at once (the kernel's non-reentrance): a worker skips an
  * item that another is running.
  *
- * One lock serialises all the queues' lists (queueing is short); a work
- * item's PENDING bit changes under it, so "queued" means on a list or on
- * a delayed work's armed timer. Workers clear PENDING before the call,
- * so a work may queue itself again. Nothing touches a work item after
- * its function returned (the function may free it): flushes follow
- * tickets, one per queueing, kept in the worker that runs the item.
+ * A work item has 6.1's 32 bytes and nothing of the host's. While it is
+ * pending, data holds a pool_workqueue of its queue, as 6.1's does: one
+ * per queue and owner module, which the item runs as (found from the
+ * function's address when it is queued, in the memory of the module
+ * calling). A delayed work's timer, or call_rcu() for an rcu_work, holds
+ * it meanwhile: on the pwq's waiting list through its entry, INACTIVE set.
+ * Queued, it carries its flush color (two colors: __flush_workqueue()
+ * waits for one to drain while new items get the other); once a worker
+ * takes it, data is off-queue again and PENDING clear, so a work may queue
+ * itself again. flush_work() finds the worker running the item, as 6.1's
+ * find_worker_executing_work(), or waits for the worker that takes it.
+ *
+ * One lock serialises all the queues' lists (queueing is short); data
+ * changes under it. Nothing touches a work item after its function
+ * returned (the function may free it).
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -22,9 +31,13 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <umod/kabi/workqueue.h>
+
 #include "kernel/kapi.h"
 #include "kernel/module/module.h"
 #include "kernel/oops.h"
+#include "kernel/printk/internal.h"
+#include "kernel/rcu/rcu.h"
 #include "kernel/sched/sched.h"
 #include "kernel/time/tick-internal.h"
 #include "kernel/time/timekeeping.h"
@@ -35,20 +48,47 @@
 #define WQ_MAX_ACTIVE	512
 #define WQ_DFL_ACTIVE	256
 #define WQ_NAME_LEN	24
-#define PENDING		1ll
+
+/* data's bits, as <linux/workqueue.h> numbers them */
+#define PENDING		1ul	/* queued, or its timer (rcu) will queue it */
+#define INACTIVE	2ul	/* the host's use: waiting on its timer or rcu */
+#define PWQ		4ul	/* the rest points to the pool_workqueue */
+#define COLOR_SHIFT	4
+#define FLAG_MASK	0xfful
+#define NO_POOL		(((1ul << 31) - 1) << 5)	/* WORK_STRUCT_NO_POOL */
+
+/* what 6.1 amd64's modules see */
+_Static_assert(sizeof(struct work_struct) == 32, "6.1's work_struct");
+_Static_assert(offsetof(struct work_struct, entry) == 8, "6.1's work_struct");
+_Static_assert(offsetof(struct work_struct, func) == 24, "6.1's work_struct");
+_Static_assert(offsetof(struct delayed_work, timer) == 32, "6.1's delayed_work");
+_Static_assert(sizeof(struct rcu_work) == 56, "6.1's rcu_work");
+_Static_assert(offsetof(struct rcu_work, rcu) == 32, "6.1's rcu_work");
+_Static_assert(offsetof(struct rcu_work, wq) == 48, "6.1's rcu_work");
 
 struct workqueue_struct {
 	char name[WQ_NAME_LEN];
 	unsigned int flags;
 	int max_active;
 	struct list_head pending;	/* queued items, in order */
+	struct umod_list pwqs;
 	struct umod_list workers;
 	unsigned int nr_workers, nr_idle;
-	unsigned long long next_ticket;
+	unsigned int nr_in_flight[2];	/* queued or running, per flush color */
+	unsigned int work_color;	/* new items' */
+	bool flushing;			/* a flush waits for the other color */
 	bool dying;
 	pthread_cond_t more;		/* idle workers: an item was queued */
 	struct umod_list all;		/* on all_wqs */
 };
+
+/* where a pending item's data points: its queue and whose code it is */
+struct pool_workqueue {
+	struct workqueue_struct *wq;
+	struct module *owner;		/* NULL: host code */
+	struct list_head waiting;	/* INACTIVE items, by their entry */
+	struct umod_list node;		/* on wq->pwqs */
+} __attribute__((aligned(1 << 8)));
 
 struct worker {
 	struct umod_list node;		/* on wq->workers */
@@ -57,8 +97,16 @@ struct worker {
 	struct umod_task *task;
 	struct work_struct *current;	/* never dereferenced once it ran */
 	struct module *owner;		/* current's, for the leftovers */
-	work_func_t func;		/* current's, for the leftovers */
-	unsigned long long ticket;	/* current's queueing */
+	work_func_t func;		/* current's */
+	unsigned int color;		/* current's flush color */
+};
+
+/* flush_work()'s: the item until a worker takes it, then that worker */
+struct flush_waiter {
+	struct flush_waiter *next;
+	const struct work_struct *work;
+	const struct worker *worker;
+	bool done;
 };
 
 /* a module whose work the leftovers take back: its queueings are refused */
@@ -70,6 +118,7 @@ struct taking_back {
 
 static pthread_mutex_t wq_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct taking_back *taking_back;	/* under wq_lock */
+static struct flush_waiter *flush_waiters;	/* under wq_lock */
 static pthread_cond_t wq_done = PTHREAD_COND_INITIALIZER;	/* an item ran */
 static struct umod_list all_wqs = { &all_wqs, &all_wqs };
 static atomic_uint worker_ids;
@@ -79,22 +128,38 @@ struct workqueue_struct *umod_system_wq, *umod_system_highpri_wq, *umod_system_l
 	*umod_system_unbound_wq, *umod_system_freezable_wq,
 	*umod_system_power_efficient_wq, *umod_system_freezable_power_efficient_wq;
 
-static bool pending_bit(const struct work_struct *w)
+/* the timer and RCU functions modules call, for delayed and rcu works */
+static int (*timer_mod)(struct timer_list *, unsigned long);
+static int (*timer_del)(struct timer_list *);
+static int (*timer_del_sync)(struct timer_list *);
+static void (*rcu_call)(struct callback_head *, void (*)(struct callback_head *));
+
+static unsigned long data_of(const struct work_struct *w)
 {
-	return __atomic_load_n(&w->data.counter, __ATOMIC_ACQUIRE) & PENDING;
+	return (unsigned long)__atomic_load_n(&w->data.counter, __ATOMIC_ACQUIRE);
 }
 
-static void set_pending(struct work_struct *w, bool on)
+static void set_data(struct work_struct *w, unsigned long data)
 {
-	if (on)
-		__atomic_or_fetch(&w->data.counter, PENDING, __ATOMIC_RELEASE);
-	else
-		__atomic_and_fetch(&w->data.counter, ~PENDING, __ATOMIC_RELEASE);
+	__atomic_store_n(&w->data.counter, (long long)data, __ATOMIC_RELEASE);
 }
 
-static bool on_list(const struct work_struct *w)
+static struct pool_workqueue *work_pwq(const struct work_struct *w)
 {
-	return w->entry.next && w->entry.next != &w->entry;
+	unsigned long data = data_of(w);
+
+	return data & PWQ ? (struct pool_workqueue *)(data & ~FLAG_MASK) : NULL;
+}
+
+/* queued on its queue's list (not waiting on a timer or rcu) */
+static bool queued(const struct work_struct *w)
+{
+	return (data_of(w) & (PENDING | PWQ | INACTIVE)) == (PENDING | PWQ);
+}
+
+static bool waiting(const struct work_struct *w)
+{
+	return (data_of(w) & (PENDING | INACTIVE)) == (PENDING | INACTIVE);
 }
 
 static void list_del_init_(struct list_head *e)
@@ -102,6 +167,50 @@ static void list_del_init_(struct list_head *e)
 	e->prev->next = e->next;
 	e->next->prev = e->prev;
 	e->next = e->prev = e;
+}
+
+static void list_add_tail_(struct list_head *e, struct list_head *head)
+{
+	e->prev = head->prev;
+	e->next = head;
+	head->prev->next = e;
+	head->prev = e;
+}
+
+/* ---- flush waiters ------------------------------------------------------ */
+
+/* wq_lock held: a worker took @w off its list */
+static void waiters_taken(const struct work_struct *w, const struct worker *worker)
+{
+	for (struct flush_waiter *f = flush_waiters; f; f = f->next)
+		if (!f->worker && !f->done && f->work == w)
+			f->worker = worker;
+}
+
+/* wq_lock held: @w left its list without running (cancelled, taken back) */
+static void waiters_dropped(const struct work_struct *w)
+{
+	for (struct flush_waiter *f = flush_waiters; f; f = f->next)
+		if (!f->worker && f->work == w)
+			f->done = true;
+}
+
+/* wq_lock held: @worker's item returned */
+static void waiters_ran(const struct worker *worker)
+{
+	for (struct flush_waiter *f = flush_waiters; f; f = f->next)
+		if (f->worker == worker)
+			f->done = true;
+}
+
+/* wq_lock held: takes a queued item off its list, uncounted */
+static void unqueue(struct work_struct *w)
+{
+	struct workqueue_struct *wq = work_pwq(w)->wq;
+
+	wq->nr_in_flight[(data_of(w) >> COLOR_SHIFT) & 1]--;
+	list_del_init_(&w->entry);
+	waiters_dropped(w);
 }
 
 /* ---- workers ------------------------------------------------------------ */
@@ -141,18 +250,21 @@ static void run_one(struct worker *worker, struct work_struct *w)
 
 	list_del_init_(&w->entry);
 	worker->current = w;
-	worker->owner = w->owner;
+	worker->owner = work_pwq(w)->owner;
 	worker->func = w->func;
-	worker->ticket = w->umod_ticket;
-	set_pending(w, false);
+	worker->color = (data_of(w) >> COLOR_SHIFT) & 1;
+	set_data(w, NO_POOL);		/* PENDING clear: it may queue itself again */
+	waiters_taken(w, worker);
 	pthread_mutex_unlock(&wq_lock);
 	if (worker->owner && worker->owner->umod)
 		umod_call(worker->owner->umod, call_work_fn, worker, &ret);
 	else
 		call_work_fn(worker);
 	pthread_mutex_lock(&wq_lock);
+	worker->wq->nr_in_flight[worker->color]--;
 	worker->current = NULL;
 	worker->owner = NULL;
+	waiters_ran(worker);
 	pthread_cond_broadcast(&wq_done);
 }
 
@@ -228,48 +340,123 @@ static void maybe_spawn(struct workqueue_struct *wq)
 /* ---- queueing ----------------------------------------------------------- */
 
 /*
- * wq_lock held: is @w's module being taken back (its exit has run)? Then
+ * wq_lock held: is @owner being taken back (its exit has run)? Then
  * nothing of it may be queued any more: a work item that queues itself
  * again would otherwise keep the leftovers waiting for ever.
  */
-static bool refused(const struct work_struct *w)
+static bool refused(const struct module *owner, work_func_t fn)
 {
 	for (struct taking_back *b = taking_back; b; b = b->next) {
-		if (b->owner != w->owner)
+		if (b->owner != owner)
 			continue;
 		if (!b->refused)
-			b->refused = w->func;
+			b->refused = fn;
 		return true;
 	}
 	return false;
 }
 
-/* wq_lock held, PENDING already set by the caller */
-static void insert_work(struct workqueue_struct *wq, struct work_struct *w)
+/* the module whose code @fn is, as seen from @caller's host; NULL: the host's */
+static struct module *fn_owner(const struct module *caller, work_func_t fn)
 {
-	w->umod_wq = wq;
-	w->umod_ticket = ++wq->next_ticket;
-	w->entry.prev = wq->pending.prev;
-	w->entry.next = &wq->pending;
-	wq->pending.prev->next = &w->entry;
-	wq->pending.prev = &w->entry;
+	struct umod_module *m;
+
+	if (!caller || !caller->umod)
+		return NULL;
+	m = umod_area_owner(((struct umod_module *)caller->umod)->host, (uint64_t)(uintptr_t)fn);
+	return m ? m->kmod : NULL;
+}
+
+/* wq_lock held: @wq's pool_workqueue for @owner's items, made on first use */
+static struct pool_workqueue *get_pwq(struct workqueue_struct *wq, struct module *owner)
+{
+	struct pool_workqueue *pwq;
+
+	for (struct umod_list *n = wq->pwqs.next; n != &wq->pwqs; n = n->next) {
+		pwq = umod_container_of(n, struct pool_workqueue, node);
+		if (pwq->owner == owner)
+			return pwq;
+	}
+	pwq = aligned_alloc(_Alignof(struct pool_workqueue), sizeof(*pwq));
+	if (!pwq)
+		return NULL;
+	pwq->wq = wq;
+	pwq->owner = owner;
+	pwq->waiting.next = pwq->waiting.prev = &pwq->waiting;
+	umod_list_add(&pwq->node, &wq->pwqs);
+	return pwq;
+}
+
+/*
+ * wq_lock held: the pwq @caller's queueing of @w on @wq goes to, or NULL
+ * when it is not queued (the queue dies, its module is being taken back,
+ * no memory). An item a module's timer left waiting is unlinked first.
+ */
+static struct pool_workqueue *queue_target(struct workqueue_struct *wq, struct work_struct *w,
+					   const struct module *caller)
+{
+	struct module *owner = fn_owner(caller, w->func);
+
+	if (data_of(w) & INACTIVE) {
+		list_del_init_(&w->entry);	/* umod_delayed_work_disarmed()'s */
+		set_data(w, NO_POOL);
+	}
+	if (wq->dying || refused(owner, w->func))
+		return NULL;
+	return get_pwq(wq, owner);
+}
+
+/* wq_lock held: on @pwq's queue now, PENDING set */
+static void insert_work(struct pool_workqueue *pwq, struct work_struct *w)
+{
+	struct workqueue_struct *wq = pwq->wq;
+
+	wq->nr_in_flight[wq->work_color]++;
+	set_data(w, (unsigned long)pwq | (unsigned long)wq->work_color << COLOR_SHIFT |
+		    PWQ | PENDING);
+	list_add_tail_(&w->entry, &wq->pending);
 	maybe_spawn(wq);
 	pthread_cond_signal(&wq->more);
 }
 
-static bool kapi_queue_work_on(int cpu, struct workqueue_struct *wq, struct work_struct *w)
+/* wq_lock held: PENDING set, on @pwq's waiting list until a timer or rcu queues it */
+static void wait_for(struct pool_workqueue *pwq, struct work_struct *w)
 {
+	set_data(w, (unsigned long)pwq | PWQ | INACTIVE | PENDING);
+	list_add_tail_(&w->entry, &pwq->waiting);
+}
+
+static bool queue_on(int cpu, struct workqueue_struct *wq, struct work_struct *w,
+		     const struct module *caller)
+{
+	struct pool_workqueue *pwq;
 	bool queued = false;
 
 	(void)cpu;
 	pthread_mutex_lock(&wq_lock);
-	if (!pending_bit(w) && !wq->dying && !refused(w)) {
-		set_pending(w, true);
-		insert_work(wq, w);
+	if (!(data_of(w) & PENDING) && (pwq = queue_target(wq, w, caller))) {
+		insert_work(pwq, w);
 		queued = true;
 	}
 	pthread_mutex_unlock(&wq_lock);
 	return queued;
+}
+
+static bool kapi_queue_work_on(int cpu, struct workqueue_struct *wq, struct work_struct *w)
+{
+	return queue_on(cpu, wq, w, UMOD_CALLER());
+}
+
+/* wq_lock held, @w waiting: its timer or rcu queues it now */
+static void waited(struct work_struct *w)
+{
+	struct pool_workqueue *pwq = work_pwq(w);
+
+	list_del_init_(&w->entry);
+	if (refused(pwq->owner, w->func) || pwq->wq->dying)
+		set_data(w, NO_POOL);
+	else
+		insert_work(pwq, w);
 }
 
 /* the delayed work's timer, on the timer thread: queue it now */
@@ -278,43 +465,36 @@ static void kapi_delayed_work_timer_fn(struct timer_list *t)
 	struct delayed_work *dw = umod_container_of(t, struct delayed_work, timer);
 
 	pthread_mutex_lock(&wq_lock);
-	if (refused(&dw->work))
-		set_pending(&dw->work, false);
-	else
-		insert_work(dw->wq, &dw->work);
+	if (waiting(&dw->work))
+		waited(&dw->work);
 	pthread_mutex_unlock(&wq_lock);
 }
 
-/* wq_lock held, PENDING set: on the list now, or when @delay jiffies passed */
-static void queue_delayed(struct workqueue_struct *wq, struct delayed_work *dw,
+/* wq_lock held: on the list now, or when @delay jiffies passed */
+static void queue_delayed(struct pool_workqueue *pwq, int cpu, struct delayed_work *dw,
 			  unsigned long delay)
 {
-	dw->wq = wq;
+	dw->wq = pwq->wq;
+	dw->cpu = cpu;
 	if (!delay) {
-		insert_work(wq, &dw->work);
+		insert_work(pwq, &dw->work);
 		return;
 	}
+	wait_for(pwq, &dw->work);
 	dw->timer.function = kapi_delayed_work_timer_fn;
-	dw->timer.owner = dw->work.owner;
-	umod_tq_lock();
-	umod_tq_del_locked(&dw->timer.node);
-	dw->timer.node.kind = UMOD_TNODE_TIMER;
-	dw->timer.expires = (unsigned long)umod_jiffies64() + delay;
-	umod_tq_add_locked(&dw->timer.node, umod_ns_since_boot() +
-			   (uint64_t)delay * (1000000000u / UMOD_HZ));
-	umod_tq_unlock();
+	timer_mod(&dw->timer, (unsigned long)umod_jiffies64() + delay);
 }
 
 static bool kapi_queue_delayed_work_on(int cpu, struct workqueue_struct *wq,
 				       struct delayed_work *dw, unsigned long delay)
 {
+	const struct module *caller = UMOD_CALLER();
+	struct pool_workqueue *pwq;
 	bool queued = false;
 
-	(void)cpu;
 	pthread_mutex_lock(&wq_lock);
-	if (!pending_bit(&dw->work) && !wq->dying && !refused(&dw->work)) {
-		set_pending(&dw->work, true);
-		queue_delayed(wq, dw, delay);
+	if (!(data_of(&dw->work) & PENDING) && (pwq = queue_target(wq, &dw->work, caller))) {
+		queue_delayed(pwq, cpu, dw, delay);
 		queued = true;
 	}
 	pthread_mutex_unlock(&wq_lock);
@@ -324,22 +504,18 @@ static bool kapi_queue_delayed_work_on(int cpu, struct workqueue_struct *wq,
 /*
  * wq_lock held: takes a pending item back, off its timer or its list.
  * 1: it was pending (PENDING still set, for the caller to clear or keep),
- * 0: it was not, -EAGAIN: its timer fired and is queueing it right now.
+ * 0: it was not, -EAGAIN: its timer fired, or rcu is about to queue it.
  */
-static int grab_pending(struct work_struct *w, struct delayed_work *dw)
+static int grab_pending(struct work_struct *w, bool is_dwork)
 {
-	bool off_timer;
-
-	if (!pending_bit(w))
+	if (!(data_of(w) & PENDING))
 		return 0;
-	if (dw) {
-		umod_tq_lock();
-		off_timer = umod_tq_del_locked(&dw->timer.node);
-		umod_tq_unlock();
-		if (off_timer)
-			return 1;
+	if (queued(w)) {
+		unqueue(w);
+		return 1;
 	}
-	if (on_list(w)) {
+	if (is_dwork && waiting(w) &&
+	    timer_del(&umod_container_of(w, struct delayed_work, work)->timer)) {
 		list_del_init_(&w->entry);
 		return 1;
 	}
@@ -347,15 +523,17 @@ static int grab_pending(struct work_struct *w, struct delayed_work *dw)
 }
 
 /* grab_pending() until it is settled; wq_lock held on return */
-static int grab_settled(struct work_struct *w, struct delayed_work *dw)
+static int grab_settled(struct work_struct *w, bool is_dwork)
 {
 	int ret;
 
 	pthread_mutex_lock(&wq_lock);
-	while ((ret = grab_pending(w, dw)) == -EAGAIN) {
+	while ((ret = grab_pending(w, is_dwork)) == -EAGAIN) {
 		pthread_mutex_unlock(&wq_lock);
-		if (dw)
-			umod_del_timer_sync(&dw->timer);	/* let it finish queueing */
+		if (is_dwork)	/* its timer fired: let it finish queueing */
+			timer_del_sync(&umod_container_of(w, struct delayed_work, work)->timer);
+		else
+			umod_rcu_barrier();
 		pthread_mutex_lock(&wq_lock);
 	}
 	return ret;
@@ -364,31 +542,64 @@ static int grab_settled(struct work_struct *w, struct delayed_work *dw)
 static bool kapi_mod_delayed_work_on(int cpu, struct workqueue_struct *wq,
 				     struct delayed_work *dw, unsigned long delay)
 {
+	const struct module *caller = UMOD_CALLER();
+	struct pool_workqueue *pwq;
 	int was;
 
-	(void)cpu;
-	was = grab_settled(&dw->work, dw);
-	if (refused(&dw->work)) {
-		set_pending(&dw->work, false);
-	} else {
-		set_pending(&dw->work, true);
-		queue_delayed(wq, dw, delay);
-	}
+	was = grab_settled(&dw->work, true);
+	set_data(&dw->work, NO_POOL);
+	pwq = queue_target(wq, &dw->work, caller);
+	if (pwq)
+		queue_delayed(pwq, cpu, dw, delay);
 	pthread_mutex_unlock(&wq_lock);
 	return was;
 }
 
+/* call_rcu()'s callback: the grace period passed, queue it */
+static void rcu_work_rcufn(struct callback_head *rcu)
+{
+	struct rcu_work *rw = umod_container_of(rcu, struct rcu_work, rcu);
+
+	pthread_mutex_lock(&wq_lock);
+	if (waiting(&rw->work))
+		waited(&rw->work);
+	pthread_mutex_unlock(&wq_lock);
+}
+
+static bool kapi_queue_rcu_work(struct workqueue_struct *wq, struct rcu_work *rw)
+{
+	const struct module *caller = UMOD_CALLER();
+	struct pool_workqueue *pwq;
+	bool queued = false;
+
+	pthread_mutex_lock(&wq_lock);
+	if (!(data_of(&rw->work) & PENDING) && (pwq = queue_target(wq, &rw->work, caller))) {
+		rw->wq = wq;
+		wait_for(pwq, &rw->work);
+		queued = true;
+	}
+	pthread_mutex_unlock(&wq_lock);
+	if (queued)
+		rcu_call(&rw->rcu, rcu_work_rcufn);
+	return queued;
+}
+
 /* ---- waiting ------------------------------------------------------------ */
 
-static bool running_anywhere(const struct work_struct *w)
+/* wq_lock held: the worker running @w, as 6.1's find_worker_executing_work() */
+static struct worker *executing(const struct work_struct *w)
 {
 	for (struct umod_list *q = all_wqs.next; q != &all_wqs; q = q->next) {
 		struct workqueue_struct *wq = umod_container_of(q, struct workqueue_struct, all);
 
-		if (running_elsewhere(wq, w))
-			return true;
+		for (struct umod_list *n = wq->workers.next; n != &wq->workers; n = n->next) {
+			struct worker *k = umod_container_of(n, struct worker, node);
+
+			if (k->current == w && k->func == w->func)
+				return k;
+		}
 	}
-	return false;
+	return NULL;
 }
 
 /* wq_lock held: waits for the next item to finish */
@@ -400,77 +611,65 @@ static void wait_done(void)
 	umod_task_sleep_end(state);
 }
 
-/* is the queueing with @ticket on @wq still queued or running? */
-static bool ticket_alive(const struct workqueue_struct *wq, const struct work_struct *w,
-			 unsigned long long ticket)
-{
-	for (struct umod_list *n = wq->workers.next; n != &wq->workers; n = n->next) {
-		const struct worker *k = umod_container_of(n, struct worker, node);
-
-		if (k->current && k->ticket == ticket)
-			return true;
-	}
-	for (struct list_head *e = wq->pending.next; e != &wq->pending; e = e->next)
-		if (e == &w->entry && w->umod_ticket == ticket)
-			return true;
-	return false;
-}
-
-/* the ticket of @w's last queueing still queued or running, or 0 */
-static unsigned long long live_ticket(const struct work_struct *w)
-{
-	struct workqueue_struct *wq = w->umod_wq;
-
-	if (!wq)
-		return 0;
-	if (on_list(w))
-		return w->umod_ticket;
-	for (struct umod_list *n = wq->workers.next; n != &wq->workers; n = n->next) {
-		const struct worker *k = umod_container_of(n, struct worker, node);
-
-		if (k->current == w)
-			return k->ticket;
-	}
-	return 0;
-}
-
 /* waits for the last queueing of @w to have run; false if there was none */
 static bool kapi_flush_work(struct work_struct *w)
 {
-	unsigned long long ticket;
-	struct workqueue_struct *wq;
+	struct flush_waiter f = { .work = w }, **pp;
+	struct worker *k;
 
 	pthread_mutex_lock(&wq_lock);
-	wq = w->umod_wq;
-	ticket = live_ticket(w);
-	if (ticket && this_worker && this_worker->current == w && this_worker->ticket == ticket)
-		ticket = 0;	/* flushing itself from its own function */
-	while (ticket && ticket_alive(wq, w, ticket))
-		wait_done();
-	pthread_mutex_unlock(&wq_lock);
-	return ticket != 0;
-}
-
-/* no item queued before @ticket is queued or running */
-static bool flushed(const struct workqueue_struct *wq, unsigned long long ticket)
-{
-	for (struct umod_list *n = wq->workers.next; n != &wq->workers; n = n->next) {
-		const struct worker *k = umod_container_of(n, struct worker, node);
-
-		if (k->current && k->ticket <= ticket && k != this_worker)
+	if (!queued(w)) {
+		k = executing(w);
+		if (!k || k == this_worker) {	/* idle, or flushing itself */
+			pthread_mutex_unlock(&wq_lock);
 			return false;
+		}
+		f.worker = k;
 	}
-	for (struct list_head *e = wq->pending.next; e != &wq->pending; e = e->next)
-		if (umod_container_of(e, struct work_struct, entry)->umod_ticket <= ticket)
-			return false;
+	f.next = flush_waiters;
+	flush_waiters = &f;
+	while (!f.done)
+		wait_done();
+	for (pp = &flush_waiters; *pp != &f; pp = &(*pp)->next)
+		;
+	*pp = f.next;
+	pthread_mutex_unlock(&wq_lock);
 	return true;
 }
 
-static void kapi_flush_workqueue(struct workqueue_struct *wq)
+/* wq_lock held: 1 if the caller is a worker of @wq running an item of @color */
+static unsigned int self_in(const struct workqueue_struct *wq, unsigned int color)
 {
+	return this_worker && this_worker->wq == wq && this_worker->current &&
+	       this_worker->color == color;
+}
+
+/*
+ * Every item queued before it has run: new ones get the other color, and
+ * it waits for this one's to drain. One flush at a time per queue, as a
+ * second would mix the colors; a worker of the queue flushing it while
+ * another flush waits for its own item waits for both colors instead.
+ */
+static void kapi___flush_workqueue(struct workqueue_struct *wq)
+{
+	unsigned int color;
+
 	pthread_mutex_lock(&wq_lock);
-	for (unsigned long long ticket = wq->next_ticket; !flushed(wq, ticket);)
+	while (wq->flushing && !self_in(wq, 0) && !self_in(wq, 1))
 		wait_done();
+	if (wq->flushing) {
+		while (wq->nr_in_flight[0] + wq->nr_in_flight[1] > 1)
+			wait_done();
+		pthread_mutex_unlock(&wq_lock);
+		return;
+	}
+	wq->flushing = true;
+	color = wq->work_color;
+	wq->work_color ^= 1;
+	while (wq->nr_in_flight[color] > self_in(wq, color))
+		wait_done();
+	wq->flushing = false;
+	pthread_cond_broadcast(&wq_done);
 	pthread_mutex_unlock(&wq_lock);
 }
 
@@ -478,7 +677,7 @@ static void kapi_flush_workqueue(struct workqueue_struct *wq)
 static void kapi_drain_workqueue(struct workqueue_struct *wq)
 {
 	pthread_mutex_lock(&wq_lock);
-	while (!flushed(wq, ~0ull))
+	while (wq->nr_in_flight[0] + wq->nr_in_flight[1] > self_in(wq, 0) + self_in(wq, 1))
 		wait_done();
 	pthread_mutex_unlock(&wq_lock);
 }
@@ -486,17 +685,19 @@ static void kapi_drain_workqueue(struct workqueue_struct *wq)
 /* wq_lock held: waits until no worker runs @w */
 static void wait_not_running(const struct work_struct *w)
 {
-	while (running_anywhere(w) && !(this_worker && this_worker->current == w))
+	struct worker *k;
+
+	while ((k = executing(w)) && k != this_worker)
 		wait_done();
 }
 
-static bool cancel(struct work_struct *w, struct delayed_work *dw, bool sync)
+static bool cancel(struct work_struct *w, bool is_dwork, bool sync)
 {
 	int was;
 
-	was = grab_settled(w, dw);
+	was = grab_settled(w, is_dwork);
 	if (was)
-		set_pending(w, false);
+		set_data(w, NO_POOL);
 	if (sync)
 		wait_not_running(w);
 	pthread_mutex_unlock(&wq_lock);
@@ -505,37 +706,44 @@ static bool cancel(struct work_struct *w, struct delayed_work *dw, bool sync)
 
 static bool kapi_cancel_work(struct work_struct *w)
 {
-	return cancel(w, NULL, false);
+	return cancel(w, false, false);
 }
 
 static bool kapi_cancel_work_sync(struct work_struct *w)
 {
-	return cancel(w, NULL, true);
+	return cancel(w, false, true);
 }
 
 static bool kapi_cancel_delayed_work(struct delayed_work *dw)
 {
-	return cancel(&dw->work, dw, false);
+	return cancel(&dw->work, true, false);
 }
 
 static bool kapi_cancel_delayed_work_sync(struct delayed_work *dw)
 {
-	return cancel(&dw->work, dw, true);
+	return cancel(&dw->work, true, true);
 }
 
 /* an armed delayed work is queued at once, then flushed */
 static bool kapi_flush_delayed_work(struct delayed_work *dw)
 {
-	bool off_timer;
-
-	pthread_mutex_lock(&wq_lock);
-	umod_tq_lock();
-	off_timer = umod_tq_del_locked(&dw->timer.node);
-	umod_tq_unlock();
-	if (off_timer)
-		insert_work(dw->wq, &dw->work);
-	pthread_mutex_unlock(&wq_lock);
+	if (timer_del_sync(&dw->timer)) {
+		pthread_mutex_lock(&wq_lock);
+		if (waiting(&dw->work))
+			waited(&dw->work);
+		pthread_mutex_unlock(&wq_lock);
+	}
 	return kapi_flush_work(&dw->work);
+}
+
+static bool kapi_flush_rcu_work(struct rcu_work *rw)
+{
+	if (data_of(&rw->work) & PENDING) {
+		umod_rcu_barrier();
+		kapi_flush_work(&rw->work);
+		return true;
+	}
+	return kapi_flush_work(&rw->work);
 }
 
 static unsigned int kapi_work_busy(struct work_struct *w)
@@ -543,7 +751,7 @@ static unsigned int kapi_work_busy(struct work_struct *w)
 	unsigned int busy;
 
 	pthread_mutex_lock(&wq_lock);
-	busy = (pending_bit(w) ? 1u : 0u) | (running_anywhere(w) ? 2u : 0u);
+	busy = (data_of(w) & PENDING ? 1u : 0u) | (executing(w) ? 2u : 0u);
 	pthread_mutex_unlock(&wq_lock);
 	return busy;
 }
@@ -568,6 +776,7 @@ static struct workqueue_struct *wq_new(unsigned int flags, int max_active, const
 		max_active = WQ_DFL_ACTIVE;
 	wq->max_active = max_active > WQ_MAX_ACTIVE ? WQ_MAX_ACTIVE : max_active;
 	wq->pending.next = wq->pending.prev = &wq->pending;
+	umod_list_init(&wq->pwqs);
 	umod_list_init(&wq->workers);
 	pthread_cond_init(&wq->more, NULL);
 	pthread_mutex_lock(&wq_lock);
@@ -597,9 +806,24 @@ static struct workqueue_struct *wq_make(const char *name, unsigned int flags, in
 	return wq;
 }
 
+static const void *export_of(const struct umod_kapi_table *t, const char *name)
+{
+	for (size_t i = 0; i < t->n; i++)
+		if (!strcmp(t->v[i].name, name))
+			return t->v[i].addr;
+	abort();	/* a table without it: the build is broken */
+}
+
 /* the system queues exist before any module can name them */
 __attribute__((constructor)) static void workqueue_init_early(void)
 {
+	timer_mod = (int (*)(struct timer_list *, unsigned long))
+		    export_of(&umod_kapi_timer, "mod_timer");
+	timer_del = (int (*)(struct timer_list *))export_of(&umod_kapi_timer, "del_timer");
+	timer_del_sync = (int (*)(struct timer_list *))
+			 export_of(&umod_kapi_timer, "del_timer_sync");
+	rcu_call = (void (*)(struct callback_head *, void (*)(struct callback_head *)))
+		   export_of(&umod_kapi_rcu, "call_rcu");
 	umod_system_wq = wq_make("events", 0, 0);
 	umod_system_highpri_wq = wq_make("events_highpri", WQ_HIGHPRI, 0);
 	umod_system_long_wq = wq_make("events_long", 0, 0);
@@ -608,6 +832,31 @@ __attribute__((constructor)) static void workqueue_init_early(void)
 	umod_system_power_efficient_wq = wq_make("events_power_efficient", 0, 0);
 	umod_system_freezable_power_efficient_wq =
 		wq_make("events_freezable_power_efficient", 0, 0);
+}
+
+/*
+ * wq_lock held: takes @pwq's waiting items off their timers (unlocking
+ * for that: a timer may be queueing one) and frees it; a delayed work
+ * left armed on a dying queue must not queue on it later.
+ */
+static void pwq_release(struct pool_workqueue *pwq, struct umod_module *mod)
+{
+	while (pwq->waiting.next != &pwq->waiting) {
+		struct work_struct *w = umod_container_of(pwq->waiting.next, struct work_struct,
+							  entry);
+		bool pending = data_of(w) & PENDING;
+
+		list_del_init_(&w->entry);
+		set_data(w, NO_POOL);
+		if (mod && pending)
+			umod_leftover_report(mod, "delayed work", (const void *)w->func, "armed");
+		pthread_mutex_unlock(&wq_lock);
+		if (pending)
+			timer_del_sync(&umod_container_of(w, struct delayed_work, work)->timer);
+		pthread_mutex_lock(&wq_lock);
+	}
+	umod_list_del(&pwq->node);
+	free(pwq);
 }
 
 /* drains, then ends the workers and frees the queue */
@@ -620,6 +869,8 @@ static void kapi_destroy_workqueue(struct workqueue_struct *wq)
 	wq->dying = true;
 	pthread_cond_broadcast(&wq->more);
 	umod_list_del(&wq->all);
+	while (wq->pwqs.next != &wq->pwqs)
+		pwq_release(umod_container_of(wq->pwqs.next, struct pool_workqueue, node), NULL);
 	pthread_mutex_unlock(&wq_lock);
 	while (wq->workers.next != &wq->workers) {
 		struct worker *k = umod_container_of(wq->workers.next, struct worker, node);
@@ -658,6 +909,16 @@ static bool kapi_workqueue_congested(int cpu, struct workqueue_struct *wq)
 	return congested;
 }
 
+/* flushing system_wq: 6.1 warns of it */
+static void kapi___warn_flushing_systemwide_wq(void)
+{
+	struct module *caller = UMOD_CALLER();
+
+	if (caller && caller->umod)
+		umod_log_printk(((struct umod_module *)caller->umod)->host->log, KERN_WARNING
+				"WARNING: Flushing system-wide workqueues will be prohibited in near future.\n");
+}
+
 /* ---- what a module leaves ----------------------------------------------- */
 
 /* wq_lock held: takes back @owner's queued items, reporting each; how many */
@@ -673,11 +934,11 @@ static unsigned int take_back_queued(struct umod_module *mod)
 			struct work_struct *w = umod_container_of(e, struct work_struct, entry);
 
 			next = e->next;
-			if (w->owner != mod->kmod)
+			if (work_pwq(w)->owner != mod->kmod)
 				continue;
 			umod_leftover_report(mod, "work", (const void *)w->func, "queued");
-			list_del_init_(&w->entry);
-			set_pending(w, false);
+			unqueue(w);
+			set_data(w, NO_POOL);
 			n++;
 		}
 	}
@@ -697,24 +958,48 @@ static bool owner_running(const struct module *owner)
 	return false;
 }
 
+/* wq_lock held: @owner's pwq on some queue, or NULL */
+static struct pool_workqueue *owner_pwq(const struct module *owner)
+{
+	for (struct umod_list *q = all_wqs.next; q != &all_wqs; q = q->next) {
+		struct workqueue_struct *wq = umod_container_of(q, struct workqueue_struct, all);
+
+		for (struct umod_list *n = wq->pwqs.next; n != &wq->pwqs; n = n->next) {
+			struct pool_workqueue *pwq = umod_container_of(n, struct pool_workqueue, node);
+
+			if (pwq->owner == owner)
+				return pwq;
+		}
+	}
+	return NULL;
+}
+
 /*
- * Takes back the items of @mod still queued, reporting each, then waits
- * for those running. From the first moment nothing of @mod can be queued
- * again; an item that tried (one queueing itself as it ran) is reported
- * as queued too. Returns how many were queued.
+ * Takes the items of @mod still queued back, reporting each, then waits
+ * for those running, and releases its pwqs with the delayed works still
+ * armed (those the timer leftovers did not find). From the first moment
+ * nothing of @mod can be queued again; an item that tried (one queueing
+ * itself as it ran) is reported as queued too. Returns how many were
+ * queued.
  */
 unsigned int umod_workqueue_leftovers(struct umod_module *mod)
 {
 	struct taking_back b = { .owner = mod->kmod };
 	struct taking_back **pp;
+	struct pool_workqueue *pwq;
 	unsigned int n;
 
 	pthread_mutex_lock(&wq_lock);
 	b.next = taking_back;
 	taking_back = &b;
+	pthread_mutex_unlock(&wq_lock);
+	umod_rcu_barrier();	/* an rcu_work's grace period ends: refused now */
+	pthread_mutex_lock(&wq_lock);
 	n = take_back_queued(mod);
 	while (owner_running(mod->kmod))
 		wait_done();
+	while ((pwq = owner_pwq(mod->kmod)))
+		pwq_release(pwq, mod);
 	for (pp = &taking_back; *pp != &b; pp = &(*pp)->next)
 		;
 	*pp = b.next;
@@ -732,11 +1017,16 @@ bool umod_is_delayed_work_timer(const struct timer_list *t)
 	return t->function == kapi_delayed_work_timer_fn;
 }
 
+/*
+ * The timer's leftovers took @t off its queue (under the timer lock, so
+ * not taking wq_lock): not pending any more, left on its waiting list
+ * for the queueing or the workqueue leftovers that come next to unlink.
+ */
 void umod_delayed_work_disarmed(struct timer_list *t)
 {
 	struct delayed_work *dw = umod_container_of(t, struct delayed_work, timer);
 
-	set_pending(&dw->work, false);
+	__atomic_and_fetch(&dw->work.data.counter, ~(long long)PENDING, __ATOMIC_RELEASE);
 }
 
 static const struct umod_kapi_export workqueue_exports[] = {
@@ -753,11 +1043,14 @@ static const struct umod_kapi_export workqueue_exports[] = {
 	UMOD_KAPI("queue_work_on", kapi_queue_work_on),
 	UMOD_KAPI("queue_delayed_work_on", kapi_queue_delayed_work_on),
 	UMOD_KAPI("mod_delayed_work_on", kapi_mod_delayed_work_on),
+	UMOD_KAPI("queue_rcu_work", kapi_queue_rcu_work),
 	UMOD_KAPI("delayed_work_timer_fn", kapi_delayed_work_timer_fn),
-	UMOD_KAPI("flush_workqueue", kapi_flush_workqueue),
+	UMOD_KAPI("__flush_workqueue", kapi___flush_workqueue),
+	UMOD_KAPI("__warn_flushing_systemwide_wq", kapi___warn_flushing_systemwide_wq),
 	UMOD_KAPI("drain_workqueue", kapi_drain_workqueue),
 	UMOD_KAPI("flush_work", kapi_flush_work),
 	UMOD_KAPI("flush_delayed_work", kapi_flush_delayed_work),
+	UMOD_KAPI("flush_rcu_work", kapi_flush_rcu_work),
 	UMOD_KAPI("cancel_work", kapi_cancel_work),
 	UMOD_KAPI("cancel_work_sync", kapi_cancel_work_sync),
 	UMOD_KAPI("cancel_delayed_work", kapi_cancel_delayed_work),

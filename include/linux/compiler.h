@@ -51,6 +51,7 @@
 	((int)sizeof(struct { int:(-!!__same_type((a), &(a)[0])); }))
 
 #define __compiletime_error(msg)	__attribute__((__error__(msg)))
+#define __compiletime_warning(msg)	__attribute__((__warning__(msg)))
 #define __read_mostly_section		".data..read_mostly"
 #define __pure			__attribute__((__pure__))
 #define __const			__attribute__((__const__))

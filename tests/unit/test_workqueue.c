@@ -45,7 +45,7 @@ static int setup(void **state)
 	queue_work_on = kapi_in(t, "queue_work_on");
 	queue_delayed_work_on = kapi_in(t, "queue_delayed_work_on");
 	flush_work = kapi_in(t, "flush_work");
-	flush_workqueue = kapi_in(t, "flush_workqueue");
+	flush_workqueue = kapi_in(t, "__flush_workqueue");
 	cancel_work_sync = kapi_in(t, "cancel_work_sync");
 	cancel_delayed_work = kapi_in(t, "cancel_delayed_work");
 	cancel_delayed_work_sync = kapi_in(t, "cancel_delayed_work_sync");

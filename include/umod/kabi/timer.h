@@ -66,26 +66,6 @@ struct tasklet_struct {
 	struct umod_tnode node;			/* the host's */
 };
 
-struct work_struct;
-typedef void (*work_func_t)(struct work_struct *work);
-
-struct work_struct {
-	atomic_long_t data;			/* bit 0: WORK_STRUCT_PENDING */
-	struct list_head entry;			/* on its queue's list */
-	work_func_t func;
-	struct module *owner;
-	/* the host's: the queue it was last queued on, and how many queued
-	 * instances were run or cancelled (flush_work() waits on that) */
-	struct workqueue_struct *umod_wq;
-	unsigned long long umod_retired;
-	unsigned long long umod_ticket;		/* flush_workqueue()'s order */
-};
-
-struct delayed_work {
-	struct work_struct work;
-	struct timer_list timer;
-	struct workqueue_struct *wq;
-	int cpu;
-};
+#include <umod/kabi/workqueue.h>	/* delayed_work, which embeds timer_list */
 
 #endif /* _UMOD_KABI_TIMER_H */
