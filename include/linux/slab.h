@@ -62,8 +62,8 @@ typedef unsigned int slab_flags_t;
 struct kmem_cache;
 
 /*
- * The kmalloc caches, as Debian's 6.1 (CONFIG_ZONE_DMA=y,
- * CONFIG_MEMCG_KMEM=y) has them: a constant-size kmalloc() reads its
+ * The kmalloc caches, as Debian's 6.1 (ZONE_DMA and
+ * MEMCG_KMEM configured) has them: a constant-size kmalloc() reads its
  * cache here inline and calls kmalloc_trace() with it.
  */
 enum kmalloc_cache_type {
