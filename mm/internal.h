@@ -225,6 +225,12 @@ struct kmem_cache {
 void umod_slub_sysfs_add(struct kmem_cache *s);
 void umod_slub_sysfs_remove(struct kmem_cache *s);
 
+/* slab.c: kmem_cache_alloc() for @kmod at @caller */
+void *umod_kmem_cache_alloc_caller(struct module *kmod, struct kmem_cache *s, unsigned int flags,
+				   const void *caller);
+/* slab_common.c: @s is one of kmalloc_caches[][] */
+bool umod_is_kmalloc_cache(const struct kmem_cache *s);
+
 /* slab.c: kfree() of a cache object; its size for ksize() */
 void umod_kmem_cache_free_obj(struct kmem_cache *s, void *p, const void *caller);
 size_t umod_kmem_cache_obj_size(const struct umod_kobj *h);

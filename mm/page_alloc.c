@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "kernel/kapi.h"
+#include "kernel/module/module.h"
 #include "mm/internal.h"
 
 static void *pages(struct module *mod, unsigned int gfp, unsigned int order, const void *caller)
@@ -20,20 +21,20 @@ static void *pages(struct module *mod, unsigned int gfp, unsigned int order, con
 	return umod_pages_alloc(mod, PAGE_SIZE << order, caller, false);
 }
 
-static struct page *kapi_alloc_pages(struct module *mod, unsigned int gfp, unsigned int order)
+static struct page *kapi_alloc_pages(unsigned int gfp, unsigned int order)
 {
-	return pages(mod, gfp, order, __builtin_return_address(0));
+	return pages(UMOD_CALLER(), gfp, order, __builtin_return_address(0));
 }
 
-static unsigned long kapi___get_free_pages(struct module *mod, unsigned int gfp, unsigned int order)
+static unsigned long kapi___get_free_pages(unsigned int gfp, unsigned int order)
 {
-	return (unsigned long)pages(mod, gfp, order, __builtin_return_address(0));
+	return (unsigned long)pages(UMOD_CALLER(), gfp, order, __builtin_return_address(0));
 }
 
 /* fresh mappings are zero: __GFP_ZERO costs nothing */
-static unsigned long kapi_get_zeroed_page(struct module *mod, unsigned int gfp)
+static unsigned long kapi_get_zeroed_page(unsigned int gfp)
 {
-	return (unsigned long)pages(mod, gfp, 0, __builtin_return_address(0));
+	return (unsigned long)pages(UMOD_CALLER(), gfp, 0, __builtin_return_address(0));
 }
 
 /* a page the page allocator never gave (or gave back): the kernel's "Bad page" */

@@ -291,15 +291,14 @@ void *umod_alloc_reserved_percpu(struct umod_host *host, size_t size, size_t ali
 	return pcpu_alloc(host, size, align, true, NULL);
 }
 
-static void *kapi___alloc_percpu(struct module *kmod, size_t size, size_t align)
+static void *kapi___alloc_percpu(size_t size, size_t align)
 {
-	return alloc_for(kmod, size, align, 0, __builtin_return_address(0));
+	return alloc_for(UMOD_CALLER(), size, align, 0, __builtin_return_address(0));
 }
 
-static void *kapi___alloc_percpu_gfp(struct module *kmod, size_t size, size_t align,
-				     unsigned int gfp)
+static void *kapi___alloc_percpu_gfp(size_t size, size_t align, unsigned int gfp)
 {
-	return alloc_for(kmod, size, align, gfp, __builtin_return_address(0));
+	return alloc_for(UMOD_CALLER(), size, align, gfp, __builtin_return_address(0));
 }
 
 static void kapi_free_percpu(void *ptr)

@@ -80,20 +80,20 @@ static struct kmem_cache *cache_create(struct module *kmod, const char *name, un
 	return s;
 }
 
-static struct kmem_cache *kapi_kmem_cache_create(struct module *mod, const char *name,
-						 unsigned int size, unsigned int align,
-						 unsigned int flags, void (*ctor)(void *))
+static struct kmem_cache *kapi_kmem_cache_create(const char *name, unsigned int size,
+						 unsigned int align, unsigned int flags,
+						 void (*ctor)(void *))
 {
-	return cache_create(mod, name, size, align, flags, 0, 0, ctor,
+	return cache_create(UMOD_CALLER(), name, size, align, flags, 0, 0, ctor,
 			    __builtin_return_address(0));
 }
 
-static struct kmem_cache *kapi_kmem_cache_create_usercopy(struct module *mod, const char *name,
-							  unsigned int size, unsigned int align,
-							  unsigned int flags, unsigned int useroffset,
+static struct kmem_cache *kapi_kmem_cache_create_usercopy(const char *name, unsigned int size,
+							  unsigned int align, unsigned int flags,
+							  unsigned int useroffset,
 							  unsigned int usersize, void (*ctor)(void *))
 {
-	return cache_create(mod, name, size, align, flags, useroffset, usersize, ctor,
+	return cache_create(UMOD_CALLER(), name, size, align, flags, useroffset, usersize, ctor,
 			    __builtin_return_address(0));
 }
 
@@ -194,9 +194,21 @@ static void *cache_alloc(struct module *kmod, struct kmem_cache *s, unsigned int
 	return o + 1;
 }
 
-static void *kapi_kmem_cache_alloc(struct module *mod, struct kmem_cache *s, unsigned int flags)
+void *umod_kmem_cache_alloc_caller(struct module *kmod, struct kmem_cache *s, unsigned int flags,
+				   const void *caller)
 {
-	return cache_alloc(mod, s, flags, __builtin_return_address(0));
+	return cache_alloc(kmod, s, flags, caller);
+}
+
+static void *kapi_kmem_cache_alloc(struct kmem_cache *s, unsigned int flags)
+{
+	return cache_alloc(UMOD_CALLER(), s, flags, __builtin_return_address(0));
+}
+
+/* one node */
+static void *kapi_kmem_cache_alloc_node(struct kmem_cache *s, unsigned int flags, int node)
+{
+	return cache_alloc(UMOD_CALLER(), s, flags, __builtin_return_address(0));
 }
 
 static struct cache_obj *cache_obj_of(struct umod_kobj *h)
@@ -259,10 +271,11 @@ static void kapi_kmem_cache_free_bulk(struct kmem_cache *s, size_t size, void **
  * kmem_cache_alloc_bulk(): all @size objects or none; the count, or 0
  * with whatever was taken given back, as SLUB's.
  */
-static int kapi_kmem_cache_alloc_bulk(struct module *mod, struct kmem_cache *s,
-				      unsigned int flags, size_t size, void **p)
+static int kapi_kmem_cache_alloc_bulk(struct kmem_cache *s, unsigned int flags, size_t size,
+				      void **p)
 {
 	const void *caller = __builtin_return_address(0);
+	struct module *mod = umod_caller(caller);
 
 	for (size_t i = 0; i < size; i++) {
 		p[i] = cache_alloc(mod, s, flags, caller);
@@ -314,8 +327,8 @@ static void kapi_kmem_cache_destroy(struct kmem_cache *s)
 	const void *caller = __builtin_return_address(0);
 	unsigned long busy;
 
-	if (!s)
-		return;
+	if (!s || umod_is_kmalloc_cache(s))
+		return;		/* the kmalloc caches are the host's, for good */
 	pthread_mutex_lock(&s->lock);
 	busy = s->nr_objects;
 	pthread_mutex_unlock(&s->lock);
@@ -344,6 +357,7 @@ static const struct umod_kapi_export cache_exports[] = {
 	UMOD_KAPI("kmem_cache_create_usercopy", kapi_kmem_cache_create_usercopy),
 	UMOD_KAPI("kmem_cache_destroy", kapi_kmem_cache_destroy),
 	UMOD_KAPI("kmem_cache_alloc", kapi_kmem_cache_alloc),
+	UMOD_KAPI("kmem_cache_alloc_node", kapi_kmem_cache_alloc_node),
 	UMOD_KAPI("kmem_cache_free", kapi_kmem_cache_free),
 	UMOD_KAPI("kmem_cache_alloc_bulk", kapi_kmem_cache_alloc_bulk),
 	UMOD_KAPI("kmem_cache_free_bulk", kapi_kmem_cache_free_bulk),

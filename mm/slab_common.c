@@ -20,6 +20,7 @@
 #include "kernel/printk/internal.h"
 #include "kernel/sched/sched.h"
 #include "mm/internal.h"
+#include "util/list.h"
 
 /* what malloc() promises (ASan's allocator only 8) */
 #ifdef UMOD_MM_ASAN
@@ -392,9 +393,109 @@ void umod_kfree(const void *p)
 	umod_kfree_caller(p, __builtin_return_address(0));
 }
 
-static void *kapi___kmalloc(struct module *mod, size_t size, unsigned int flags)
+/*
+ * kmalloc_caches[type][index], as Debian's 6.1 SLUB kernel has it
+ * (ZONE_DMA and MEMCG_KMEM: normal, cgroup, reclaimable, DMA; index n the
+ * 2^n-byte cache, 1 and 2 the 96- and 192-byte ones, 0 none). A module's
+ * constant-size kmalloc() reads its cache here inline and hands it to
+ * kmalloc_trace(), whose object is then an ordinary kmalloc object of the
+ * size asked (its bucket is the cache's). Named as create_kmalloc_caches()
+ * names them; not in /sys/kernel/slab (slub.c).
+ */
+#define KMALLOC_TYPES		4
+#define KMALLOC_INDEXES		14	/* KMALLOC_SHIFT_HIGH + 1 */
+#define SLAB_CACHE_DMA		0x00004000u
+#define SLAB_RECLAIM_ACCOUNT	0x00020000u
+#define SLAB_ACCOUNT		0x04000000u
+
+static struct kmem_cache kmalloc_cache[KMALLOC_TYPES][KMALLOC_INDEXES];
+static char kmalloc_cache_name[KMALLOC_TYPES][KMALLOC_INDEXES][24];
+static struct kmem_cache *kmalloc_caches_var[KMALLOC_TYPES][KMALLOC_INDEXES];
+
+__attribute__((constructor)) static void kmalloc_caches_init(void)
 {
-	return kmalloc_inline(mod, size, flags, __builtin_return_address(0));
+	static const char *const prefix[KMALLOC_TYPES] = { "kmalloc-", "kmalloc-cg-",
+							   "kmalloc-rcl-", "dma-kmalloc-" };
+	static const unsigned int flags[KMALLOC_TYPES] = { 0, SLAB_ACCOUNT,
+							   SLAB_RECLAIM_ACCOUNT, SLAB_CACHE_DMA };
+
+	for (unsigned int t = 0; t < KMALLOC_TYPES; t++) {
+		for (unsigned int i = 1; i < KMALLOC_INDEXES; i++) {
+			struct kmem_cache *s = &kmalloc_cache[t][i];
+			unsigned int size = i == 1 ? 96 : i == 2 ? 192 : 1u << i;
+			char *name = kmalloc_cache_name[t][i];
+
+			if (size >= 1024)
+				snprintf(name, sizeof(kmalloc_cache_name[t][i]), "%s%uk", prefix[t], size >> 10);
+			else
+				snprintf(name, sizeof(kmalloc_cache_name[t][i]), "%s%u", prefix[t], size);
+			s->name = name;
+			s->object_size = s->size = size;
+			s->align = (unsigned int)bucket_align(size);
+			s->flags = flags[t];
+			s->usersize = size;
+			pthread_mutex_init(&s->lock, NULL);
+			umod_list_init(&s->objects);
+			kmalloc_caches_var[t][i] = s;
+		}
+	}
+}
+
+bool umod_is_kmalloc_cache(const struct kmem_cache *s)
+{
+	return s >= &kmalloc_cache[0][0] && s <= &kmalloc_cache[KMALLOC_TYPES - 1][KMALLOC_INDEXES - 1];
+}
+
+/*
+ * One node, so the _node variants are the plain ones; kmalloc_large()'s
+ * pages are a kmalloc object's above KMALLOC_MAX_CACHE_SIZE already (a
+ * whole number of pages, page-aligned).
+ */
+static void *kapi___kmalloc(size_t size, unsigned int flags)
+{
+	return kmalloc_inline(UMOD_CALLER(), size, flags, __builtin_return_address(0));
+}
+
+static void *kapi___kmalloc_node(size_t size, unsigned int flags, int node)
+{
+	return kmalloc_inline(UMOD_CALLER(), size, flags, __builtin_return_address(0));
+}
+
+/* a cache that is not a kmalloc one (kmalloc_caches[][] only, as a rule) is used as it is */
+static void *kmalloc_trace_caller(struct kmem_cache *s, unsigned int flags, size_t size,
+				  const void *caller)
+{
+	if (__builtin_expect(s && !umod_is_kmalloc_cache(s), 0))
+		return umod_kmem_cache_alloc_caller(umod_caller(caller), s, flags, caller);
+	return kmalloc_inline(umod_caller(caller), size, flags, caller);
+}
+
+static void *kapi_kmalloc_trace(struct kmem_cache *s, unsigned int flags, size_t size)
+{
+	return kmalloc_trace_caller(s, flags, size, __builtin_return_address(0));
+}
+
+static void *kapi_kmalloc_node_trace(struct kmem_cache *s, unsigned int flags, int node,
+				     size_t size)
+{
+	return kmalloc_trace_caller(s, flags, size, __builtin_return_address(0));
+}
+
+static void *kapi_kmalloc_large(size_t size, unsigned int flags)
+{
+	return kmalloc_inline(UMOD_CALLER(), size, flags, __builtin_return_address(0));
+}
+
+static void *kapi_kmalloc_large_node(size_t size, unsigned int flags, int node)
+{
+	return kmalloc_inline(UMOD_CALLER(), size, flags, __builtin_return_address(0));
+}
+
+/* kmalloc_track_caller(): the site is @caller, the caller's own caller */
+static void *kapi___kmalloc_node_track_caller(size_t size, unsigned int flags, int node,
+					      unsigned long caller)
+{
+	return kmalloc_inline(UMOD_CALLER(), size, flags, (const void *)caller);
 }
 
 static size_t kapi_ksize(const void *p);
@@ -442,7 +543,7 @@ static size_t kapi_kmalloc_size_roundup(size_t size)
  * owned by the caller with the old contents; 0 frees and returns
  * ZERO_SIZE_PTR.
  */
-static void *kapi_krealloc(struct module *mod, const void *p, size_t new_size, unsigned int flags)
+static void *kapi_krealloc(const void *p, size_t new_size, unsigned int flags)
 {
 	const void *caller = __builtin_return_address(0);
 	struct umod_kobj *h;
@@ -461,7 +562,7 @@ static void *kapi_krealloc(struct module *mod, const void *p, size_t new_size, u
 		poison_tail((void *)p, new_size, ks);
 		return (void *)p;
 	}
-	n = umod_kmalloc_caller(mod, new_size, flags, caller);
+	n = umod_kmalloc_caller(umod_caller(caller), new_size, flags, caller);
 	if (n && ks)
 		memcpy(n, p, ks < new_size ? ks : new_size);
 	if (n)
@@ -470,7 +571,14 @@ static void *kapi_krealloc(struct module *mod, const void *p, size_t new_size, u
 }
 
 static const struct umod_kapi_export slab_exports[] = {
+	UMOD_KAPI("kmalloc_caches", kmalloc_caches_var),
 	UMOD_KAPI("__kmalloc", kapi___kmalloc),
+	UMOD_KAPI("__kmalloc_node", kapi___kmalloc_node),
+	UMOD_KAPI("kmalloc_trace", kapi_kmalloc_trace),
+	UMOD_KAPI("kmalloc_node_trace", kapi_kmalloc_node_trace),
+	UMOD_KAPI("kmalloc_large", kapi_kmalloc_large),
+	UMOD_KAPI("kmalloc_large_node", kapi_kmalloc_large_node),
+	UMOD_KAPI("__kmalloc_node_track_caller", kapi___kmalloc_node_track_caller),
 	UMOD_KAPI("kfree", kapi_kfree),
 	UMOD_KAPI("kfree_sensitive", kapi_kfree_sensitive),
 	UMOD_KAPI("ksize", kapi_ksize),

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "kernel/kapi.h"
+#include "kernel/module/module.h"
 #include "mm/internal.h"
 
 static void *dup_mem(struct module *mod, const void *src, size_t len, unsigned int gfp,
@@ -22,17 +23,17 @@ static void *dup_mem(struct module *mod, const void *src, size_t len, unsigned i
 	return p;
 }
 
-static void *kapi_kmemdup(struct module *mod, const void *src, size_t len, unsigned int gfp)
+static void *kapi_kmemdup(const void *src, size_t len, unsigned int gfp)
 {
-	return dup_mem(mod, src, len, gfp, __builtin_return_address(0));
+	return dup_mem(UMOD_CALLER(), src, len, gfp, __builtin_return_address(0));
 }
 
-static char *kapi_kstrdup(struct module *mod, const char *s, unsigned int gfp)
+static char *kapi_kstrdup(const char *s, unsigned int gfp)
 {
-	return s ? dup_mem(mod, s, strlen(s) + 1, gfp, __builtin_return_address(0)) : NULL;
+	return s ? dup_mem(UMOD_CALLER(), s, strlen(s) + 1, gfp, __builtin_return_address(0)) : NULL;
 }
 
-static char *kapi_kstrndup(struct module *mod, const char *s, size_t max, unsigned int gfp)
+static char *kapi_kstrndup(const char *s, size_t max, unsigned int gfp)
 {
 	size_t len;
 	char *p;
@@ -40,7 +41,7 @@ static char *kapi_kstrndup(struct module *mod, const char *s, size_t max, unsign
 	if (!s)
 		return NULL;
 	len = strnlen(s, max);
-	p = umod_kmalloc_caller(mod, len + 1, gfp, __builtin_return_address(0));
+	p = umod_kmalloc_caller(UMOD_CALLER(), len + 1, gfp, __builtin_return_address(0));
 	if (p) {
 		memcpy(p, s, len);
 		p[len] = '\0';
@@ -49,13 +50,13 @@ static char *kapi_kstrndup(struct module *mod, const char *s, size_t max, unsign
 }
 
 /* @len bytes, NULs and all, and one more */
-static char *kapi_kmemdup_nul(struct module *mod, const char *s, size_t len, unsigned int gfp)
+static char *kapi_kmemdup_nul(const char *s, size_t len, unsigned int gfp)
 {
 	char *p;
 
 	if (!s)
 		return NULL;
-	p = umod_kmalloc_caller(mod, len + 1, gfp, __builtin_return_address(0));
+	p = umod_kmalloc_caller(UMOD_CALLER(), len + 1, gfp, __builtin_return_address(0));
 	if (p) {
 		memcpy(p, s, len);
 		p[len] = '\0';
@@ -67,9 +68,9 @@ static char *kapi_kmemdup_nul(struct module *mod, const char *s, size_t len, uns
  * The kernel keeps a string of its own .rodata; a module's strings are not
  * the kernel's, so they are always copied, as on Linux.
  */
-static const char *kapi_kstrdup_const(struct module *mod, const char *s, unsigned int gfp)
+static const char *kapi_kstrdup_const(const char *s, unsigned int gfp)
 {
-	return s ? dup_mem(mod, s, strlen(s) + 1, gfp, __builtin_return_address(0)) : NULL;
+	return s ? dup_mem(UMOD_CALLER(), s, strlen(s) + 1, gfp, __builtin_return_address(0)) : NULL;
 }
 
 static void kapi_kfree_const(const void *x)
@@ -96,18 +97,18 @@ static char *vasprintf_caller(struct module *mod, unsigned int gfp, const char *
 	return p;
 }
 
-static char *kapi_kvasprintf(struct module *mod, unsigned int gfp, const char *fmt, va_list ap)
+static char *kapi_kvasprintf(unsigned int gfp, const char *fmt, va_list ap)
 {
-	return vasprintf_caller(mod, gfp, fmt, ap, __builtin_return_address(0));
+	return vasprintf_caller(UMOD_CALLER(), gfp, fmt, ap, __builtin_return_address(0));
 }
 
-static char *kapi_kasprintf(struct module *mod, unsigned int gfp, const char *fmt, ...)
+static char *kapi_kasprintf(unsigned int gfp, const char *fmt, ...)
 {
 	va_list ap;
 	char *p;
 
 	va_start(ap, fmt);
-	p = vasprintf_caller(mod, gfp, fmt, ap, __builtin_return_address(0));
+	p = vasprintf_caller(UMOD_CALLER(), gfp, fmt, ap, __builtin_return_address(0));
 	va_end(ap);
 	return p;
 }
@@ -125,9 +126,9 @@ static void *kvmalloc_caller(struct module *mod, size_t size, unsigned int gfp, 
 	return umod_pages_alloc(mod, size, caller, true);
 }
 
-static void *kapi_kvmalloc_node(struct module *mod, size_t size, unsigned int gfp, int node)
+static void *kapi_kvmalloc_node(size_t size, unsigned int gfp, int node)
 {
-	return kvmalloc_caller(mod, size, gfp, __builtin_return_address(0));
+	return kvmalloc_caller(UMOD_CALLER(), size, gfp, __builtin_return_address(0));
 }
 
 /* vmalloc areas start on a page; kmalloc objects are told by their header */
@@ -153,10 +154,10 @@ static void kapi_kvfree_sensitive(const void *addr, size_t len)
 }
 
 /* 6.1: the same memory if it is big enough, else a copy of @oldsize bytes */
-static void *kapi_kvrealloc(struct module *mod, const void *p, size_t oldsize, size_t newsize,
-			    unsigned int gfp)
+static void *kapi_kvrealloc(const void *p, size_t oldsize, size_t newsize, unsigned int gfp)
 {
 	const void *caller = __builtin_return_address(0);
+	struct module *mod = umod_caller(caller);
 	void *n;
 
 	if (oldsize >= newsize)

@@ -14,6 +14,7 @@
 #include <sys/mman.h>
 
 #include "kernel/kapi.h"
+#include "kernel/module/module.h"
 #include "mm/internal.h"
 
 #define AREA_BUCKETS	256
@@ -202,15 +203,43 @@ bool umod_pages_is_vmalloc(const void *addr)
 	return found;
 }
 
-static void *kapi_vmalloc(struct module *mod, unsigned long size)
+/*
+ * One node, and no 32-bit DMA limit in a process: each of vmalloc()'s
+ * variants is vmalloc(), mmap()'s pages being zero already.
+ */
+static void *kapi_vmalloc(unsigned long size)
 {
-	return umod_pages_alloc(mod, size, __builtin_return_address(0), true);
+	return umod_pages_alloc(UMOD_CALLER(), size, __builtin_return_address(0), true);
 }
 
-/* mmap()'s pages are zero already */
-static void *kapi_vzalloc(struct module *mod, unsigned long size)
+static void *kapi_vmalloc_node(unsigned long size, int node)
 {
-	return umod_pages_alloc(mod, size, __builtin_return_address(0), true);
+	return umod_pages_alloc(UMOD_CALLER(), size, __builtin_return_address(0), true);
+}
+
+static void *kapi___vmalloc(unsigned long size, unsigned int gfp)
+{
+	return umod_pages_alloc(UMOD_CALLER(), size, __builtin_return_address(0), true);
+}
+
+/* 6.1's __vmalloc_array() and __vcalloc(): NULL when @n * @size overflows */
+static void *vmalloc_array_caller(size_t n, size_t size, const void *caller)
+{
+	size_t bytes;
+
+	if (__builtin_mul_overflow(n, size, &bytes))
+		return NULL;
+	return umod_pages_alloc(umod_caller(caller), bytes, caller, true);
+}
+
+static void *kapi___vmalloc_array(size_t n, size_t size, unsigned int gfp)
+{
+	return vmalloc_array_caller(n, size, __builtin_return_address(0));
+}
+
+static void *kapi_vmalloc_array(size_t n, size_t size)
+{
+	return vmalloc_array_caller(n, size, __builtin_return_address(0));
 }
 
 /* the vmalloc area that @addr is in: its start and size, and whether
@@ -235,9 +264,9 @@ bool umod_pages_vmalloc_area(const void *addr, char **start, size_t *size, bool 
 }
 
 /* VM_USERMAP: an area made to be mapped into user space */
-static void *kapi_vmalloc_user(struct module *mod, unsigned long size)
+static void *vmalloc_user_caller(unsigned long size, const void *caller)
 {
-	void *p = umod_pages_alloc(mod, size, __builtin_return_address(0), true);
+	void *p = umod_pages_alloc(umod_caller(caller), size, caller, true);
 	struct area *a;
 
 	if (!p)
@@ -251,9 +280,9 @@ static void *kapi_vmalloc_user(struct module *mod, unsigned long size)
 	return p;
 }
 
-static void *kapi___vmalloc(struct module *mod, unsigned long size, unsigned int gfp)
+static void *kapi_vmalloc_user(unsigned long size)
 {
-	return umod_pages_alloc(mod, size, __builtin_return_address(0), true);
+	return vmalloc_user_caller(size, __builtin_return_address(0));
 }
 
 /* 6.1's vfree(): NULL is nothing; an unknown address WARNs and leaks */
@@ -276,9 +305,17 @@ static bool kapi_is_vmalloc_addr(const void *x)
 
 static const struct umod_kapi_export vmalloc_exports[] = {
 	UMOD_KAPI("vmalloc", kapi_vmalloc),
-	UMOD_KAPI("vzalloc", kapi_vzalloc),
+	UMOD_KAPI("vzalloc", kapi_vmalloc),
+	UMOD_KAPI("vmalloc_32", kapi_vmalloc),
+	UMOD_KAPI("vmalloc_node", kapi_vmalloc_node),
+	UMOD_KAPI("vzalloc_node", kapi_vmalloc_node),
 	UMOD_KAPI("vmalloc_user", kapi_vmalloc_user),
+	UMOD_KAPI("vmalloc_32_user", kapi_vmalloc_user),
 	UMOD_KAPI("__vmalloc", kapi___vmalloc),
+	UMOD_KAPI("__vmalloc_array", kapi___vmalloc_array),
+	UMOD_KAPI("vmalloc_array", kapi_vmalloc_array),
+	UMOD_KAPI("__vcalloc", kapi___vmalloc_array),
+	UMOD_KAPI("vcalloc", kapi_vmalloc_array),
 	UMOD_KAPI("vfree", kapi_vfree),
 	UMOD_KAPI("is_vmalloc_addr", kapi_is_vmalloc_addr),
 };

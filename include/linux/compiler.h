@@ -66,6 +66,7 @@
 #define __must_hold(x)
 #define __cond_lock(x, c)	(c)
 #define __alloc_size(...)	__attribute__((__alloc_size__(__VA_ARGS__)))
+#define __realloc_size(...)	__attribute__((__alloc_size__(__VA_ARGS__)))
 #define __counted_by(m)
 #define __nonstring		__attribute__((__nonstring__))
 #define __assume_aligned(a, ...) __attribute__((__assume_aligned__(a, ## __VA_ARGS__)))

@@ -56,27 +56,25 @@
 
 #define NUMA_NO_NODE		(-1)
 
-struct module;
 struct page;
 
 /*
  * The page allocator: whole pages, page-aligned, owned by the calling
- * module. As in the kernel, struct page * and the address are two views
+ * module (found from the call's return address). As in the kernel, struct page * and the address are two views
  * of one page (page_address(), virt_to_page() in linux/mm.h).
  */
-struct page *alloc_pages(struct module *mod, gfp_t gfp, unsigned int order);
-unsigned long __get_free_pages(struct module *mod, gfp_t gfp, unsigned int order);
-unsigned long get_zeroed_page(struct module *mod, gfp_t gfp);
+struct page *alloc_pages(gfp_t gfp, unsigned int order);
+unsigned long __get_free_pages(gfp_t gfp_mask, unsigned int order);
+unsigned long get_zeroed_page(gfp_t gfp_mask);
 void __free_pages(struct page *page, unsigned int order);
 void free_pages(unsigned long addr, unsigned int order);
 
-#define alloc_pages(gfp, order)		alloc_pages(THIS_MODULE, gfp, order)
-#define alloc_page(gfp)			alloc_pages(gfp, 0)
+#define alloc_page(gfp_mask)		alloc_pages(gfp_mask, 0)
+/* one node: the preferred one is every page's */
 #define alloc_pages_node(nid, gfp, order) alloc_pages(gfp, order)
-#define __get_free_pages(gfp, order)	__get_free_pages(THIS_MODULE, gfp, order)
-#define __get_free_page(gfp)		__get_free_pages(gfp, 0)
-#define get_zeroed_page(gfp)		get_zeroed_page(THIS_MODULE, gfp)
-#define __free_page(page)		__free_pages(page, 0)
-#define free_page(addr)			free_pages(addr, 0)
+#define __get_free_page(gfp_mask)	__get_free_pages((gfp_mask), 0)
+#define __get_dma_pages(gfp_mask, order) __get_free_pages((gfp_mask) | GFP_DMA, (order))
+#define __free_page(page)		__free_pages((page), 0)
+#define free_page(addr)			free_pages((addr), 0)
 
 #endif /* _LINUX_GFP_H */

@@ -2,8 +2,8 @@
 /*
  * Per-CPU memory (mm/percpu.c): alloc_percpu() gives one zeroed copy of
  * an object per possible CPU, per_cpu_ptr() reaches CPU n's. The memory
- * belongs to the calling module (the macros pass THIS_MODULE, as
- * kmalloc's do), so what a module forgets to free is reported at unload.
+ * belongs to the calling module (found from the call's return address,
+ * as kmalloc's), so what a module forgets to free is reported at unload.
  */
 #ifndef __LINUX_PERCPU_H
 #define __LINUX_PERCPU_H
@@ -20,15 +20,10 @@
 /* the largest allocation alloc_percpu() accepts */
 #define PCPU_MIN_UNIT_SIZE		(32 << 10)
 
-void __percpu *__alloc_percpu(struct module *mod, size_t size, size_t align) __malloc;
-void __percpu *__alloc_percpu_gfp(struct module *mod, size_t size, size_t align,
-				  gfp_t gfp) __malloc;
+void __percpu *__alloc_percpu_gfp(size_t size, size_t align, gfp_t gfp) __alloc_size(1);
+void __percpu *__alloc_percpu(size_t size, size_t align) __alloc_size(1);
 void free_percpu(void __percpu *__pdata);
 phys_addr_t per_cpu_ptr_to_phys(void *addr);
-
-#define __alloc_percpu(size, align)	__alloc_percpu(THIS_MODULE, size, align)
-#define __alloc_percpu_gfp(size, align, gfp)				\
-	__alloc_percpu_gfp(THIS_MODULE, size, align, gfp)
 
 #define alloc_percpu_gfp(type, gfp)					\
 	(__typeof__(type) __percpu *)__alloc_percpu_gfp(sizeof(type),	\

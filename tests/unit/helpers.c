@@ -12,6 +12,8 @@
 #include <cmocka.h>
 
 #include "kernel/module/internal.h"
+#include "kernel/module/module.h"
+#include "kernel/sched/sched.h"
 #include "util/symtab.h"
 
 #include "helpers.h"
@@ -158,4 +160,32 @@ void *test_export(struct umod_host *host, const char *name)
 
 	assert_non_null(ks);
 	return (void *)(uintptr_t)ks->addr;
+}
+
+static _Thread_local struct umod_call module_call;
+static _Thread_local struct umod_task *module_task;	/* made for it, or NULL */
+
+void test_enter_module(struct umod_module *mod)
+{
+	struct umod_task *t = umod_task_peek();
+
+	if (!t) {
+		assert_int_equal(umod_task_new(&module_task, "test", false), 0);
+		umod_task_set_current(module_task);
+		t = module_task;
+	}
+	module_call.mod = mod;
+	module_call.task = t;
+	module_call.outer = t->call;
+	t->call = &module_call;
+}
+
+void test_leave_module(void)
+{
+	umod_task_peek()->call = module_call.outer;
+	if (module_task) {
+		umod_task_set_current(NULL);
+		umod_task_put(module_task);
+		module_task = NULL;
+	}
 }

@@ -39,6 +39,15 @@ struct umod_module *fake_module_new(struct umod_host *host, const char *name,
 /* takes it off the host again (its parameters' free ops are not run) */
 void fake_module_free(struct umod_module *mod);
 
+/*
+ * Until test_leave_module(), this thread runs as if inside @mod's code
+ * (a umod_call() of it): the exports it calls see @mod as their caller
+ * (UMOD_CALLER()). Not nested.
+ */
+struct umod_module;
+void test_enter_module(struct umod_module *mod);
+void test_leave_module(void);
+
 /* the address @host exports under @name; fails the test if there is none */
 void *test_export(struct umod_host *host, const char *name);
 

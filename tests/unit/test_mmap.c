@@ -173,11 +173,13 @@ static void test_refusals(void **state)
 	how = REFUSE;
 	assert_int_equal(umod_fs_mmap(f, 0, 4096, PROT_READ, MAP_SHARED, &m), -EAGAIN);
 	how = PLAIN_VMALLOC;	/* remap_vmalloc_range() wants vmalloc_user() memory */
-	vmem = ((void *(*)(struct module *, unsigned long))test_export(host, "vmalloc"))(&kmod, 8192);
+	test_enter_module(mod);
+	vmem = ((void *(*)(unsigned long))test_export(host, "vmalloc"))(8192);
 	assert_int_equal(umod_fs_mmap(f, 0, 8192, PROT_READ, MAP_SHARED, &m), -EINVAL);
 	((void (*)(const void *))test_export(host, "vfree"))(vmem);
 	how = VMALLOC;
-	vmem = ((void *(*)(struct module *, unsigned long))test_export(host, "vmalloc_user"))(&kmod, 8192);
+	vmem = ((void *(*)(unsigned long))test_export(host, "vmalloc_user"))(8192);
+	test_leave_module();
 	strcpy((char *)vmem + 4096, "vm 1");
 	assert_int_equal(umod_fs_mmap(f, 4096, 4096, PROT_READ, MAP_SHARED, &m), 0);
 	assert_string_equal((char *)umod_fs_map_page(f, m, 4096, 0), "vm 1");

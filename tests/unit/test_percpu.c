@@ -30,8 +30,8 @@ static struct umod_host *host;
 static struct module kmod;
 static struct umod_module *fake;
 
-static void *(*alloc_)(struct module *, size_t, size_t);
-static void *(*alloc_gfp)(struct module *, size_t, size_t, unsigned int);
+static void *(*alloc_)(size_t, size_t);
+static void *(*alloc_gfp)(size_t, size_t, unsigned int);
 static void (*free_)(void *);
 static unsigned long *offsets;
 
@@ -62,8 +62,10 @@ static unsigned char *cpu_copy(void *p, unsigned int cpu)
 
 static void copies_per_cpu(void **state)
 {
-	uint64_t *p = alloc_(&kmod, sizeof(uint64_t), 8), *q;
+	uint64_t *p, *q;
 
+	test_enter_module(fake);
+	p = alloc_(sizeof(uint64_t), 8);
 	assert_non_null(p);
 	assert_int_equal(offsets[0], 0);
 	for (unsigned int cpu = 0; cpu < umod_nr_cpu_ids; cpu++) {
@@ -77,18 +79,23 @@ static void copies_per_cpu(void **state)
 		assert_int_equal(*(uint64_t *)cpu_copy(p, cpu), 100 + cpu);
 	/* freed room is reused first-fit, zeroed again */
 	free_(p);
-	q = alloc_(&kmod, sizeof(uint64_t), 8);
+	q = alloc_(sizeof(uint64_t), 8);
 	assert_ptr_equal(q, p);
 	for (unsigned int cpu = 0; cpu < umod_nr_cpu_ids; cpu++)
 		assert_int_equal(*(uint64_t *)cpu_copy(q, cpu), 0);
 	free_(q);
+	test_leave_module();
 }
 
 static void alignment_and_packing(void **state)
 {
-	void *a = alloc_(&kmod, 3, 1), *b = alloc_(&kmod, 1, 1), *c = alloc_(&kmod, 64, 64);
-	void *big = alloc_(&kmod, 32 << 10, 4096);
+	void *a, *b, *c, *big;
 
+	test_enter_module(fake);
+	a = alloc_(3, 1);
+	b = alloc_(1, 1);
+	c = alloc_(64, 64);
+	big = alloc_(32 << 10, 4096);
 	assert_non_null(a);
 	assert_non_null(b);
 	assert_non_null(c);
@@ -104,16 +111,17 @@ static void alignment_and_packing(void **state)
 	free_(c);
 	free_(b);
 	free_(a);
+	test_leave_module();
 }
 
 static long refused(void *arg)
 {
 	void **results = arg;
 
-	results[0] = alloc_(&kmod, (32 << 10) + 1, 8);
-	results[1] = alloc_(&kmod, 0, 8);
-	results[2] = alloc_(&kmod, 8, 12);
-	results[3] = alloc_gfp(&kmod, 8, 8192, GFP_NOWARN);
+	results[0] = alloc_((32 << 10) + 1, 8);
+	results[1] = alloc_(0, 8);
+	results[2] = alloc_(8, 12);
+	results[3] = alloc_gfp(8, 8192, GFP_NOWARN);
 	return 0;
 }
 
@@ -156,7 +164,7 @@ static void bad_free_warns(void **state)
 
 static long forgets(void *arg)
 {
-	return alloc_(arg, 24, 8) ? 0 : -1;
+	return alloc_(24, 8) ? 0 : -1;
 }
 
 static void leak_reported_at_unload(void **state)

@@ -38,17 +38,17 @@ static struct module kmod;
 static struct umod_module *fake;
 
 /* the exports, as a module sees them */
-static void *(*kmalloc_)(struct module *, size_t, unsigned int);
+static void *(*kmalloc_)(size_t, unsigned int);
 static void (*kfree_)(const void *);
 static size_t (*ksize_)(const void *);
-static void *(*krealloc_)(struct module *, const void *, size_t, unsigned int);
-static struct kmem_cache *(*cache_create)(struct module *, const char *, unsigned int,
-					  unsigned int, unsigned int, void (*)(void *));
-static void *(*cache_alloc)(struct module *, struct kmem_cache *, unsigned int);
+static void *(*krealloc_)(const void *, size_t, unsigned int);
+static struct kmem_cache *(*cache_create)(const char *, unsigned int, unsigned int, unsigned int,
+					  void (*)(void *));
+static void *(*cache_alloc)(struct kmem_cache *, unsigned int);
 static void (*cache_free)(struct kmem_cache *, void *);
 static void (*cache_destroy)(struct kmem_cache *);
-static char *(*kasprintf_)(struct module *, unsigned int, const char *, ...);
-static int (*alloc_bulk)(struct module *, struct kmem_cache *, unsigned int, size_t, void **);
+static char *(*kasprintf_)(unsigned int, const char *, ...);
+static int (*alloc_bulk)(struct kmem_cache *, unsigned int, size_t, void **);
 static void (*free_bulk)(struct kmem_cache *, size_t, void **);
 
 static int setup(void **state)
@@ -110,7 +110,7 @@ static void sizes_and_alignment(void **state)
 	static const size_t got[] = { 8, 8, 16, 64, 64, 96, 96, 128, 192, 256, 1024, 4096, 8192, 16384 };
 
 	for (size_t i = 0; i < sizeof(ask) / sizeof(ask[0]); i++) {
-		char *p = kmalloc_(NULL, ask[i], GFP_KERNEL);
+		char *p = kmalloc_(ask[i], GFP_KERNEL);
 		size_t pow2 = got[i] & (got[i] - 1) ? 8 : got[i] < 4096 ? got[i] : 4096;
 
 		assert_non_null(p);
@@ -124,11 +124,11 @@ static void sizes_and_alignment(void **state)
 static void zeroing(void **state)
 {
 	for (int round = 0; round < 3; round++) {
-		unsigned char *p = kmalloc_(NULL, 200, GFP_KERNEL);
+		unsigned char *p = kmalloc_(200, GFP_KERNEL);
 
 		memset(p, 0xff, 200);
 		kfree_(p);
-		p = kmalloc_(NULL, 200, GFP_KERNEL | GFP_ZERO);
+		p = kmalloc_(200, GFP_KERNEL | GFP_ZERO);
 		for (size_t i = 0; i < ksize_(p); i++)
 			assert_int_equal(p[i], 0);
 		kfree_(p);
@@ -137,7 +137,7 @@ static void zeroing(void **state)
 
 static void zero_size_and_null(void **state)
 {
-	assert_ptr_equal(kmalloc_(NULL, 0, GFP_KERNEL), ZERO_SIZE_PTR);
+	assert_ptr_equal(kmalloc_(0, GFP_KERNEL), ZERO_SIZE_PTR);
 	assert_int_equal(ksize_(ZERO_SIZE_PTR), 0);
 	kfree_(ZERO_SIZE_PTR);
 	kfree_(NULL);
@@ -146,14 +146,17 @@ static void zero_size_and_null(void **state)
 
 static void too_large(void **state)
 {
-	void *p = kmalloc_(&kmod, 4ul << 20, GFP_KERNEL);
+	void *p;
 
+	test_enter_module(fake);
+	p = kmalloc_(4ul << 20, GFP_KERNEL);
 	assert_non_null(p);
 	kfree_(p);
 	assert_int_equal(cap.n, 0);
-	assert_null(kmalloc_(&kmod, (4ul << 20) + 1, GFP_KERNEL | GFP_NOWARN));
+	assert_null(kmalloc_((4ul << 20) + 1, GFP_KERNEL | GFP_NOWARN));
 	assert_int_equal(cap.n, 0);
-	assert_null(kmalloc_(&kmod, (4ul << 20) + 1, GFP_KERNEL));
+	assert_null(kmalloc_((4ul << 20) + 1, GFP_KERNEL));
+	test_leave_module();
 	assert_string_equal(cap.lines[0], "------------[ cut here ]------------");
 	assert_true(logged("^WARNING: CPU: [0-9]+ PID: [0-9]+ at mm/page_alloc.c:[0-9]+ __alloc_pages$"));
 	assert_true(umod_host_test_taint(host, 9));
@@ -161,30 +164,30 @@ static void too_large(void **state)
 
 static void krealloc_keeps_contents(void **state)
 {
-	char *p = krealloc_(NULL, NULL, 40, GFP_KERNEL), *q;
+	char *p = krealloc_(NULL, 40, GFP_KERNEL), *q;
 
 	for (int i = 0; i < 40; i++)
 		p[i] = (char)i;
-	q = krealloc_(NULL, p, 60, GFP_KERNEL);		/* fits in kmalloc-64 */
+	q = krealloc_(p, 60, GFP_KERNEL);		/* fits in kmalloc-64 */
 	assert_ptr_equal(q, p);
-	p = krealloc_(NULL, q, 3000, GFP_KERNEL);
+	p = krealloc_(q, 3000, GFP_KERNEL);
 	assert_non_null(p);
 	for (int i = 0; i < 40; i++)
 		assert_int_equal(p[i], (char)i);
-	assert_ptr_equal(krealloc_(NULL, p, 0, GFP_KERNEL), ZERO_SIZE_PTR);
+	assert_ptr_equal(krealloc_(p, 0, GFP_KERNEL), ZERO_SIZE_PTR);
 }
 
 static void kasprintf_formats(void **state)
 {
-	char *s = kasprintf_(NULL, GFP_KERNEL, "%s-%d", "dev", 42);
+	char *s = kasprintf_(GFP_KERNEL, "%s-%d", "dev", 42);
 
-	char *(*memdup_nul)(struct module *, const char *, size_t, unsigned int) = test_export(host, "kmemdup_nul");
+	char *(*memdup_nul)(const char *, size_t, unsigned int) = test_export(host, "kmemdup_nul");
 	char *m;
 
 	assert_string_equal(s, "dev-42");
 	assert_int_equal(ksize_(s), 8);
 	kfree_(s);
-	m = memdup_nul(NULL, "a\0bc", 4, GFP_KERNEL);		/* NULs and all, then one */
+	m = memdup_nul("a\0bc", 4, GFP_KERNEL);		/* NULs and all, then one */
 	assert_memory_equal(m, "a\0bc\0", 5);
 	kfree_(m);
 }
@@ -193,7 +196,7 @@ static void kasprintf_formats(void **state)
 
 static long double_free(void *arg)
 {
-	void *p = kmalloc_(&kmod, 24, GFP_KERNEL);
+	void *p = kmalloc_(24, GFP_KERNEL);
 
 	kfree_(p);
 	kfree_(p);
@@ -216,7 +219,7 @@ static void double_free_reported(void **state)
 
 static long bad_pointer(void *arg)
 {
-	char *p = kmalloc_(&kmod, 256, GFP_KERNEL);
+	char *p = kmalloc_(256, GFP_KERNEL);
 
 	kfree_(p + 64);
 	memset(p, 1, 256);	/* still ours */
@@ -246,11 +249,11 @@ static void ctor(void *obj)
 /* all objects or none; kfree_bulk() is free_bulk() of a NULL cache; NULL entries are skipped */
 static void bulk_alloc_and_free(void **state)
 {
-	struct kmem_cache *s = cache_create(NULL, "bulk", 48, 0, 0, NULL);
+	struct kmem_cache *s = cache_create("bulk", 48, 0, 0, NULL);
 	void *p[16], *k[3];
 
 	assert_non_null(s);
-	assert_int_equal(alloc_bulk(NULL, s, GFP_KERNEL, 16, p), 16);
+	assert_int_equal(alloc_bulk(s, GFP_KERNEL, 16, p), 16);
 	for (int i = 0; i < 16; i++) {
 		assert_non_null(p[i]);
 		memset(p[i], i, 48);
@@ -259,7 +262,7 @@ static void bulk_alloc_and_free(void **state)
 	}
 	free_bulk(s, 16, p);
 	for (int i = 0; i < 3; i++)
-		k[i] = kmalloc_(NULL, 100 + i, GFP_KERNEL);
+		k[i] = kmalloc_(100 + i, GFP_KERNEL);
 	k[1] = (kfree_(k[1]), NULL);
 	free_bulk(NULL, 3, k);				/* kfree_bulk() */
 	cache_destroy(s);
@@ -268,19 +271,19 @@ static void bulk_alloc_and_free(void **state)
 
 static void cache_ctor_and_alignment(void **state)
 {
-	struct kmem_cache *s = cache_create(NULL, "t40", 40, 0, HWCACHE_ALIGN, ctor);
-	struct kmem_cache *big = cache_create(NULL, "t256", 24, 256, 0, NULL);
+	struct kmem_cache *s = cache_create("t40", 40, 0, HWCACHE_ALIGN, ctor);
+	struct kmem_cache *big = cache_create("t256", 24, 256, 0, NULL);
 	unsigned char *o[8], *z;
 
 	ctor_runs = 0;
 	for (int i = 0; i < 8; i++) {
-		o[i] = cache_alloc(NULL, s, GFP_KERNEL);
+		o[i] = cache_alloc(s, GFP_KERNEL);
 		assert_int_equal((uintptr_t)o[i] % 64, 0);	/* SLAB_HWCACHE_ALIGN */
 		assert_int_equal(o[i][39], 0x5a);
 		assert_int_equal(ksize_(o[i]), 40);
 	}
 	assert_int_equal(ctor_runs, 8);
-	z = cache_alloc(NULL, s, GFP_KERNEL | GFP_ZERO);	/* zeroed after the ctor */
+	z = cache_alloc(s, GFP_KERNEL | GFP_ZERO);	/* zeroed after the ctor */
 	assert_int_equal(z[0] | z[39], 0);
 	cache_free(s, z);
 	for (int i = 0; i < 8; i++)
@@ -289,7 +292,7 @@ static void cache_ctor_and_alignment(void **state)
 		else
 			cache_free(s, o[i]);
 	for (int i = 0; i < 4; i++) {
-		void *b = cache_alloc(NULL, big, GFP_KERNEL);
+		void *b = cache_alloc(big, GFP_KERNEL);
 
 		assert_int_equal((uintptr_t)b % 256, 0);
 		cache_free(big, b);
@@ -298,8 +301,8 @@ static void cache_ctor_and_alignment(void **state)
 	cache_destroy(big);
 	cache_destroy(NULL);
 	assert_int_equal(cap.n, 0);
-	assert_null(cache_create(NULL, NULL, 40, 0, 0, NULL));
-	assert_null(cache_create(NULL, "odd", 40, 24, 0, NULL));
+	assert_null(cache_create(NULL, 40, 0, 0, NULL));
+	assert_null(cache_create("odd", 40, 24, 0, NULL));
 }
 
 /* ---- ownership ------------------------------------------------------------------ */

@@ -34,8 +34,8 @@ static struct module kmod;
 static struct umod_module *mod;
 static struct umod_host *host;
 
-typedef struct kmem_cache *(*create_fn)(struct module *, const char *, unsigned int,
-					unsigned int, unsigned int, void (*)(void *));
+typedef struct kmem_cache *(*create_fn)(const char *, unsigned int, unsigned int, unsigned int,
+					void (*)(void *));
 
 static const void *kapi(const char *name)
 {
@@ -49,7 +49,12 @@ static const void *kapi(const char *name)
 static struct kmem_cache *create(const char *name, unsigned int size, unsigned int flags,
 				 void (*ctor)(void *))
 {
-	return ((create_fn)kapi("kmem_cache_create"))(&kmod, name, size, 0, flags, ctor);
+	struct kmem_cache *s;
+
+	test_enter_module(mod);		/* the module's cache */
+	s = ((create_fn)kapi("kmem_cache_create"))(name, size, 0, flags, ctor);
+	test_leave_module();
+	return s;
 }
 
 static void destroy(struct kmem_cache *s)
@@ -142,9 +147,13 @@ static void never_merged(void **state)
 {
 	struct kmem_cache *c = create("t_ctor", 24, 0, ctor);
 	struct kmem_cache *r = create("t_rcu", 24, SLAB_TYPESAFE_BY_RCU, NULL);
-	struct kmem_cache *u = ((struct kmem_cache *(*)(struct module *, const char *, unsigned int,
-			unsigned int, unsigned int, unsigned int, unsigned int, void (*)(void *)))
-		kapi("kmem_cache_create_usercopy"))(&kmod, "t_user", 24, 0, 0, 0, 8, NULL);
+	struct kmem_cache *u;
+
+	test_enter_module(mod);
+	u = ((struct kmem_cache *(*)(const char *, unsigned int, unsigned int, unsigned int,
+				     unsigned int, unsigned int, void (*)(void *)))
+		kapi("kmem_cache_create_usercopy"))("t_user", 24, 0, 0, 0, 8, NULL);
+	test_leave_module();
 
 	assert_string_equal(link_of("t_ctor"), "(directory)");
 	assert_string_equal(link_of("t_rcu"), "(directory)");
@@ -162,11 +171,14 @@ static void never_merged(void **state)
 
 static void objects_and_order(void **state)
 {
-	void *(*alloc)(struct module *, struct kmem_cache *, unsigned int) =
-		kapi("kmem_cache_alloc");
+	void *(*alloc)(struct kmem_cache *, unsigned int) = kapi("kmem_cache_alloc");
 	void (*cfree)(struct kmem_cache *, void *) = kapi("kmem_cache_free");
 	struct kmem_cache *big = create("t_big", 1000, 0, NULL);
-	void *o = alloc(&kmod, big, 0);
+	void *o;
+
+	test_enter_module(mod);
+	o = alloc(big, 0);
+	test_leave_module();
 
 	assert_non_null(o);
 	assert_string_equal(attr(":0001000", "objects"), "1 N0=1\n");

@@ -26,14 +26,14 @@ static struct umod_host *host;
 static struct module kmod;
 static struct umod_module *fake;
 
-static void *(*vmalloc_)(struct module *, unsigned long);
+static void *(*vmalloc_)(unsigned long);
 static void (*vfree_)(const void *);
 static bool (*is_vmalloc)(const void *);
-static void *(*kvmalloc_)(struct module *, size_t, unsigned int, int);
+static void *(*kvmalloc_)(size_t, unsigned int, int);
 static void (*kvfree_)(const void *);
-static void *(*alloc_pages_)(struct module *, unsigned int, unsigned int);
+static void *(*alloc_pages_)(unsigned int, unsigned int);
 static void (*free_pages_)(void *, unsigned int);
-static unsigned long (*zeroed_page)(struct module *, unsigned int);
+static unsigned long (*zeroed_page)(unsigned int);
 static void (*get_page_)(void *);
 static void (*put_page_)(void *);
 static int (*page_refs)(const void *);
@@ -73,7 +73,7 @@ static int reset(void **state)
 
 static void vmalloc_areas(void **state)
 {
-	unsigned char *v = vmalloc_(NULL, 10000);
+	unsigned char *v = vmalloc_(10000);
 
 	assert_non_null(v);
 	assert_int_equal((uintptr_t)v % 4096, 0);
@@ -86,13 +86,13 @@ static void vmalloc_areas(void **state)
 	assert_false(is_vmalloc(v));
 	vfree_(NULL);
 	assert_int_equal(cap.n, 0);
-	assert_null(vmalloc_(NULL, 0));
+	assert_null(vmalloc_(0));
 }
 
 static void kvmalloc_chooses(void **state)
 {
-	void *small = kvmalloc_(NULL, 4096, GFP_KERNEL, -1);
-	void *big = kvmalloc_(NULL, (4ul << 20) + 1, GFP_KERNEL, -1);
+	void *small = kvmalloc_(4096, GFP_KERNEL, -1);
+	void *big = kvmalloc_((4ul << 20) + 1, GFP_KERNEL, -1);
 
 	assert_false(is_vmalloc(small));	/* up to KMALLOC_MAX_SIZE: kmalloc */
 	assert_true(is_vmalloc(big));
@@ -105,7 +105,7 @@ static void kvmalloc_chooses(void **state)
 static void pages_aligned_to_order(void **state)
 {
 	for (unsigned int order = 0; order < 5; order++) {
-		unsigned char *p = alloc_pages_(NULL, GFP_KERNEL, order);
+		unsigned char *p = alloc_pages_(GFP_KERNEL, order);
 
 		assert_non_null(p);
 		assert_int_equal((uintptr_t)p % (4096ul << order), 0);
@@ -113,12 +113,12 @@ static void pages_aligned_to_order(void **state)
 		assert_false(is_vmalloc(p));
 		free_pages_(p, order);
 	}
-	unsigned long z = zeroed_page(NULL, GFP_KERNEL);
+	unsigned long z = zeroed_page(GFP_KERNEL);
 
 	assert_int_equal(z % 4096, 0);
 	assert_int_equal(((unsigned char *)z)[4095], 0);
 	free_pages_((void *)z, 0);
-	assert_null(alloc_pages_(NULL, GFP_KERNEL | GFP_NOWARN, 11));	/* MAX_ORDER */
+	assert_null(alloc_pages_(GFP_KERNEL | GFP_NOWARN, 11));	/* MAX_ORDER */
 	assert_int_equal(cap.n, 0);
 }
 
@@ -135,7 +135,7 @@ static long stale_put(void *page)
 
 static void page_references(void **state)
 {
-	unsigned char *p = alloc_pages_(NULL, GFP_KERNEL, 1);
+	unsigned char *p = alloc_pages_(GFP_KERNEL, 1);
 	long ret;
 
 	assert_non_null(p);
