@@ -79,6 +79,26 @@ static const char *const same_abi[] = {
 	/* kernel/printk/, lib/ratelimit.c, kernel/module/, kernel/kmod.c */
 	"_printk", "vprintk", "___ratelimit", "__printk_ratelimit", "printk_timed_ratelimit",
 	"print_hex_dump", "__symbol_get", "__symbol_put", "__request_module",
+	/* mm/: the allocators (kmalloc_caches, data, is not offered yet) */
+	"__kmalloc", "__kmalloc_node", "kmalloc_trace", "kmalloc_node_trace", "kmalloc_large",
+	"kmalloc_large_node", "__kmalloc_node_track_caller", "krealloc", "kfree",
+	"kfree_sensitive", "ksize", "kmalloc_size_roundup", "kfree_const",
+	"kmemdup", "kstrdup", "kstrndup", "kmemdup_nul", "kstrdup_const", "kasprintf",
+	"kvasprintf", "kvmalloc_node", "kvrealloc", "kvfree", "kvfree_sensitive",
+	"kmem_cache_create", "kmem_cache_create_usercopy", "kmem_cache_alloc",
+	"kmem_cache_alloc_node", "kmem_cache_alloc_bulk", "kmem_cache_free",
+	"kmem_cache_free_bulk", "kmem_cache_destroy", "kmem_cache_shrink", "kmem_cache_size",
+	"vmalloc", "vzalloc", "vmalloc_user", "vmalloc_node", "vzalloc_node", "vmalloc_32",
+	"vmalloc_32_user", "__vmalloc", "__vmalloc_array", "vmalloc_array", "__vcalloc",
+	"vcalloc", "vfree", "alloc_pages", "__get_free_pages", "get_zeroed_page",
+	"__free_pages", "free_pages", "__alloc_percpu", "__alloc_percpu_gfp", "free_percpu",
+	/* kernel/workqueue.c: work_struct and rcu_work are 6.1's, delayed_work not yet
+	 * (its timer_list); the system_*_wq pointers, data, are not offered yet */
+	"queue_work_on", "queue_rcu_work", "__flush_workqueue", "__warn_flushing_systemwide_wq",
+	"drain_workqueue", "flush_work", "flush_rcu_work", "cancel_work", "cancel_work_sync",
+	"work_busy", "current_work", "workqueue_set_max_active",
+	"current_is_workqueue_rescuer", "workqueue_congested", "alloc_workqueue",
+	"destroy_workqueue",
 	/* fs/nls/nls_base.c */
 	"__register_nls", "unregister_nls", "load_nls", "unload_nls", "load_nls_default",
 	"utf8_to_utf32", "utf32_to_utf8", "utf8s_to_utf16s", "utf16s_to_utf8s",
