@@ -295,12 +295,10 @@ static void queue_delayed(struct workqueue_struct *wq, struct delayed_work *dw,
 		return;
 	}
 	dw->timer.function = kapi_delayed_work_timer_fn;
-	dw->timer.owner = dw->work.owner;
 	umod_tq_lock();
-	umod_tq_del_locked(&dw->timer.node);
-	dw->timer.node.kind = UMOD_TNODE_TIMER;
+	umod_tq_del_locked(&dw->timer);
 	dw->timer.expires = (unsigned long)umod_jiffies64() + delay;
-	umod_tq_add_locked(&dw->timer.node, umod_ns_since_boot() +
+	umod_tq_add_locked(&dw->timer, UMOD_TNODE_TIMER, dw->work.owner, umod_ns_since_boot() +
 			   (uint64_t)delay * (1000000000u / UMOD_HZ));
 	umod_tq_unlock();
 }
@@ -334,7 +332,7 @@ static int grab_pending(struct work_struct *w, struct delayed_work *dw)
 		return 0;
 	if (dw) {
 		umod_tq_lock();
-		off_timer = umod_tq_del_locked(&dw->timer.node);
+		off_timer = umod_tq_del_locked(&dw->timer);
 		umod_tq_unlock();
 		if (off_timer)
 			return 1;
@@ -530,7 +528,7 @@ static bool kapi_flush_delayed_work(struct delayed_work *dw)
 
 	pthread_mutex_lock(&wq_lock);
 	umod_tq_lock();
-	off_timer = umod_tq_del_locked(&dw->timer.node);
+	off_timer = umod_tq_del_locked(&dw->timer);
 	umod_tq_unlock();
 	if (off_timer)
 		insert_work(dw->wq, &dw->work);
