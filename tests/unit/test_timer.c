@@ -5,7 +5,7 @@
  * directly): mod_timer()'s return values, expiry order, softirq context,
  * del_timer_sync() waiting for a running callback from another thread,
  * an hrtimer restarting itself, a tasklet scheduled twice running once;
- * umod_thread_spawn() gives a host thread the process's CPUs, not its
+ * the three structures' 6.1 amd64 layouts; umod_thread_spawn() gives a host thread the process's CPUs, not its
  * creator's (a daemon thread pinned to its client's).
  */
 #include <pthread.h>
@@ -231,6 +231,44 @@ static void test_tasklet_once(void **state)
 	tasklet_kill(&t);
 }
 
+#define assert_at(type, field, off)	assert_int_equal(offsetof(type, field), off)
+
+/* 6.1 amd64's layouts (no lockdep), which 6.1 modules' inlines read */
+static void test_layout_is_6_1(void **state)
+{
+	(void)state;
+	assert_int_equal(sizeof(struct timer_list), 40);
+	assert_at(struct timer_list, entry.next, 0);
+	assert_at(struct timer_list, entry.pprev, 8);
+	assert_at(struct timer_list, expires, 16);
+	assert_at(struct timer_list, function, 24);
+	assert_at(struct timer_list, flags, 32);
+
+	assert_int_equal(sizeof(struct hrtimer), 64);
+	assert_at(struct hrtimer, node.node, 0);
+	assert_at(struct hrtimer, node.expires, 24);
+	assert_at(struct hrtimer, _softexpires, 32);
+	assert_at(struct hrtimer, function, 40);
+	assert_at(struct hrtimer, base, 48);
+	assert_at(struct hrtimer, state, 56);
+	assert_at(struct hrtimer, is_rel, 57);
+	assert_at(struct hrtimer, is_soft, 58);
+	assert_at(struct hrtimer, is_hard, 59);
+	assert_int_equal(sizeof(struct hrtimer_clock_base), 64);
+	assert_at(struct hrtimer_clock_base, running, 24);
+	assert_at(struct hrtimer_clock_base, active, 32);
+	assert_at(struct hrtimer_clock_base, get_time, 48);
+
+	assert_int_equal(sizeof(struct tasklet_struct), 40);
+	assert_at(struct tasklet_struct, next, 0);
+	assert_at(struct tasklet_struct, state, 8);
+	assert_at(struct tasklet_struct, count, 16);
+	assert_at(struct tasklet_struct, use_callback, 20);
+	assert_at(struct tasklet_struct, func, 24);
+	assert_at(struct tasklet_struct, callback, 24);
+	assert_at(struct tasklet_struct, data, 32);
+}
+
 static void *count_cpus(void *arg)
 {
 	cpu_set_t set;
@@ -272,6 +310,7 @@ static void test_spawn_takes_process_cpus(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_layout_is_6_1),
 		cmocka_unit_test(test_spawn_takes_process_cpus),
 		cmocka_unit_test(test_mod_timer_returns),
 		cmocka_unit_test(test_expiry_order),
