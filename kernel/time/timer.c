@@ -583,18 +583,23 @@ static const char *node_what(const void *obj, unsigned int kind, const void **fn
 	return "tasklet";
 }
 
+struct disarming {
+	struct umod_module *mod;
+	bool tasklets;		/* this pass: tasklets, else the timers */
+};
+
 static bool disarm_one(struct umod_tnode *n, void *arg)
 {
-	struct umod_module *mod = arg;
+	struct disarming *d = arg;
 	unsigned int kind = n->kind;
 	void *obj = n->obj;
 	const char *what;
 	const void *fn;
 
-	if (n->owner != mod->kmod)
+	if (n->owner != d->mod->kmod || (kind == UMOD_TNODE_TASKLET) != d->tasklets)
 		return false;
 	what = node_what(obj, kind, &fn);
-	umod_leftover_report(mod, what, fn, kind == UMOD_TNODE_TASKLET ? "scheduled" : "armed");
+	umod_leftover_report(d->mod, what, fn, d->tasklets ? "scheduled" : "armed");
 	if (kind == UMOD_TNODE_TASKLET) {
 		umod_tasklet_cancel_locked(obj);
 		return false;
@@ -605,16 +610,26 @@ static bool disarm_one(struct umod_tnode *n, void *arg)
 	return false;
 }
 
+/* timers first, then tasklets (a disabled one waits behind them) */
+static void disarm_all(struct umod_module *mod)
+{
+	struct disarming d = { mod, false };
+
+	umod_tq_for_each_locked(disarm_one, &d);
+	d.tasklets = true;
+	umod_tq_for_each_locked(disarm_one, &d);
+}
+
 /* takes back @mod's timers, hrtimers and tasklets, and waits for its callback */
 static void timer_leftovers(struct umod_module *mod)
 {
 	if (!atomic_load(&base.started))
 		return;		/* nothing was ever armed: no thread to start now */
 	umod_tq_lock();
-	umod_tq_for_each_locked(disarm_one, mod);
+	disarm_all(mod);
 	while (base.running && base.running_owner == mod->kmod) {
 		umod_tq_wait_locked(base.running);
-		umod_tq_for_each_locked(disarm_one, mod);	/* it may have re-armed */
+		disarm_all(mod);	/* it may have re-armed */
 	}
 	umod_tq_unlock();
 }
