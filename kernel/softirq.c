@@ -1,20 +1,23 @@
 // SPDX-License-Identifier: MIT
 /*
  * Tasklets, run in softirq context on the timer thread
- * (kernel/time/timer.c): tasklet_schedule() queues one at once, ahead of
+ * (kernel/time/timer.c): __tasklet_schedule() queues one at once, ahead of
  * the timers waiting for their time, so a tasklet never runs twice at
  * once and runs once however often it was scheduled before it ran, as in
  * the kernel. A disabled tasklet that comes up is parked (a host-only
- * state bit, at the end of the queue) until tasklet_enable() queues it
- * again.
+ * state bit) and looked at again a tick later, until the inline
+ * tasklet_enable() has dropped its count; the kernel's tasklet_action()
+ * puts it back on its list and raises the softirq again.
  */
 #include <sched.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "kernel/kapi.h"
+#include "kernel/module/module.h"
 #include "kernel/sched/sched.h"
 #include "kernel/time/tick-internal.h"
+#include "kernel/time/timekeeping.h"
 
 #define TASKLET_SCHED	0	/* TASKLET_STATE_SCHED */
 #define TASKLET_RUN	1	/* TASKLET_STATE_RUN */
@@ -35,40 +38,50 @@ static bool test_bit(const unsigned long *state, int bit)
 	return __atomic_load_n(state, __ATOMIC_SEQ_CST) & (1ul << bit);
 }
 
-static void kapi_tasklet_init(struct module *owner, struct tasklet_struct *t,
-			      void (*func)(unsigned long), unsigned long data)
+static void kapi_tasklet_init(struct tasklet_struct *t, void (*func)(unsigned long),
+			      unsigned long data)
 {
 	memset(t, 0, sizeof(*t));
 	t->func = func;
 	t->data = data;
-	t->owner = owner;
-	t->node.kind = UMOD_TNODE_TASKLET;
 }
 
-static void kapi_tasklet_setup(struct module *owner, struct tasklet_struct *t,
+static void kapi_tasklet_setup(struct tasklet_struct *t,
 			       void (*callback)(struct tasklet_struct *))
 {
 	memset(t, 0, sizeof(*t));
 	t->use_callback = true;
 	t->callback = callback;
-	t->owner = owner;
-	t->node.kind = UMOD_TNODE_TASKLET;
+}
+
+static const void *tasklet_fn(const struct tasklet_struct *t)
+{
+	return t->use_callback ? (const void *)t->callback : (const void *)t->func;
+}
+
+/*
+ * The inline tasklet_schedule() has set TASKLET_STATE_SCHED: queued to run
+ * now (a disabled one is parked when it comes up).
+ */
+static void schedule_as(struct tasklet_struct *t, struct module *caller)
+{
+	struct module *owner = umod_callback_owner(caller, tasklet_fn(t));
+
+	test_and_set(&t->state, TASKLET_SCHED);
+	umod_tq_lock();
+	if (!umod_tq_queued_locked(t))
+		umod_tq_add_locked(t, UMOD_TNODE_TASKLET, owner, 0);
+	umod_tq_unlock();
 }
 
 static void kapi_tasklet_schedule(struct tasklet_struct *t)
 {
-	if (test_and_set(&t->state, TASKLET_SCHED))
-		return;
-	umod_tq_lock();
-	t->node.kind = UMOD_TNODE_TASKLET;
-	if (__atomic_load_n(&t->count.counter, __ATOMIC_SEQ_CST)) {
-		/* disabled: parked at once, at the end of the queue */
-		test_and_set(&t->state, TASKLET_PARKED);
-		umod_tq_add_locked(&t->node, UINT64_MAX);
-	} else {
-		umod_tq_add_locked(&t->node, 0);
-	}
-	umod_tq_unlock();
+	schedule_as(t, UMOD_CALLER());
+}
+
+static void kapi_tasklet_hi_schedule(struct tasklet_struct *t)
+{
+	schedule_as(t, UMOD_CALLER());
 }
 
 static long call_tasklet_fn(void *arg)
@@ -83,42 +96,37 @@ static long call_tasklet_fn(void *arg)
 }
 
 /* on the timer thread */
-void umod_tasklet_run(struct tasklet_struct *t)
+void umod_tasklet_run(struct tasklet_struct *t, struct module *owner)
 {
 	long ret;
 
-	umod_tq_lock();
 	if (__atomic_load_n(&t->count.counter, __ATOMIC_SEQ_CST)) {
-		/* parked at the end of the queue, where the leftovers see it */
+		/* disabled: parked, looked at again a tick later */
 		test_and_set(&t->state, TASKLET_PARKED);
-		umod_tq_add_locked(&t->node, UINT64_MAX);
+		umod_tq_lock();
+		if (!umod_tq_queued_locked(t))
+			umod_tq_add_locked(t, UMOD_TNODE_TASKLET, owner,
+					   umod_ns_since_boot() + 1000000000u / UMOD_HZ);
 		umod_tq_unlock();
 		return;
 	}
-	umod_tq_unlock();
+	test_and_clear(&t->state, TASKLET_PARKED);
 	test_and_set(&t->state, TASKLET_RUN);
 	/* cleared first, so that the callback may schedule it again */
 	test_and_clear(&t->state, TASKLET_SCHED);
-	umod_softirq_call(t->owner, call_tasklet_fn, t, &ret);
+	umod_softirq_call(owner, call_tasklet_fn, t, &ret);
 	test_and_clear(&t->state, TASKLET_RUN);
 }
 
-static void kapi_tasklet_enable(struct tasklet_struct *t)
+static void kapi_tasklet_unlock(struct tasklet_struct *t)
 {
-	if (__atomic_sub_fetch(&t->count.counter, 1, __ATOMIC_SEQ_CST))
-		return;
-	umod_tq_lock();
-	if (test_and_clear(&t->state, TASKLET_PARKED)) {
-		umod_tq_del_locked(&t->node);
-		umod_tq_add_locked(&t->node, 0);
-	}
-	umod_tq_unlock();
+	test_and_clear(&t->state, TASKLET_RUN);
 }
 
 static void kapi_tasklet_unlock_wait(struct tasklet_struct *t)
 {
 	umod_tq_lock();
-	umod_tq_wait_locked(&t->node);
+	umod_tq_wait_locked(t);
 	umod_tq_unlock();
 }
 
@@ -136,8 +144,8 @@ static void kapi_tasklet_kill(struct tasklet_struct *t)
 		usleep(100);
 	}
 	umod_tq_lock();
-	umod_tq_del_locked(&t->node);
-	umod_tq_wait_locked(&t->node);
+	umod_tq_del_locked(t);
+	umod_tq_wait_locked(t);
 	umod_tq_unlock();
 	__atomic_and_fetch(&t->state, ~((1ul << TASKLET_SCHED) | (1ul << TASKLET_PARKED)),
 			   __ATOMIC_SEQ_CST);
@@ -147,7 +155,7 @@ static void kapi_tasklet_kill(struct tasklet_struct *t)
 /* cancels a module's tasklet left scheduled (leftovers); true if it was */
 bool umod_tasklet_cancel_locked(struct tasklet_struct *t)
 {
-	bool was = umod_tq_del_locked(&t->node);
+	bool was = umod_tq_del_locked(t);
 
 	__atomic_and_fetch(&t->state, ~((1ul << TASKLET_SCHED) | (1ul << TASKLET_PARKED)),
 			   __ATOMIC_SEQ_CST);
@@ -155,12 +163,13 @@ bool umod_tasklet_cancel_locked(struct tasklet_struct *t)
 }
 
 static const struct umod_kapi_export softirq_exports[] = {
-	UMOD_KAPI("__tasklet_init", kapi_tasklet_init),
-	UMOD_KAPI("__tasklet_setup", kapi_tasklet_setup),
+	UMOD_KAPI("tasklet_init", kapi_tasklet_init),
+	UMOD_KAPI("tasklet_setup", kapi_tasklet_setup),
 	UMOD_KAPI("__tasklet_schedule", kapi_tasklet_schedule),
-	UMOD_KAPI("__tasklet_hi_schedule", kapi_tasklet_schedule),
-	UMOD_KAPI("tasklet_enable", kapi_tasklet_enable),
+	UMOD_KAPI("__tasklet_hi_schedule", kapi_tasklet_hi_schedule),
+	UMOD_KAPI("tasklet_unlock", kapi_tasklet_unlock),
 	UMOD_KAPI("tasklet_unlock_wait", kapi_tasklet_unlock_wait),
+	UMOD_KAPI("tasklet_unlock_spin_wait", kapi_tasklet_unlock_wait),
 	UMOD_KAPI("tasklet_kill", kapi_tasklet_kill),
 };
 

@@ -61,7 +61,10 @@
 _Static_assert(sizeof(struct work_struct) == 32, "6.1's work_struct");
 _Static_assert(offsetof(struct work_struct, entry) == 8, "6.1's work_struct");
 _Static_assert(offsetof(struct work_struct, func) == 24, "6.1's work_struct");
+_Static_assert(sizeof(struct delayed_work) == 88, "6.1's delayed_work");
 _Static_assert(offsetof(struct delayed_work, timer) == 32, "6.1's delayed_work");
+_Static_assert(offsetof(struct delayed_work, wq) == 72, "6.1's delayed_work");
+_Static_assert(offsetof(struct delayed_work, cpu) == 80, "6.1's delayed_work");
 _Static_assert(sizeof(struct rcu_work) == 56, "6.1's rcu_work");
 _Static_assert(offsetof(struct rcu_work, rcu) == 32, "6.1's rcu_work");
 _Static_assert(offsetof(struct rcu_work, wq) == 48, "6.1's rcu_work");
@@ -819,9 +822,9 @@ __attribute__((constructor)) static void workqueue_init_early(void)
 {
 	timer_mod = (int (*)(struct timer_list *, unsigned long))
 		    export_of(&umod_kapi_timer, "mod_timer");
-	timer_del = (int (*)(struct timer_list *))export_of(&umod_kapi_timer, "del_timer");
+	timer_del = (int (*)(struct timer_list *))export_of(&umod_kapi_timer, "timer_delete");
 	timer_del_sync = (int (*)(struct timer_list *))
-			 export_of(&umod_kapi_timer, "del_timer_sync");
+			 export_of(&umod_kapi_timer, "timer_delete_sync");
 	rcu_call = (void (*)(struct callback_head *, void (*)(struct callback_head *)))
 		   export_of(&umod_kapi_rcu, "call_rcu");
 	umod_system_wq = wq_make("events", 0, 0);

@@ -20,6 +20,8 @@
 #include <linux/irqreturn.h>
 #include <linux/types.h>
 #include <asm/irq.h>
+#include <linux/atomic.h>
+#include <linux/bitops.h>
 #include <umod/kabi/timer.h>
 
 struct device;
@@ -120,57 +122,76 @@ static inline irqreturn_t irq_default_primary_handler(int irq, void *dev_id)
 	return IRQ_WAKE_THREAD;
 }
 
+#define DECLARE_TASKLET(name, _callback)				\
+	struct tasklet_struct name = {					\
+		.count = ATOMIC_INIT(0),				\
+		.callback = _callback,					\
+		.use_callback = true,					\
+	}
+
+#define DECLARE_TASKLET_DISABLED(name, _callback)			\
+	struct tasklet_struct name = {					\
+		.count = ATOMIC_INIT(1),				\
+		.callback = _callback,					\
+		.use_callback = true,					\
+	}
+
+#define from_tasklet(var, callback_tasklet, tasklet_fieldname)		\
+	container_of(callback_tasklet, typeof(*var), tasklet_fieldname)
+
+#define DECLARE_TASKLET_OLD(name, _func)				\
+	struct tasklet_struct name = {					\
+		.count = ATOMIC_INIT(0),				\
+		.func = _func,						\
+	}
+
+#define DECLARE_TASKLET_DISABLED_OLD(name, _func)			\
+	struct tasklet_struct name = {					\
+		.count = ATOMIC_INIT(1),				\
+		.func = _func,						\
+	}
+
 enum {
 	TASKLET_STATE_SCHED,	/* scheduled, not yet run */
 	TASKLET_STATE_RUN,	/* running */
 };
 
-#define DECLARE_TASKLET(name, _callback)				\
-	struct tasklet_struct name = {					\
-		.count = { 0 }, .use_callback = 1,			\
-		.callback = _callback, .owner = THIS_MODULE,		\
-		.node = { .kind = UMOD_TNODE_TASKLET },			\
-	}
-#define DECLARE_TASKLET_DISABLED(name, _callback)			\
-	struct tasklet_struct name = {					\
-		.count = { 1 }, .use_callback = 1,			\
-		.callback = _callback, .owner = THIS_MODULE,		\
-		.node = { .kind = UMOD_TNODE_TASKLET },			\
-	}
-#define DECLARE_TASKLET_OLD(name, _func)				\
-	struct tasklet_struct name = {					\
-		.count = { 0 }, .func = _func, .owner = THIS_MODULE,	\
-		.node = { .kind = UMOD_TNODE_TASKLET },			\
-	}
+static inline int tasklet_trylock(struct tasklet_struct *t)
+{
+	return !test_and_set_bit(TASKLET_STATE_RUN, &(t)->state);
+}
 
-#define from_tasklet(var, callback_tasklet, tasklet_fieldname)		\
-	container_of(callback_tasklet, __typeof__(*var), tasklet_fieldname)
-
-void __tasklet_init(struct module *owner, struct tasklet_struct *t,
-		    void (*func)(unsigned long), unsigned long data);
-void __tasklet_setup(struct module *owner, struct tasklet_struct *t,
-		     void (*callback)(struct tasklet_struct *));
-#define tasklet_init(t, func, data)	__tasklet_init(THIS_MODULE, (t), (func), (data))
-#define tasklet_setup(t, callback)	__tasklet_setup(THIS_MODULE, (t), (callback))
+void tasklet_unlock(struct tasklet_struct *t);
+void tasklet_unlock_wait(struct tasklet_struct *t);
+void tasklet_unlock_spin_wait(struct tasklet_struct *t);
 
 void __tasklet_schedule(struct tasklet_struct *t);
-void __tasklet_hi_schedule(struct tasklet_struct *t);
-void tasklet_kill(struct tasklet_struct *t);
-void tasklet_unlock_wait(struct tasklet_struct *t);
 
 static inline void tasklet_schedule(struct tasklet_struct *t)
 {
-	__tasklet_schedule(t);
+	if (!test_and_set_bit(TASKLET_STATE_SCHED, &t->state))
+		__tasklet_schedule(t);
 }
+
+void __tasklet_hi_schedule(struct tasklet_struct *t);
 
 static inline void tasklet_hi_schedule(struct tasklet_struct *t)
 {
-	__tasklet_hi_schedule(t);
+	if (!test_and_set_bit(TASKLET_STATE_SCHED, &t->state))
+		__tasklet_hi_schedule(t);
 }
 
 static inline void tasklet_disable_nosync(struct tasklet_struct *t)
 {
-	__atomic_add_fetch(&t->count.counter, 1, __ATOMIC_SEQ_CST);
+	atomic_inc(&t->count);
+	smp_mb__after_atomic();
+}
+
+static inline void tasklet_disable_in_atomic(struct tasklet_struct *t)
+{
+	tasklet_disable_nosync(t);
+	tasklet_unlock_spin_wait(t);
+	smp_mb();
 }
 
 /* disabled, and not running any more when it returns */
@@ -178,8 +199,18 @@ static inline void tasklet_disable(struct tasklet_struct *t)
 {
 	tasklet_disable_nosync(t);
 	tasklet_unlock_wait(t);
+	smp_mb();
 }
 
-void tasklet_enable(struct tasklet_struct *t);
+/* the host looks at a parked tasklet again a tick later */
+static inline void tasklet_enable(struct tasklet_struct *t)
+{
+	smp_mb__before_atomic();
+	atomic_dec(&t->count);
+}
+
+void tasklet_kill(struct tasklet_struct *t);
+void tasklet_init(struct tasklet_struct *t, void (*func)(unsigned long), unsigned long data);
+void tasklet_setup(struct tasklet_struct *t, void (*callback)(struct tasklet_struct *));
 
 #endif /* _LINUX_INTERRUPT_H */

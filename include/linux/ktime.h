@@ -121,4 +121,7 @@ static inline ktime_t ms_to_ktime(u64 ms)
 
 #include <linux/timekeeping.h>
 
+/* lhs + rhs, clamped to KTIME_MAX on overflow */
+ktime_t ktime_add_safe(const ktime_t lhs, const ktime_t rhs);
+
 #endif /* _LINUX_KTIME_H */

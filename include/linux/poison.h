@@ -7,6 +7,9 @@
 #define LIST_POISON1	((void *)0x100)
 #define LIST_POISON2	((void *)0x122)
 
+/* DEFINE_TIMER()'s entry.next: statically initialized, not pending */
+#define TIMER_ENTRY_STATIC	((void *)0x300)
+
 #define POISON_INUSE	0x5a
 #define POISON_FREE	0x6b
 #define POISON_END	0xa5

@@ -142,12 +142,6 @@ static inline unsigned int work_static(struct work_struct *work) { return 0; }
 #define INIT_WORK_ONSTACK_KEY(_work, _func, _key)			\
 	__INIT_WORK_KEY((_work), (_func), 1, _key)
 
-/* until <linux/timer.h> has 6.1's __init_timer() (its 6.1 layout) */
-#ifndef __init_timer
-#define __init_timer(_timer, _fn, _flags)	timer_setup(_timer, _fn, _flags)
-#define __init_timer_on_stack(_timer, _fn, _flags)	timer_setup(_timer, _fn, _flags)
-#endif
-
 #define __INIT_DELAYED_WORK(_work, _func, _tflags)			\
 	do {								\
 		INIT_WORK(&(_work)->work, (_func));			\

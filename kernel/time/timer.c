@@ -32,12 +32,17 @@
 #include "kernel/time/timekeeping.h"
 #include "kernel/workqueue_internal.h"
 
+#define TNODE_BUCKETS	256
+
 static struct {
 	pthread_mutex_t lock;
 	pthread_cond_t wake;		/* the thread: the first deadline moved */
 	pthread_cond_t done;		/* waiters: a callback returned */
 	struct list_head queue;		/* sorted by when_ns, equal ones FIFO */
-	struct umod_tnode *running;	/* whose callback runs now, or NULL */
+	struct umod_tnode *hash[TNODE_BUCKETS];	/* the queued nodes by object */
+	struct umod_tnode *spare;	/* nodes to reuse, linked by hnext */
+	const void *running;		/* whose callback runs now, or NULL */
+	struct module *running_owner;
 	pthread_t thread;
 	atomic_bool started;
 	bool ready;			/* the thread has set itself up */
@@ -46,6 +51,10 @@ static struct {
 	.done = PTHREAD_COND_INITIALIZER,
 	.queue = { &base.queue, &base.queue },
 };
+
+#define HRTIMER_STATE_ENQUEUED	0x01
+/* TIMER_DEFERRABLE | TIMER_PINNED | TIMER_IRQSAFE: what init_timer_key() keeps */
+#define TIMER_INIT_FLAGS	0x00380000u
 
 /* the longest the thread sleeps at once: it looks again after that */
 #define MAX_SLEEP_NS	(3600ull * 1000000000u)
@@ -120,6 +129,17 @@ int umod_softirq_call(struct module *owner, long (*fn)(void *), void *arg, long 
 	return err;
 }
 
+/* the module whose code @fn is, else @caller (an exported function's) */
+struct module *umod_callback_owner(struct module *caller, const void *fn)
+{
+	struct umod_module *um = caller ? caller->umod : NULL, *m;
+
+	if (!um)
+		return caller;
+	m = umod_area_owner(um->host, (uint64_t)(uintptr_t)fn);
+	return m ? m->kmod : caller;
+}
+
 static long call_timer_fn(void *arg)
 {
 	struct timer_list *timer = arg;
@@ -128,23 +148,23 @@ static long call_timer_fn(void *arg)
 	return 0;
 }
 
-static void run_node(struct umod_tnode *n)
+static void run_node(void *obj, unsigned int kind, struct module *owner)
 {
 	long ret;
 
-	switch (n->kind) {
+	switch (kind) {
 	case UMOD_TNODE_TIMER: {
-		struct timer_list *timer = umod_container_of(n, struct timer_list, node);
+		struct timer_list *timer = obj;
 
 		if (timer->function)
-			umod_softirq_call(timer->owner, call_timer_fn, timer, &ret);
+			umod_softirq_call(owner, call_timer_fn, timer, &ret);
 		break;
 	}
 	case UMOD_TNODE_HRTIMER:
-		umod_hrtimer_run(umod_container_of(n, struct hrtimer, node));
+		umod_hrtimer_run(obj, owner);
 		break;
 	case UMOD_TNODE_TASKLET:
-		umod_tasklet_run(umod_container_of(n, struct tasklet_struct, node));
+		umod_tasklet_run(obj, owner);
 		break;
 	}
 }
@@ -161,6 +181,8 @@ static void *timer_thread(void *arg)
 	pthread_cond_broadcast(&base.done);
 	for (;;) {
 		struct umod_tnode *n;
+		unsigned int kind;
+		void *obj;
 
 		if (base.queue.next == &base.queue) {
 			pthread_cond_wait(&base.wake, &base.lock);
@@ -173,12 +195,16 @@ static void *timer_thread(void *arg)
 			pthread_cond_timedwait(&base.wake, &base.lock, &ts);
 			continue;
 		}
-		umod_tq_del_locked(n);
-		base.running = n;
+		obj = n->obj;
+		kind = n->kind;
+		base.running_owner = n->owner;
+		umod_tq_del_locked(obj);
+		base.running = obj;
 		pthread_mutex_unlock(&base.lock);
-		run_node(n);
+		run_node(obj, kind, base.running_owner);
 		pthread_mutex_lock(&base.lock);
 		base.running = NULL;
+		base.running_owner = NULL;
 		pthread_cond_broadcast(&base.done);
 	}
 	return NULL;
@@ -218,12 +244,69 @@ void umod_tq_unlock(void)
 	pthread_mutex_unlock(&base.lock);
 }
 
-/* queues @n to run at @when_ns; the lock held, @n not queued */
-void umod_tq_add_locked(struct umod_tnode *n, uint64_t when_ns)
+static struct umod_tnode **bucket(const void *obj)
+{
+	uintptr_t h = (uintptr_t)obj >> 3;
+
+	h ^= h >> 8;
+	h ^= h >> 16;
+	return &base.hash[h % TNODE_BUCKETS];
+}
+
+static struct umod_tnode *find_locked(const void *obj)
+{
+	struct umod_tnode *n = *bucket(obj);
+
+	while (n && n->obj != obj)
+		n = n->hnext;
+	return n;
+}
+
+/* what 6.1's inline readers of @n's object see: pending or not */
+static void mark(struct umod_tnode *n, bool queued)
+{
+	if (n->kind == UMOD_TNODE_TIMER) {
+		struct timer_list *t = n->obj;
+
+		/* the only entry of the node's hlist */
+		n->head.first = queued ? &t->entry : NULL;
+		t->entry.next = NULL;
+		__atomic_store_n(&t->entry.pprev, queued ? &n->head.first : NULL,
+				 __ATOMIC_RELEASE);
+	} else if (n->kind == UMOD_TNODE_HRTIMER) {
+		struct hrtimer *h = n->obj;
+
+		h->node.node.rb_left = h->node.node.rb_right = NULL;
+		/* queued: the black root of a tree; else RB_CLEAR_NODE() */
+		h->node.node.__rb_parent_color = queued ? UMOD_RB_BLACK :
+						 (unsigned long)&h->node.node;
+		__atomic_store_n(&h->state, queued ? HRTIMER_STATE_ENQUEUED : 0,
+				 __ATOMIC_RELEASE);
+	} else {
+		((struct tasklet_struct *)n->obj)->next = NULL;
+	}
+}
+
+/*
+ * Queues @obj (a @kind) to run at @when_ns as @owner's code; the lock
+ * held, @obj not queued. The node is the host's: 6.1's structures have no
+ * room for it.
+ */
+void umod_tq_add_locked(void *obj, unsigned int kind, struct module *owner, uint64_t when_ns)
 {
 	struct list_head *pos = base.queue.prev;
+	struct umod_tnode *n = base.spare, **b = bucket(obj);
 
+	if (n)
+		base.spare = n->hnext;
+	else if (!(n = malloc(sizeof(*n))))
+		abort();	/* mod_timer() cannot fail */
+	n->obj = obj;
+	n->kind = kind;
+	n->owner = owner;
 	n->when_ns = when_ns;
+	n->hnext = *b;
+	*b = n;
 	while (pos != &base.queue &&
 	       umod_container_of(pos, struct umod_tnode, entry)->when_ns > when_ns)
 		pos = pos->prev;
@@ -231,24 +314,37 @@ void umod_tq_add_locked(struct umod_tnode *n, uint64_t when_ns)
 	n->entry.next = pos->next;
 	pos->next->prev = &n->entry;
 	pos->next = &n->entry;
+	mark(n, true);
 	if (base.queue.next == &n->entry)
 		pthread_cond_signal(&base.wake);
 }
 
-/* takes @n off the queue; false if it was not on it */
-bool umod_tq_del_locked(struct umod_tnode *n)
+/* takes @obj off the queue; false if it was not on it */
+bool umod_tq_del_locked(void *obj)
 {
-	if (!n->entry.next)
+	struct umod_tnode **p = bucket(obj), *n;
+
+	while (*p && (*p)->obj != obj)
+		p = &(*p)->hnext;
+	if (!(n = *p))
 		return false;
+	*p = n->hnext;
 	n->entry.prev->next = n->entry.next;
 	n->entry.next->prev = n->entry.prev;
-	n->entry.next = n->entry.prev = NULL;
+	mark(n, false);
+	n->hnext = base.spare;
+	base.spare = n;
 	return true;
 }
 
-bool umod_tq_running_locked(const struct umod_tnode *n)
+bool umod_tq_queued_locked(const void *obj)
 {
-	return base.running == n;
+	return find_locked(obj) != NULL;
+}
+
+bool umod_tq_running_locked(const void *obj)
+{
+	return base.running == obj;
 }
 
 bool umod_in_timer_thread(void)
@@ -256,15 +352,15 @@ bool umod_in_timer_thread(void)
 	return on_timer_thread;
 }
 
-/* waits, the lock held, until @n's callback is not running */
-void umod_tq_wait_locked(const struct umod_tnode *n)
+/* waits, the lock held, until @obj's callback is not running */
+void umod_tq_wait_locked(const void *obj)
 {
 	unsigned int state;
 
-	if (base.running != n || on_timer_thread)
+	if (base.running != obj || on_timer_thread)
 		return;
 	state = umod_task_sleep_begin();
-	while (base.running == n)
+	while (base.running == obj)
 		pthread_cond_wait(&base.done, &base.lock);
 	umod_task_sleep_end(state);
 }
@@ -281,11 +377,6 @@ void umod_tq_for_each_locked(bool (*fn)(struct umod_tnode *n, void *arg), void *
 	}
 }
 
-const struct umod_tnode *umod_tq_running(void)
-{
-	return base.running;
-}
-
 /* ---- timer_list ------------------------------------------------------- */
 
 /* the boot-clock time at which jiffies reach @expires */
@@ -298,42 +389,59 @@ static uint64_t jiffies_deadline(unsigned long expires)
 	return delta <= 0 ? 0 : base_ns + (uint64_t)delta * (1000000000u / UMOD_HZ);
 }
 
-static int modify_timer(struct timer_list *timer, unsigned long expires, bool pending_only)
+/*
+ * (Re)arms @timer at @expires as @caller's (the exported function's
+ * caller's); a timer shut down (no function) is not armed again, as in
+ * 6.1. Returns whether it was pending.
+ */
+static int modify_timer(struct timer_list *timer, unsigned long expires, bool pending_only,
+			struct module *caller)
 {
+	struct module *owner = umod_callback_owner(caller, (const void *)timer->function);
 	int was;
 
 	umod_tq_lock();
-	was = umod_tq_del_locked(&timer->node);
-	if (was || !pending_only) {
+	was = umod_tq_del_locked(timer);
+	if ((was || !pending_only) && timer->function) {
 		timer->expires = expires;
-		timer->node.kind = UMOD_TNODE_TIMER;
-		umod_tq_add_locked(&timer->node, jiffies_deadline(expires));
+		umod_tq_add_locked(timer, UMOD_TNODE_TIMER, owner, jiffies_deadline(expires));
 	}
 	umod_tq_unlock();
 	return was;
 }
 
+static void kapi_init_timer_key(struct timer_list *timer, void (*func)(struct timer_list *),
+				unsigned int flags, const char *name, void *key)
+{
+	(void)name;
+	(void)key;
+	timer->entry.pprev = NULL;
+	timer->function = func;
+	timer->flags = flags & TIMER_INIT_FLAGS;	/* on CPU 0 */
+}
+
 static int kapi_mod_timer(struct timer_list *timer, unsigned long expires)
 {
-	return modify_timer(timer, expires, false);
+	return modify_timer(timer, expires, false, UMOD_CALLER());
 }
 
 static int kapi_mod_timer_pending(struct timer_list *timer, unsigned long expires)
 {
-	return modify_timer(timer, expires, true);
+	return modify_timer(timer, expires, true, UMOD_CALLER());
 }
 
 /* only ever brings a pending timer's expiry earlier */
 static int kapi_timer_reduce(struct timer_list *timer, unsigned long expires)
 {
+	struct module *owner = umod_callback_owner(UMOD_CALLER(), (const void *)timer->function);
 	int was;
 
 	umod_tq_lock();
-	was = timer->node.entry.next != NULL;
-	if (!was || (long)(expires - timer->expires) < 0) {
-		umod_tq_del_locked(&timer->node);
+	was = umod_tq_queued_locked(timer);
+	if ((!was || (long)(expires - timer->expires) < 0) && timer->function) {
+		umod_tq_del_locked(timer);
 		timer->expires = expires;
-		umod_tq_add_locked(&timer->node, jiffies_deadline(expires));
+		umod_tq_add_locked(timer, UMOD_TNODE_TIMER, owner, jiffies_deadline(expires));
 	}
 	umod_tq_unlock();
 	return was;
@@ -341,21 +449,21 @@ static int kapi_timer_reduce(struct timer_list *timer, unsigned long expires)
 
 static void kapi_add_timer(struct timer_list *timer)
 {
-	modify_timer(timer, timer->expires, false);
+	modify_timer(timer, timer->expires, false, UMOD_CALLER());
 }
 
 static void kapi_add_timer_on(struct timer_list *timer, int cpu)
 {
 	(void)cpu;
-	modify_timer(timer, timer->expires, false);
+	modify_timer(timer, timer->expires, false, UMOD_CALLER());
 }
 
-static int kapi_del_timer(struct timer_list *timer)
+static int kapi_timer_delete(struct timer_list *timer)
 {
 	int was;
 
 	umod_tq_lock();
-	was = umod_tq_del_locked(&timer->node);
+	was = umod_tq_del_locked(timer);
 	umod_tq_unlock();
 	return was;
 }
@@ -366,8 +474,8 @@ static int kapi_try_to_del_timer_sync(struct timer_list *timer)
 	int ret;
 
 	umod_tq_lock();
-	ret = umod_tq_running_locked(&timer->node) && !on_timer_thread ? -1 :
-	      umod_tq_del_locked(&timer->node);
+	ret = umod_tq_running_locked(timer) && !on_timer_thread ? -1 :
+	      umod_tq_del_locked(timer);
 	umod_tq_unlock();
 	return ret;
 }
@@ -382,21 +490,48 @@ int umod_del_timer_sync(struct timer_list *timer)
 	int was;
 
 	umod_tq_lock();
-	umod_tq_wait_locked(&timer->node);
-	was = umod_tq_del_locked(&timer->node);
+	umod_tq_wait_locked(timer);
+	was = umod_tq_del_locked(timer);
+	umod_tq_unlock();
+	return was;
+}
+
+/* deleted for good: arming it again does nothing (6.1.y's timer_shutdown) */
+static int kapi_timer_shutdown(struct timer_list *timer)
+{
+	int was;
+
+	umod_tq_lock();
+	was = umod_tq_del_locked(timer);
+	timer->function = NULL;
+	umod_tq_unlock();
+	return was;
+}
+
+static int kapi_timer_shutdown_sync(struct timer_list *timer)
+{
+	int was;
+
+	umod_tq_lock();
+	umod_tq_wait_locked(timer);
+	was = umod_tq_del_locked(timer);
+	timer->function = NULL;
 	umod_tq_unlock();
 	return was;
 }
 
 static const struct umod_kapi_export timer_exports[] = {
+	UMOD_KAPI("init_timer_key", kapi_init_timer_key),
 	UMOD_KAPI("mod_timer", kapi_mod_timer),
 	UMOD_KAPI("mod_timer_pending", kapi_mod_timer_pending),
 	UMOD_KAPI("timer_reduce", kapi_timer_reduce),
 	UMOD_KAPI("add_timer", kapi_add_timer),
 	UMOD_KAPI("add_timer_on", kapi_add_timer_on),
-	UMOD_KAPI("del_timer", kapi_del_timer),
+	UMOD_KAPI("timer_delete", kapi_timer_delete),
 	UMOD_KAPI("try_to_del_timer_sync", kapi_try_to_del_timer_sync),
-	UMOD_KAPI("del_timer_sync", umod_del_timer_sync),
+	UMOD_KAPI("timer_delete_sync", umod_del_timer_sync),
+	UMOD_KAPI("timer_shutdown", kapi_timer_shutdown),
+	UMOD_KAPI("timer_shutdown_sync", kapi_timer_shutdown_sync),
 };
 
 const struct umod_kapi_table umod_kapi_timer = UMOD_KAPI_TABLE(timer_exports);
@@ -424,67 +559,77 @@ void umod_leftover_report(struct umod_module *mod, const char *what, const void 
 				mod->name, when, what, fn, how);
 }
 
-/* the owner of a queued or running node, and what to call it */
-static struct module *node_owner(const struct umod_tnode *n, const char **what,
-				 const void **fn)
+/* what to call a queued or running @obj of @kind, and its function */
+static const char *node_what(const void *obj, unsigned int kind, const void **fn)
 {
-	if (n->kind == UMOD_TNODE_TIMER) {
-		const struct timer_list *t = umod_container_of(n, struct timer_list, node);
+	if (kind == UMOD_TNODE_TIMER) {
+		const struct timer_list *t = obj;
 
-		*what = umod_is_delayed_work_timer(t) ? "delayed work" : "timer";
-		*fn = umod_is_delayed_work_timer(t) ?
-		      (const void *)umod_container_of(t, struct delayed_work, timer)->work.func :
-		      (const void *)t->function;
-		return t->owner;
+		if (umod_is_delayed_work_timer(t)) {
+			*fn = (const void *)umod_container_of(t, struct delayed_work,
+							      timer)->work.func;
+			return "delayed work";
+		}
+		*fn = (const void *)t->function;
+		return "timer";
 	}
-	if (n->kind == UMOD_TNODE_HRTIMER) {
-		const struct hrtimer *h = umod_container_of(n, struct hrtimer, node);
-
-		*what = "hrtimer";
-		*fn = (const void *)h->function;
-		return h->owner;
+	if (kind == UMOD_TNODE_HRTIMER) {
+		*fn = (const void *)((const struct hrtimer *)obj)->function;
+		return "hrtimer";
 	}
-	const struct tasklet_struct *k = umod_container_of(n, struct tasklet_struct, node);
+	const struct tasklet_struct *k = obj;
 
-	*what = "tasklet";
 	*fn = k->use_callback ? (const void *)k->callback : (const void *)k->func;
-	return k->owner;
+	return "tasklet";
 }
+
+struct disarming {
+	struct umod_module *mod;
+	bool tasklets;		/* this pass: tasklets, else the timers */
+};
 
 static bool disarm_one(struct umod_tnode *n, void *arg)
 {
-	struct umod_module *mod = arg;
+	struct disarming *d = arg;
+	unsigned int kind = n->kind;
+	void *obj = n->obj;
 	const char *what;
 	const void *fn;
 
-	if (node_owner(n, &what, &fn) != mod->kmod)
+	if (n->owner != d->mod->kmod || (kind == UMOD_TNODE_TASKLET) != d->tasklets)
 		return false;
-	umod_leftover_report(mod, what, fn, n->kind == UMOD_TNODE_TASKLET ? "scheduled" : "armed");
-	if (n->kind == UMOD_TNODE_TASKLET) {
-		umod_tasklet_cancel_locked(umod_container_of(n, struct tasklet_struct, node));
+	what = node_what(obj, kind, &fn);
+	umod_leftover_report(d->mod, what, fn, d->tasklets ? "scheduled" : "armed");
+	if (kind == UMOD_TNODE_TASKLET) {
+		umod_tasklet_cancel_locked(obj);
 		return false;
 	}
-	umod_tq_del_locked(n);
-	if (n->kind == UMOD_TNODE_TIMER &&
-	    umod_is_delayed_work_timer(umod_container_of(n, struct timer_list, node)))
-		umod_delayed_work_disarmed(umod_container_of(n, struct timer_list, node));
+	umod_tq_del_locked(obj);
+	if (kind == UMOD_TNODE_TIMER && umod_is_delayed_work_timer(obj))
+		umod_delayed_work_disarmed(obj);
 	return false;
+}
+
+/* timers first, then tasklets (a disabled one waits behind them) */
+static void disarm_all(struct umod_module *mod)
+{
+	struct disarming d = { mod, false };
+
+	umod_tq_for_each_locked(disarm_one, &d);
+	d.tasklets = true;
+	umod_tq_for_each_locked(disarm_one, &d);
 }
 
 /* takes back @mod's timers, hrtimers and tasklets, and waits for its callback */
 static void timer_leftovers(struct umod_module *mod)
 {
-	const struct umod_tnode *running;
-	const char *what;
-	const void *fn;
-
 	if (!atomic_load(&base.started))
 		return;		/* nothing was ever armed: no thread to start now */
 	umod_tq_lock();
-	umod_tq_for_each_locked(disarm_one, mod);
-	while ((running = umod_tq_running()) && node_owner(running, &what, &fn) == mod->kmod) {
-		umod_tq_wait_locked(running);
-		umod_tq_for_each_locked(disarm_one, mod);	/* it may have re-armed */
+	disarm_all(mod);
+	while (base.running && base.running_owner == mod->kmod) {
+		umod_tq_wait_locked(base.running);
+		disarm_all(mod);	/* it may have re-armed */
 	}
 	umod_tq_unlock();
 }

@@ -5,7 +5,7 @@
  * directly): mod_timer()'s return values, expiry order, softirq context,
  * del_timer_sync() waiting for a running callback from another thread,
  * an hrtimer restarting itself, a tasklet scheduled twice running once;
- * umod_thread_spawn() gives a host thread the process's CPUs, not its
+ * the three structures' 6.1 amd64 layouts; umod_thread_spawn() gives a host thread the process's CPUs, not its
  * creator's (a daemon thread pinned to its client's).
  */
 #include <pthread.h>
@@ -31,36 +31,30 @@
 static int (*mod_timer)(struct timer_list *, unsigned long);
 static int (*del_timer)(struct timer_list *);
 static int (*del_timer_sync)(struct timer_list *);
-static void (*hrtimer_init)(struct module *, struct hrtimer *, int, unsigned int);
+static void (*hrtimer_init)(struct hrtimer *, int, unsigned int);
 static void (*hrtimer_start_range_ns)(struct hrtimer *, int64_t, uint64_t, unsigned int);
 static int (*hrtimer_cancel)(struct hrtimer *);
 static uint64_t (*hrtimer_forward)(struct hrtimer *, int64_t, int64_t);
-static int64_t (*hrtimer_cb_get_time)(struct hrtimer *);
-static void (*tasklet_setup)(struct module *, struct tasklet_struct *,
-			     void (*)(struct tasklet_struct *));
+static void (*tasklet_setup)(struct tasklet_struct *, void (*)(struct tasklet_struct *));
 static void (*tasklet_schedule)(struct tasklet_struct *);
-static void (*tasklet_enable)(struct tasklet_struct *);
 static void (*tasklet_kill)(struct tasklet_struct *);
 
 static int setup(void **state)
 {
 	(void)state;
 	mod_timer = kapi_in(&umod_kapi_timer, "mod_timer");
-	del_timer = kapi_in(&umod_kapi_timer, "del_timer");
-	del_timer_sync = kapi_in(&umod_kapi_timer, "del_timer_sync");
-	hrtimer_init = kapi_in(&umod_kapi_hrtimer, "__hrtimer_init");
+	del_timer = kapi_in(&umod_kapi_timer, "timer_delete");
+	del_timer_sync = kapi_in(&umod_kapi_timer, "timer_delete_sync");
+	hrtimer_init = kapi_in(&umod_kapi_hrtimer, "hrtimer_init");
 	hrtimer_start_range_ns = kapi_in(&umod_kapi_hrtimer, "hrtimer_start_range_ns");
 	hrtimer_cancel = kapi_in(&umod_kapi_hrtimer, "hrtimer_cancel");
 	hrtimer_forward = kapi_in(&umod_kapi_hrtimer, "hrtimer_forward");
-	hrtimer_cb_get_time = kapi_in(&umod_kapi_hrtimer, "hrtimer_cb_get_time");
-	tasklet_setup = kapi_in(&umod_kapi_softirq, "__tasklet_setup");
+	tasklet_setup = kapi_in(&umod_kapi_softirq, "tasklet_setup");
 	tasklet_schedule = kapi_in(&umod_kapi_softirq, "__tasklet_schedule");
-	tasklet_enable = kapi_in(&umod_kapi_softirq, "tasklet_enable");
 	tasklet_kill = kapi_in(&umod_kapi_softirq, "tasklet_kill");
 	return !(mod_timer && del_timer && del_timer_sync && hrtimer_init &&
 		 hrtimer_start_range_ns && hrtimer_cancel && hrtimer_forward &&
-		 hrtimer_cb_get_time && tasklet_setup && tasklet_schedule && tasklet_enable &&
-		 tasklet_kill);
+		 tasklet_setup && tasklet_schedule && tasklet_kill);
 }
 
 static void timer_init(struct timer_list *t, void (*fn)(struct timer_list *))
@@ -101,11 +95,11 @@ static void test_mod_timer_returns(void **state)
 	timer_init(&t, count_fn);
 	atomic_store(&fired, 0);
 	assert_int_equal(mod_timer(&t, jiffies_now() + 10 * UMOD_HZ), 0);
-	assert_non_null(t.node.entry.next);	/* timer_pending() */
+	assert_non_null(t.entry.pprev);		/* timer_pending() */
 	assert_int_equal(mod_timer(&t, jiffies_now() + 10 * UMOD_HZ), 1);
 	assert_int_equal(del_timer(&t), 1);
 	assert_int_equal(del_timer(&t), 0);
-	assert_null(t.node.entry.next);
+	assert_null(t.entry.pprev);
 	/* an expiry in the past runs at once, in softirq context */
 	assert_int_equal(mod_timer(&t, jiffies_now() - 5), 0);
 	assert_int_equal(wait_flag(&fired, 1), 1);
@@ -179,7 +173,7 @@ static enum hrtimer_restart hr_fn(struct hrtimer *h)
 {
 	if (atomic_fetch_add(&hr_runs, 1) + 1 >= 4)
 		return HRTIMER_NORESTART;
-	hrtimer_forward(h, hrtimer_cb_get_time(h), 2 * 1000 * 1000);
+	hrtimer_forward(h, h->base->get_time(), 2 * 1000 * 1000);	/* _now() */
 	return HRTIMER_RESTART;
 }
 
@@ -190,17 +184,22 @@ static void test_hrtimer_restart(void **state)
 
 	(void)state;
 	atomic_store(&hr_runs, 0);
-	hrtimer_init(NULL, &h, 1 /* CLOCK_MONOTONIC */, 0 /* ABS */);
+	hrtimer_init(&h, 1 /* CLOCK_MONOTONIC */, 0 /* ABS */);
+	assert_non_null(h.base);
+	assert_int_equal(h.base->clockid, 1);
 	h.function = hr_fn;
 	hrtimer_start_range_ns(&h, 2 * 1000 * 1000, 0, 1 /* HRTIMER_MODE_REL */);
+	assert_int_equal(h.state, 1);		/* hrtimer_is_queued() */
 	assert_int_equal(wait_flag(&hr_runs, 4), 4);
 	usleep(20 * 1000);
 	assert_int_equal(atomic_load(&hr_runs), 4);
 	assert_int_equal(hrtimer_cancel(&h), 0);
+	assert_int_equal(h.state, 0);
 	/* overruns: 10 intervals behind is 10 forward, then after now */
-	h._softexpires = 0;
+	h._softexpires = h.node.expires = 0;
 	assert_int_equal(hrtimer_forward(&h, 100, 10), 11);
 	assert_int_equal(h._softexpires, 110);
+	assert_int_equal(h.node.expires, 110);
 }
 
 static atomic_int tasklet_runs;
@@ -218,17 +217,56 @@ static void test_tasklet_once(void **state)
 
 	(void)state;
 	atomic_store(&tasklet_runs, 0);
-	tasklet_setup(NULL, &t, tasklet_fn);
+	tasklet_setup(&t, tasklet_fn);
 	t.count.counter = 1;	/* tasklet_disable_nosync() */
-	tasklet_schedule(&t);
+	/* the inline tasklet_schedule(): the second finds SCHED set */
+	t.state |= 1;
 	tasklet_schedule(&t);
 	usleep(10 * 1000);
 	assert_int_equal(atomic_load(&tasklet_runs), 0);
-	tasklet_enable(&t);
+	t.count.counter = 0;	/* the inline tasklet_enable() */
 	assert_int_equal(wait_flag(&tasklet_runs, 1), 1);
 	usleep(10 * 1000);
 	assert_int_equal(atomic_load(&tasklet_runs), 1);
 	tasklet_kill(&t);
+}
+
+#define assert_at(type, field, off)	assert_int_equal(offsetof(type, field), off)
+
+/* 6.1 amd64's layouts (no lockdep), which 6.1 modules' inlines read */
+static void test_layout_is_6_1(void **state)
+{
+	(void)state;
+	assert_int_equal(sizeof(struct timer_list), 40);
+	assert_at(struct timer_list, entry.next, 0);
+	assert_at(struct timer_list, entry.pprev, 8);
+	assert_at(struct timer_list, expires, 16);
+	assert_at(struct timer_list, function, 24);
+	assert_at(struct timer_list, flags, 32);
+
+	assert_int_equal(sizeof(struct hrtimer), 64);
+	assert_at(struct hrtimer, node.node, 0);
+	assert_at(struct hrtimer, node.expires, 24);
+	assert_at(struct hrtimer, _softexpires, 32);
+	assert_at(struct hrtimer, function, 40);
+	assert_at(struct hrtimer, base, 48);
+	assert_at(struct hrtimer, state, 56);
+	assert_at(struct hrtimer, is_rel, 57);
+	assert_at(struct hrtimer, is_soft, 58);
+	assert_at(struct hrtimer, is_hard, 59);
+	assert_int_equal(sizeof(struct hrtimer_clock_base), 64);
+	assert_at(struct hrtimer_clock_base, running, 24);
+	assert_at(struct hrtimer_clock_base, active, 32);
+	assert_at(struct hrtimer_clock_base, get_time, 48);
+
+	assert_int_equal(sizeof(struct tasklet_struct), 40);
+	assert_at(struct tasklet_struct, next, 0);
+	assert_at(struct tasklet_struct, state, 8);
+	assert_at(struct tasklet_struct, count, 16);
+	assert_at(struct tasklet_struct, use_callback, 20);
+	assert_at(struct tasklet_struct, func, 24);
+	assert_at(struct tasklet_struct, callback, 24);
+	assert_at(struct tasklet_struct, data, 32);
 }
 
 static void *count_cpus(void *arg)
@@ -272,6 +310,7 @@ static void test_spawn_takes_process_cpus(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_layout_is_6_1),
 		cmocka_unit_test(test_spawn_takes_process_cpus),
 		cmocka_unit_test(test_mod_timer_returns),
 		cmocka_unit_test(test_expiry_order),

@@ -3,39 +3,26 @@
  * Timers, hrtimers, tasklets and work items as module code and the host
  * both see them: modules embed them in their own structures and set
  * their fields (timer.expires, timer.function), the host queues them on
- * its timer thread and its workers. The fields Linux code touches come
- * first with the kernel's names; the host's follow. Builtin types only,
- * as in kabi.h.
+ * its timer thread and its workers. timer_list, hrtimer and
+ * tasklet_struct are 6.1 amd64's, field for field: the host keeps what
+ * else it needs (its queue node, the owner module) in a table keyed by
+ * the object's address (kernel/time/timer.c). Builtin types only, as in
+ * kabi.h.
  */
 #ifndef _UMOD_KABI_TIMER_H
 #define _UMOD_KABI_TIMER_H
 
+#include <umod/kabi/rbtree.h>
 #include <umod/kabi/types.h>
 
 struct module;
 
-/*
- * A place on the timer thread's queue (kernel/time/timer.c), sorted by
- * when_ns; entry.next is NULL while it is not queued, so a zeroed (static)
- * object is idle. kind says which of the structures below holds it.
- */
-struct umod_tnode {
-	struct list_head entry;
-	unsigned long long when_ns;	/* since boot (CLOCK_MONOTONIC) */
-	unsigned int kind;		/* UMOD_TNODE_* */
-};
-
-#define UMOD_TNODE_TIMER	0
-#define UMOD_TNODE_HRTIMER	1
-#define UMOD_TNODE_TASKLET	2
-
+/* entry.pprev is non-NULL while it is pending (timer_pending()) */
 struct timer_list {
-	struct umod_tnode node;
+	struct hlist_node entry;
 	unsigned long expires;			/* in jiffies */
 	void (*function)(struct timer_list *);
 	unsigned int flags;			/* TIMER_* */
-	/* whose code function is: recorded by timer_setup()/DEFINE_TIMER */
-	struct module *owner;
 };
 
 enum hrtimer_restart {
@@ -43,14 +30,44 @@ enum hrtimer_restart {
 	HRTIMER_RESTART,	/* the callback moved its expiry: run again */
 };
 
+struct timerqueue_node {
+	struct rb_node node;
+	long long expires;			/* ktime_t */
+};
+
+struct timerqueue_head {
+	struct rb_root_cached rb_root;
+};
+
+struct hrtimer_clock_base;
+
+/* state bit 0 is HRTIMER_STATE_ENQUEUED (hrtimer_is_queued()) */
 struct hrtimer {
-	struct umod_tnode node;
+	struct timerqueue_node node;		/* node.expires: the hard expiry */
 	long long _softexpires;			/* ktime_t on its own clock */
 	enum hrtimer_restart (*function)(struct hrtimer *);
-	int clockid;				/* CLOCK_MONOTONIC, ... */
-	unsigned int mode;			/* HRTIMER_MODE_* given to init */
-	struct module *owner;
+	struct hrtimer_clock_base *base;
+	unsigned char state;
+	unsigned char is_rel;
+	unsigned char is_soft;
+	unsigned char is_hard;
 };
+
+struct hrtimer_cpu_base;
+
+/* one per clock and kind, the host's (hrtimer.c): modules read get_time */
+struct hrtimer_clock_base {
+	struct hrtimer_cpu_base *cpu_base;
+	unsigned int index;
+	int clockid;
+	struct {
+		unsigned int sequence;
+	} seq;					/* seqcount_raw_spinlock_t */
+	struct hrtimer *running;		/* whose callback runs now */
+	struct timerqueue_head active;
+	long long (*get_time)(void);
+	long long offset;
+} __attribute__((aligned(64)));
 
 struct tasklet_struct {
 	struct tasklet_struct *next;
@@ -62,8 +79,6 @@ struct tasklet_struct {
 		void (*callback)(struct tasklet_struct *t);
 	};
 	unsigned long data;
-	struct module *owner;
-	struct umod_tnode node;			/* the host's */
 };
 
 #include <umod/kabi/workqueue.h>	/* delayed_work, which embeds timer_list */
