@@ -12,6 +12,8 @@
 #include <cmocka.h>
 
 #include "kernel/module/internal.h"
+#include "kernel/module/module.h"
+#include "kernel/sched/sched.h"
 #include "util/symtab.h"
 
 #include "helpers.h"
@@ -119,6 +121,29 @@ void fake_module_free(struct umod_module *mod)
 	atomic_store(&mod->state, UMOD_MODULE_GONE);
 	mod->kmod->umod = NULL;
 	umod_module_unref(mod);
+}
+
+/* a frame as umod_call() puts, without the oops recovery (a fault fails the test) */
+void test_module_enter(struct umod_module *mod)
+{
+	struct umod_task *t = umod_task_current();
+	struct umod_call *c = calloc(1, sizeof(*c));
+
+	assert_non_null(c);
+	c->outer = t->call;
+	c->mod = mod;
+	c->task = t;
+	__atomic_store_n(&t->call, c, __ATOMIC_RELEASE);
+}
+
+void test_module_leave(void)
+{
+	struct umod_task *t = umod_task_current();
+	struct umod_call *c = t->call;
+
+	assert_non_null(c);
+	__atomic_store_n(&t->call, c->outer, __ATOMIC_RELEASE);
+	free(c);
 }
 
 int test_tmpdir(char *dir, size_t size, const char *tag)

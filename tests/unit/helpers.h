@@ -32,12 +32,28 @@ const char *mapping_perms(const void *addr, char perms[5]);
  * test. It is LIVE, on the host's list and has its /sys/module directory.
  */
 struct kernel_param;
+struct umod_module;
 struct module;
 struct umod_module *fake_module_new(struct umod_host *host, const char *name,
 				    struct module *kmod,
 				    const struct kernel_param *kp, unsigned int num);
 /* takes it off the host again (its parameters' free ops are not run) */
 void fake_module_free(struct umod_module *mod);
+
+/*
+ * Until test_module_leave(), this thread runs @mod's code: the exports it
+ * calls find @mod as their caller (UMOD_CALLER()), as when the module
+ * calls them. Nests.
+ */
+void test_module_enter(struct umod_module *mod);
+void test_module_leave(void);
+/* @expr's value, evaluated as @kmod's code (its struct module) */
+#define TEST_AS_MODULE(kmod, expr) ({					\
+	test_module_enter((kmod)->umod);				\
+	__typeof__(expr) as_module_ = (expr);				\
+	test_module_leave();						\
+	as_module_;							\
+})
 
 /* the address @host exports under @name; fails the test if there is none */
 void *test_export(struct umod_host *host, const char *name);
