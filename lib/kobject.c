@@ -624,8 +624,8 @@ static char *kapi_kobject_get_path(const struct kobject *kobj, unsigned int gfp)
 }
 
 static const struct umod_kapi_export kobject_exports[] = {
-	UMOD_KAPI_GPL("kset_register", kapi_kset_register),
-	UMOD_KAPI_GPL("kset_unregister", kapi_kset_unregister),
+	UMOD_KAPI("kset_register", kapi_kset_register),
+	UMOD_KAPI("kset_unregister", kapi_kset_unregister),
 	UMOD_KAPI_GPL("kset_create_and_add", kapi_kset_create_and_add),
 	UMOD_KAPI_GPL("kset_find_obj", kapi_kset_find_obj),
 	UMOD_KAPI_GPL("kobject_get_path", kapi_kobject_get_path),

@@ -357,7 +357,7 @@ static const struct umod_kapi_export procfs_exports[] = {
 	UMOD_KAPI("proc_create", kapi_proc_create),
 	UMOD_KAPI("proc_create_single_data", kapi_proc_create_single_data),
 	UMOD_KAPI("proc_create_seq_private", kapi_proc_create_seq_private),
-	UMOD_KAPI("proc_mkdir_data", kapi_proc_mkdir_data),
+	UMOD_KAPI_GPL("proc_mkdir_data", kapi_proc_mkdir_data),
 	UMOD_KAPI("proc_mkdir_mode", kapi_proc_mkdir_mode),
 	UMOD_KAPI("proc_mkdir", kapi_proc_mkdir),
 	UMOD_KAPI("remove_proc_entry", kapi_remove_proc_entry),
@@ -366,7 +366,7 @@ static const struct umod_kapi_export procfs_exports[] = {
 	UMOD_KAPI("proc_set_size", kapi_proc_set_size),
 	UMOD_KAPI("proc_set_user", kapi_proc_set_user),
 	UMOD_KAPI("pde_data", kapi_pde_data),
-	UMOD_KAPI("proc_get_parent_data", kapi_proc_get_parent_data),
+	UMOD_KAPI_GPL("proc_get_parent_data", kapi_proc_get_parent_data),
 };
 
 const struct umod_kapi_table umod_kapi_procfs = UMOD_KAPI_TABLE(procfs_exports);
