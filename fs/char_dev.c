@@ -136,10 +136,11 @@ static struct region *region_find(struct umod_fs *fs, unsigned int major,
 	return NULL;
 }
 
-static int kapi_alloc_chrdev_region(struct module *owner, unsigned int *dev,
-				    unsigned int baseminor, unsigned int count,
-				    const char *name)
+/* the calling module's region: its exit's leftovers are taken back */
+static int kapi_alloc_chrdev_region(unsigned int *dev, unsigned int baseminor,
+				    unsigned int count, const char *name)
 {
+	struct module *owner = UMOD_CALLER();
 	struct umod_fs *fs = umod_fs_of_module(owner);
 	struct region *r;
 	int err = 0;
@@ -154,9 +155,10 @@ static int kapi_alloc_chrdev_region(struct module *owner, unsigned int *dev,
 	return err;
 }
 
-static int kapi_register_chrdev_region(struct module *owner, unsigned int from,
-				       unsigned int count, const char *name)
+static int kapi_register_chrdev_region(unsigned int from, unsigned int count,
+				       const char *name)
 {
+	struct module *owner = UMOD_CALLER();
 	struct umod_fs *fs = umod_fs_of_module(owner);
 	unsigned int to = from + count, n, next;
 	int err = 0;
@@ -288,10 +290,11 @@ int umod_cdev_map_locked(struct umod_fs *fs, struct umod_module *mod, struct cde
 	return 0;
 }
 
-static int kapi___register_chrdev(struct module *owner, unsigned int major,
-				  unsigned int baseminor, unsigned int count,
-				  const char *name, const struct file_operations *fops)
+static int kapi___register_chrdev(unsigned int major, unsigned int baseminor,
+				  unsigned int count, const char *name,
+				  const struct file_operations *fops)
 {
+	struct module *owner = UMOD_CALLER();
 	struct umod_fs *fs = umod_fs_of_module(owner);
 	struct region *r;
 	struct cdev *cdev = NULL;
@@ -341,9 +344,9 @@ static void kapi_cdev_put(struct cdev *p)
 {
 }
 
-static int kapi_cdev_add(struct module *mod, struct cdev *p, unsigned int dev,
-			 unsigned int count)
+static int kapi_cdev_add(struct cdev *p, unsigned int dev, unsigned int count)
 {
+	struct module *mod = UMOD_CALLER();
 	struct umod_fs *fs = umod_fs_of_module(mod);
 	int err;
 

@@ -216,8 +216,8 @@ static int kapi_kobject_set_name(struct kobject *kobj, const char *fmt, ...)
 
 /* ---- lifetime ---------------------------------------------------------------------- */
 
-static void kapi_kobject_init(struct module *owner, struct kobject *kobj,
-			      const struct kobj_type *ktype)
+static void init_owned(struct module *owner, struct kobject *kobj,
+		       const struct kobj_type *ktype)
 {
 	if (!kobj)
 		return;
@@ -443,29 +443,33 @@ static int kapi_kobject_add(struct kobject *kobj, struct kobject *parent, const 
 	return err;
 }
 
-static int kapi_kobject_init_and_add(struct module *owner, struct kobject *kobj,
-				     const struct kobj_type *ktype, struct kobject *parent,
-				     const char *fmt, ...)
+/* the calling module's kobject: its release, show and store run as its code */
+static void kapi_kobject_init(struct kobject *kobj, const struct kobj_type *ktype)
+{
+	init_owned(UMOD_CALLER(), kobj, ktype);
+}
+
+static int kapi_kobject_init_and_add(struct kobject *kobj, const struct kobj_type *ktype,
+				     struct kobject *parent, const char *fmt, ...)
 {
 	va_list ap;
 	int err;
 
-	kapi_kobject_init(owner, kobj, ktype);
+	init_owned(UMOD_CALLER(), kobj, ktype);
 	va_start(ap, fmt);
 	err = add_va(kobj, parent, fmt, ap);
 	va_end(ap);
 	return err;
 }
 
-static struct kobject *kapi_kobject_create_and_add(struct module *owner, const char *name,
-						   struct kobject *parent)
+static struct kobject *kapi_kobject_create_and_add(const char *name, struct kobject *parent)
 {
 	struct kobject *kobj = calloc(1, sizeof(*kobj));
 	int err;
 
 	if (!kobj)
 		return NULL;
-	kapi_kobject_init(owner, kobj, &umod_dynamic_kobj_ktype);
+	init_owned(UMOD_CALLER(), kobj, &umod_dynamic_kobj_ktype);
 	err = kapi_kobject_add(kobj, parent, "%s", name);
 	if (err) {
 		kobj_log(kobj, KERN_WARNING "kobject_create_and_add: kobject_add error: %d\n", err);
@@ -500,7 +504,7 @@ static void kset_init(struct module *owner, struct kset *k)
 }
 
 /* the kset's directory, and its "add" event */
-static int kapi_kset_register(struct module *owner, struct kset *k)
+static int kset_register_owned(struct module *owner, struct kset *k)
 {
 	int err;
 
@@ -516,6 +520,11 @@ static int kapi_kset_register(struct module *owner, struct kset *k)
 	}
 	umod_kobject_uevent(&k->kobj, UMOD_KOBJ_ADD);
 	return 0;
+}
+
+static int kapi_kset_register(struct kset *k)
+{
+	return kset_register_owned(UMOD_CALLER(), k);
 }
 
 static void kapi_kset_unregister(struct kset *k)
@@ -536,7 +545,7 @@ static const struct kobj_type kset_ktype = {
 	.release = kset_release,
 };
 
-static struct kset *kapi_kset_create_and_add(struct module *owner, const char *name,
+static struct kset *kapi_kset_create_and_add(const char *name,
 					     const struct kset_uevent_ops *uevent_ops,
 					     struct kobject *parent)
 {
@@ -549,7 +558,7 @@ static struct kset *kapi_kset_create_and_add(struct module *owner, const char *n
 	k->uevent_ops = uevent_ops;
 	k->kobj.parent = parent;
 	k->kobj.ktype = &kset_ktype;
-	if (kapi_kset_register(owner, k)) {
+	if (kset_register_owned(UMOD_CALLER(), k)) {
 		free((char *)k->kobj.name);
 		free(k);
 		return NULL;
@@ -615,8 +624,8 @@ static char *kapi_kobject_get_path(const struct kobject *kobj, unsigned int gfp)
 }
 
 static const struct umod_kapi_export kobject_exports[] = {
-	UMOD_KAPI_GPL("kset_register", kapi_kset_register),
-	UMOD_KAPI_GPL("kset_unregister", kapi_kset_unregister),
+	UMOD_KAPI("kset_register", kapi_kset_register),
+	UMOD_KAPI("kset_unregister", kapi_kset_unregister),
 	UMOD_KAPI_GPL("kset_create_and_add", kapi_kset_create_and_add),
 	UMOD_KAPI_GPL("kset_find_obj", kapi_kset_find_obj),
 	UMOD_KAPI_GPL("kobject_get_path", kapi_kobject_get_path),
@@ -642,12 +651,13 @@ int umod_kobject_init_and_add(struct module *owner, struct kobject *kobj,
 			      const struct kobj_type *ktype, struct kobject *parent,
 			      const char *name)
 {
-	return kapi_kobject_init_and_add(owner, kobj, ktype, parent, "%s", name);
+	init_owned(owner, kobj, ktype);
+	return kapi_kobject_add(kobj, parent, "%s", name);
 }
 
 void umod_kobject_init(struct module *owner, struct kobject *kobj, const struct kobj_type *ktype)
 {
-	kapi_kobject_init(owner, kobj, ktype);
+	init_owned(owner, kobj, ktype);
 }
 
 int umod_kobject_add(struct kobject *kobj, struct kobject *parent, const char *name)

@@ -159,8 +159,10 @@ static void release_minor(struct umod_fs *fs, struct misc_reg *r)
 	}
 }
 
-static int kapi_misc_register(struct module *owner, struct miscdevice *misc)
+/* the calling module's device: its exit's leftovers are taken back */
+static int kapi_misc_register(struct miscdevice *misc)
 {
+	struct module *owner = UMOD_CALLER();
 	struct umod_fs *fs = umod_fs_of_module(owner);
 	struct device *dev;
 	struct misc_reg *r;

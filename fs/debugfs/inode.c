@@ -95,10 +95,10 @@ static struct dentry *create(struct module *owner, const char *name, unsigned in
 	return create_rel(owner, name, mode, parent, type, ops, priv, NULL);
 }
 
-static struct dentry *kapi_debugfs_create_dir(struct module *owner, const char *name,
-					      struct dentry *parent)
+/* what the calling module creates is its own (its exit's leftovers are removed) */
+static struct dentry *kapi_debugfs_create_dir(const char *name, struct dentry *parent)
 {
-	return create(owner, name, DEBUGFS_DIR_MODE, parent, UMOD_SYSFS_DIR, NULL, NULL);
+	return create(UMOD_CALLER(), name, DEBUGFS_DIR_MODE, parent, UMOD_SYSFS_DIR, NULL, NULL);
 }
 
 static void kapi_debugfs_remove(struct dentry *dentry)
@@ -205,11 +205,10 @@ static long show_blob(struct kernfs_node *kn, void *priv, char *page)
 static const struct umod_kernfs_ops ops_blob = { show_blob, NULL };
 
 #define DEBUGFS_CREATE(name, type)					\
-static void kapi_debugfs_create_##name(struct module *owner, const char *fname, \
-				       unsigned short mode, struct dentry *parent, \
-				       type *value)			\
+static void kapi_debugfs_create_##name(const char *fname, unsigned short mode, \
+				       struct dentry *parent, type *value) \
 {									\
-	create(owner, fname, mode, parent, UMOD_SYSFS_FILE, &ops_##name, value); \
+	create(UMOD_CALLER(), fname, mode, parent, UMOD_SYSFS_FILE, &ops_##name, value); \
 }
 
 DEBUGFS_CREATE(u8, uint8_t)
@@ -225,11 +224,11 @@ DEBUGFS_CREATE(size_t, size_t)
 DEBUGFS_CREATE(atomic_t, atomic_t)
 DEBUGFS_CREATE(bool, bool)
 
-static struct dentry *kapi_debugfs_create_blob(struct module *owner, const char *name,
-					       unsigned short mode, struct dentry *parent,
+static struct dentry *kapi_debugfs_create_blob(const char *name, unsigned short mode,
+					       struct dentry *parent,
 					       struct debugfs_blob_wrapper *blob)
 {
-	return create(owner, name, mode & 0444, parent, UMOD_SYSFS_FILE, &ops_blob, blob);
+	return create(UMOD_CALLER(), name, mode & 0444, parent, UMOD_SYSFS_FILE, &ops_blob, blob);
 }
 
 /* ---- files with the module's file_operations ------------------------------------ */
@@ -325,9 +324,9 @@ static long fops_store(struct kernfs_node *kn, void *priv, const char *buf, size
 
 static const struct umod_kernfs_ops ops_fops = { fops_show, fops_store };
 
-static struct dentry *kapi_debugfs_create_file(struct module *owner, const char *name,
-					       unsigned short mode, struct dentry *parent,
-					       void *data, const struct file_operations *fops)
+static struct dentry *create_file(struct module *owner, const char *name,
+				  unsigned short mode, struct dentry *parent,
+				  void *data, const struct file_operations *fops)
 {
 	struct fops_file *ff;
 	struct dentry *d;
@@ -345,8 +344,24 @@ static struct dentry *kapi_debugfs_create_file(struct module *owner, const char 
 	return d;
 }
 
+static struct dentry *kapi_debugfs_create_file(const char *name, unsigned short mode,
+					       struct dentry *parent, void *data,
+					       const struct file_operations *fops)
+{
+	return create_file(UMOD_CALLER(), name, mode, parent, data, fops);
+}
+
+/* 6.1's variant without the removal protection: every call here has it */
+static struct dentry *kapi_debugfs_create_file_unsafe(const char *name, unsigned short mode,
+						      struct dentry *parent, void *data,
+						      const struct file_operations *fops)
+{
+	return create_file(UMOD_CALLER(), name, mode, parent, data, fops);
+}
+
 static const struct umod_kapi_export debugfs_exports[] = {
 	UMOD_KAPI_GPL("debugfs_create_file", kapi_debugfs_create_file),
+	UMOD_KAPI_GPL("debugfs_create_file_unsafe", kapi_debugfs_create_file_unsafe),
 	UMOD_KAPI_GPL("debugfs_create_dir", kapi_debugfs_create_dir),
 	UMOD_KAPI_GPL("debugfs_remove", kapi_debugfs_remove),
 	UMOD_KAPI_GPL("debugfs_create_u8", kapi_debugfs_create_u8),

@@ -94,10 +94,9 @@ static unsigned int reg_mode(unsigned short mode)
 	return mode;
 }
 
-static struct proc_dir_entry *kapi_proc_create_data(struct module *owner, const char *name,
-						    unsigned short mode,
-						    struct proc_dir_entry *parent,
-						    const struct proc_ops *ops, void *data)
+static struct proc_dir_entry *create_data(struct module *owner, const char *name,
+					  unsigned short mode, struct proc_dir_entry *parent,
+					  const struct proc_ops *ops, void *data)
 {
 	struct umod_fs_node *n;
 
@@ -109,11 +108,26 @@ static struct proc_dir_entry *kapi_proc_create_data(struct module *owner, const 
 	return (struct proc_dir_entry *)n;
 }
 
-static struct proc_dir_entry *kapi_proc_create_single_data(struct module *owner,
-		const char *name, unsigned short mode, struct proc_dir_entry *parent,
+/* the calling module owns what it creates (its exit's leftovers are removed) */
+static struct proc_dir_entry *kapi_proc_create_data(const char *name, unsigned short mode,
+						    struct proc_dir_entry *parent,
+						    const struct proc_ops *ops, void *data)
+{
+	return create_data(UMOD_CALLER(), name, mode, parent, ops, data);
+}
+
+static struct proc_dir_entry *kapi_proc_create(const char *name, unsigned short mode,
+					       struct proc_dir_entry *parent,
+					       const struct proc_ops *ops)
+{
+	return create_data(UMOD_CALLER(), name, mode, parent, ops, NULL);
+}
+
+static struct proc_dir_entry *kapi_proc_create_single_data(const char *name,
+		unsigned short mode, struct proc_dir_entry *parent,
 		int (*show)(struct seq_file *, void *), void *data)
 {
-	struct umod_fs_node *n = proc_new(owner, name, reg_mode(mode), parent,
+	struct umod_fs_node *n = proc_new(UMOD_CALLER(), name, reg_mode(mode), parent,
 					  UMOD_FS_PROC, data);
 
 	if (n) {
@@ -123,11 +137,11 @@ static struct proc_dir_entry *kapi_proc_create_single_data(struct module *owner,
 	return (struct proc_dir_entry *)n;
 }
 
-static struct proc_dir_entry *kapi_proc_create_seq_private(struct module *owner,
-		const char *name, unsigned short mode, struct proc_dir_entry *parent,
+static struct proc_dir_entry *kapi_proc_create_seq_private(const char *name,
+		unsigned short mode, struct proc_dir_entry *parent,
 		const struct seq_operations *ops, unsigned int state_size, void *data)
 {
-	struct umod_fs_node *n = proc_new(owner, name, reg_mode(mode), parent,
+	struct umod_fs_node *n = proc_new(UMOD_CALLER(), name, reg_mode(mode), parent,
 					  UMOD_FS_PROC, data);
 
 	if (n) {
@@ -138,14 +152,31 @@ static struct proc_dir_entry *kapi_proc_create_seq_private(struct module *owner,
 	return (struct proc_dir_entry *)n;
 }
 
-static struct proc_dir_entry *kapi_proc_mkdir_data(struct module *owner, const char *name,
-						   unsigned short mode,
-						   struct proc_dir_entry *parent, void *data)
+static struct proc_dir_entry *mkdir_data(struct module *owner, const char *name,
+					 unsigned short mode, struct proc_dir_entry *parent,
+					 void *data)
 {
 	if (!(mode & 0777))
 		mode |= 0555;	/* S_IRUGO | S_IXUGO */
 	return (struct proc_dir_entry *)proc_new(owner, name, S_IFDIR | (mode & 07777),
 						 parent, UMOD_FS_DIR, data);
+}
+
+static struct proc_dir_entry *kapi_proc_mkdir_data(const char *name, unsigned short mode,
+						   struct proc_dir_entry *parent, void *data)
+{
+	return mkdir_data(UMOD_CALLER(), name, mode, parent, data);
+}
+
+static struct proc_dir_entry *kapi_proc_mkdir_mode(const char *name, unsigned short mode,
+						   struct proc_dir_entry *parent)
+{
+	return mkdir_data(UMOD_CALLER(), name, mode, parent, NULL);
+}
+
+static struct proc_dir_entry *kapi_proc_mkdir(const char *name, struct proc_dir_entry *parent)
+{
+	return mkdir_data(UMOD_CALLER(), name, 0, parent, NULL);
 }
 
 /* remove_proc_entry(): the entry goes; a directory's entries go with it,
@@ -177,16 +208,15 @@ static int remove_entry(struct module *owner, const char *name,
 	return n ? 0 : -ENOENT;
 }
 
-static void kapi_remove_proc_entry(struct module *owner, const char *name,
-				   struct proc_dir_entry *parent)
+/* the caller's host: a NULL @parent is its /proc */
+static void kapi_remove_proc_entry(const char *name, struct proc_dir_entry *parent)
 {
-	remove_entry(owner, name, parent, false);
+	remove_entry(UMOD_CALLER(), name, parent, false);
 }
 
-static int kapi_remove_proc_subtree(struct module *owner, const char *name,
-				    struct proc_dir_entry *parent)
+static int kapi_remove_proc_subtree(const char *name, struct proc_dir_entry *parent)
 {
-	return remove_entry(owner, name, parent, true);
+	return remove_entry(UMOD_CALLER(), name, parent, true);
 }
 
 static void kapi_proc_remove(struct proc_dir_entry *de)
@@ -324,16 +354,19 @@ void umod_proc_text_remove(struct umod_host *host, const char *path)
 
 static const struct umod_kapi_export procfs_exports[] = {
 	UMOD_KAPI("proc_create_data", kapi_proc_create_data),
+	UMOD_KAPI("proc_create", kapi_proc_create),
 	UMOD_KAPI("proc_create_single_data", kapi_proc_create_single_data),
 	UMOD_KAPI("proc_create_seq_private", kapi_proc_create_seq_private),
-	UMOD_KAPI("proc_mkdir_data", kapi_proc_mkdir_data),
+	UMOD_KAPI_GPL("proc_mkdir_data", kapi_proc_mkdir_data),
+	UMOD_KAPI("proc_mkdir_mode", kapi_proc_mkdir_mode),
+	UMOD_KAPI("proc_mkdir", kapi_proc_mkdir),
 	UMOD_KAPI("remove_proc_entry", kapi_remove_proc_entry),
 	UMOD_KAPI("remove_proc_subtree", kapi_remove_proc_subtree),
 	UMOD_KAPI("proc_remove", kapi_proc_remove),
 	UMOD_KAPI("proc_set_size", kapi_proc_set_size),
 	UMOD_KAPI("proc_set_user", kapi_proc_set_user),
 	UMOD_KAPI("pde_data", kapi_pde_data),
-	UMOD_KAPI("proc_get_parent_data", kapi_proc_get_parent_data),
+	UMOD_KAPI_GPL("proc_get_parent_data", kapi_proc_get_parent_data),
 };
 
 const struct umod_kapi_table umod_kapi_procfs = UMOD_KAPI_TABLE(procfs_exports);

@@ -569,41 +569,52 @@ static struct ctl_table_header *publish(struct umod_fs *fs, struct ctl_table_hea
 	return h;
 }
 
-static struct ctl_table_header *kapi_register_sysctl(struct module *owner, const char *path,
-						     struct ctl_table *table)
+#define CALLER_FRAME()	((uint64_t)(uintptr_t)__builtin_frame_address(0))
+
+/* @owner's table at @path; @frame starts the trace of a failure */
+static struct ctl_table_header *register_owned(struct module *owner, const char *path,
+					       struct ctl_table *table, uint64_t frame)
 {
 	struct umod_fs *fs = fs_for(owner);
 
 	if (!fs || !path || !table)
 		return NULL;
-	return publish(fs, register_one(fs, umod_fs_umod(owner), path, table),
-		       (uint64_t)(uintptr_t)__builtin_frame_address(0));
+	return publish(fs, register_one(fs, umod_fs_umod(owner), path, table), frame);
 }
 
-static struct ctl_table_header *kapi_register_sysctl_paths(struct module *owner,
-							   const struct ctl_path *path,
-							   struct ctl_table *table)
+static struct ctl_table_header *register_paths_owned(struct module *owner,
+						     const struct ctl_path *path,
+						     struct ctl_table *table, uint64_t frame)
 {
 	struct umod_fs *fs = fs_for(owner);
 
 	if (!fs || !path || !table)
 		return NULL;
-	return publish(fs, register_paths(fs, umod_fs_umod(owner), path, table),
-		       (uint64_t)(uintptr_t)__builtin_frame_address(0));
+	return publish(fs, register_paths(fs, umod_fs_umod(owner), path, table), frame);
 }
 
-static struct ctl_table_header *kapi_register_sysctl_table(struct module *owner,
+/* the calling module's tables: what its exit leaves registered is unregistered */
+static struct ctl_table_header *kapi_register_sysctl(const char *path, struct ctl_table *table)
+{
+	return register_owned(UMOD_CALLER(), path, table, CALLER_FRAME());
+}
+
+static struct ctl_table_header *kapi_register_sysctl_paths(const struct ctl_path *path,
 							   struct ctl_table *table)
+{
+	return register_paths_owned(UMOD_CALLER(), path, table, CALLER_FRAME());
+}
+
+static struct ctl_table_header *kapi_register_sysctl_table(struct ctl_table *table)
 {
 	static const struct ctl_path null_path[] = { { NULL } };
 
-	return kapi_register_sysctl_paths(owner, null_path, table);
+	return register_paths_owned(UMOD_CALLER(), null_path, table, CALLER_FRAME());
 }
 
-static struct ctl_table_header *kapi_register_sysctl_mount_point(struct module *owner,
-								 const char *path)
+static struct ctl_table_header *kapi_register_sysctl_mount_point(const char *path)
 {
-	return kapi_register_sysctl(owner, path, empty_table);
+	return register_owned(UMOD_CALLER(), path, empty_table, CALLER_FRAME());
 }
 
 static void kapi_unregister_sysctl_table(struct ctl_table_header *h)

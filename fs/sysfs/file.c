@@ -135,14 +135,21 @@ static int add_file(struct module *owner, struct kobject *kobj, struct kernfs_no
 	return umod_kernfs_create(&nw, NULL);
 }
 
-static int kapi_sysfs_create_file_ns(struct module *owner, struct kobject *kobj,
-				     const struct attribute *attr, const void *ns)
+static int create_file_ns(struct module *owner, struct kobject *kobj,
+			  const struct attribute *attr)
 {
 	struct kernfs_node *dir = kobj ? umod_kobject_dir(kobj) : NULL;
 
 	if (!dir || !attr)
 		return -EINVAL;
 	return add_file(owner, kobj, dir, attr, attr->mode);
+}
+
+/* the calling module's file: its code is what show and store run */
+static int kapi_sysfs_create_file_ns(struct kobject *kobj, const struct attribute *attr,
+				     const void *ns)
+{
+	return create_file_ns(UMOD_CALLER(), kobj, attr);
 }
 
 static void kapi_sysfs_remove_file_ns(struct kobject *kobj, const struct attribute *attr,
@@ -157,7 +164,7 @@ static void kapi_sysfs_remove_file_ns(struct kobject *kobj, const struct attribu
 int umod_sysfs_create_file(struct module *owner, struct kobject *kobj,
 			   const struct attribute *attr)
 {
-	return kapi_sysfs_create_file_ns(owner, kobj, attr, NULL);
+	return create_file_ns(owner, kobj, attr);
 }
 
 void umod_sysfs_remove_file(struct kobject *kobj, const struct attribute *attr)
@@ -165,14 +172,14 @@ void umod_sysfs_remove_file(struct kobject *kobj, const struct attribute *attr)
 	kapi_sysfs_remove_file_ns(kobj, attr, NULL);
 }
 
-static int kapi_sysfs_create_files(struct module *owner, struct kobject *kobj,
-				   const struct attribute *const *attrs)
+static int kapi_sysfs_create_files(struct kobject *kobj, const struct attribute *const *attrs)
 {
+	struct module *owner = UMOD_CALLER();
 	int err = 0;
 	size_t i;
 
 	for (i = 0; attrs && attrs[i] && !err; i++)
-		err = kapi_sysfs_create_file_ns(owner, kobj, attrs[i], NULL);
+		err = create_file_ns(owner, kobj, attrs[i]);
 	while (err && i-- > 1)
 		kapi_sysfs_remove_file_ns(kobj, attrs[i - 1], NULL);
 	return err;
@@ -218,8 +225,8 @@ static void remove_files(struct kobject *kobj, struct kernfs_node *dir,
 		umod_kernfs_remove_by_name(dir, host_for(NULL, kobj), grp->attrs[i]->name);
 }
 
-static int kapi_sysfs_create_group(struct module *owner, struct kobject *kobj,
-				   const struct attribute_group *grp)
+static int create_group(struct module *owner, struct kobject *kobj,
+			const struct attribute_group *grp)
 {
 	struct kernfs_node *dir = kobj ? umod_kobject_dir(kobj) : NULL, *sub = NULL;
 	int err;
@@ -254,8 +261,18 @@ int umod_sysfs_create_groups(struct module *owner, struct kobject *kobj,
 	size_t i;
 
 	for (i = 0; groups && groups[i] && !err; i++)
-		err = kapi_sysfs_create_group(owner, kobj, groups[i]);
+		err = create_group(owner, kobj, groups[i]);
 	return err;
+}
+
+static int kapi_sysfs_create_group(struct kobject *kobj, const struct attribute_group *grp)
+{
+	return create_group(UMOD_CALLER(), kobj, grp);
+}
+
+static int kapi_sysfs_create_groups(struct kobject *kobj, const struct attribute_group **groups)
+{
+	return umod_sysfs_create_groups(UMOD_CALLER(), kobj, groups);
 }
 
 static void kapi_sysfs_remove_group(struct kobject *kobj, const struct attribute_group *grp)
@@ -403,7 +420,7 @@ static const struct umod_kapi_export sysfs_exports[] = {
 	UMOD_KAPI_GPL("sysfs_create_files", kapi_sysfs_create_files),
 	UMOD_KAPI_GPL("sysfs_remove_files", kapi_sysfs_remove_files),
 	UMOD_KAPI_GPL("sysfs_create_group", kapi_sysfs_create_group),
-	UMOD_KAPI_GPL("sysfs_create_groups", umod_sysfs_create_groups),
+	UMOD_KAPI_GPL("sysfs_create_groups", kapi_sysfs_create_groups),
 	UMOD_KAPI_GPL("sysfs_remove_group", kapi_sysfs_remove_group),
 	UMOD_KAPI_GPL("sysfs_remove_groups", kapi_sysfs_remove_groups),
 	UMOD_KAPI_GPL("sysfs_create_link", kapi_sysfs_create_link),

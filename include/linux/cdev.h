@@ -16,9 +16,8 @@ struct device;
 void cdev_init(struct cdev *cdev, const struct file_operations *fops);
 struct cdev *cdev_alloc(void);
 void cdev_put(struct cdev *p);
-/* the module adding it goes first: the host takes back what its exit forgets */
-int cdev_add(struct module *mod, struct cdev *p, dev_t dev, unsigned int count);
-#define cdev_add(p, dev, count)	cdev_add(THIS_MODULE, p, dev, count)
+/* the calling module's: the host takes back what its exit forgets */
+int cdev_add(struct cdev *p, dev_t dev, unsigned int count);
 void cdev_del(struct cdev *p);
 int cdev_device_add(struct cdev *cdev, struct device *dev);
 void cdev_device_del(struct cdev *cdev, struct device *dev);

@@ -2,8 +2,8 @@
 /*
  * debugfs, as Linux 6.1's: directories and files below
  * /sys/kernel/debug (0700) that show and set a variable of the module,
- * formatted as the kernel does. The calls that create take the calling
- * module first, from the macros of the kernel's names: reads and writes
+ * formatted as the kernel does. What a module creates is its own (the
+ * host finds the caller from the call's return address): reads and writes
  * run as its code, and what it leaves at unload is reported and removed.
  * A dentry is only a handle here (IS_ERR() on failure).
  */
@@ -21,21 +21,19 @@
 struct dentry;
 struct module;
 
-struct dentry *debugfs_create_dir(struct module *owner, const char *name,
-				  struct dentry *parent);
-#define debugfs_create_dir(name, parent)	debugfs_create_dir(THIS_MODULE, name, parent)
+struct dentry *debugfs_create_dir(const char *name, struct dentry *parent);
 
 /*
  * A file with the module's @fops: each read of the whole file (up to a
  * page) or each write is an open with inode->i_private = @data, the
  * reads or the write, and a release.
  */
-struct dentry *debugfs_create_file(struct module *owner, const char *name, umode_t mode,
+struct dentry *debugfs_create_file(const char *name, umode_t mode,
 				   struct dentry *parent, void *data,
 				   const struct file_operations *fops);
-#define debugfs_create_file(name, mode, parent, data, fops)			\
-	debugfs_create_file(THIS_MODULE, name, mode, parent, data, fops)
-#define debugfs_create_file_unsafe	debugfs_create_file
+struct dentry *debugfs_create_file_unsafe(const char *name, umode_t mode,
+					  struct dentry *parent, void *data,
+					  const struct file_operations *fops);
 
 /* removes @dentry and everything below it; NULL and errors are ignored */
 void debugfs_remove(struct dentry *dentry);
@@ -47,8 +45,7 @@ static inline bool debugfs_initialized(void)
 }
 
 #define __DEBUGFS_DECLARE(fn, type)					\
-	void fn(struct module *owner, const char *name, umode_t mode,	\
-		struct dentry *parent, type *value)
+	void fn(const char *name, umode_t mode, struct dentry *parent, type *value)
 
 __DEBUGFS_DECLARE(debugfs_create_u8, u8);
 __DEBUGFS_DECLARE(debugfs_create_u16, u16);
@@ -64,22 +61,8 @@ __DEBUGFS_DECLARE(debugfs_create_atomic_t, atomic_t);
 __DEBUGFS_DECLARE(debugfs_create_bool, bool);
 #undef __DEBUGFS_DECLARE
 
-#define debugfs_create_u8(n, m, p, v)	debugfs_create_u8(THIS_MODULE, n, m, p, v)
-#define debugfs_create_u16(n, m, p, v)	debugfs_create_u16(THIS_MODULE, n, m, p, v)
-#define debugfs_create_u32(n, m, p, v)	debugfs_create_u32(THIS_MODULE, n, m, p, v)
-#define debugfs_create_u64(n, m, p, v)	debugfs_create_u64(THIS_MODULE, n, m, p, v)
-#define debugfs_create_ulong(n, m, p, v) debugfs_create_ulong(THIS_MODULE, n, m, p, v)
-#define debugfs_create_x8(n, m, p, v)	debugfs_create_x8(THIS_MODULE, n, m, p, v)
-#define debugfs_create_x16(n, m, p, v)	debugfs_create_x16(THIS_MODULE, n, m, p, v)
-#define debugfs_create_x32(n, m, p, v)	debugfs_create_x32(THIS_MODULE, n, m, p, v)
-#define debugfs_create_x64(n, m, p, v)	debugfs_create_x64(THIS_MODULE, n, m, p, v)
-#define debugfs_create_size_t(n, m, p, v) debugfs_create_size_t(THIS_MODULE, n, m, p, v)
-#define debugfs_create_atomic_t(n, m, p, v) debugfs_create_atomic_t(THIS_MODULE, n, m, p, v)
-#define debugfs_create_bool(n, m, p, v)	debugfs_create_bool(THIS_MODULE, n, m, p, v)
-
 /* read-only, as in 6.1: the bytes of @blob */
-struct dentry *debugfs_create_blob(struct module *owner, const char *name, umode_t mode,
+struct dentry *debugfs_create_blob(const char *name, umode_t mode,
 				   struct dentry *parent, struct debugfs_blob_wrapper *blob);
-#define debugfs_create_blob(n, m, p, b)	debugfs_create_blob(THIS_MODULE, n, m, p, b)
 
 #endif /* _LINUX_DEBUGFS_H */

@@ -201,24 +201,16 @@ ssize_t simple_write_to_buffer(void *to, size_t available, loff_t *ppos,
 			       const void __user *from, size_t count);
 
 /*
- * Character device numbers (fs/char_dev.c). The host must know which
- * module registers a region (to take it back if its exit forgets), so
- * THIS_MODULE goes first.
+ * Character device numbers (fs/char_dev.c). The host knows which module
+ * registers a region from the call's return address (to take it back if
+ * its exit forgets).
  */
-int alloc_chrdev_region(struct module *owner, dev_t *dev, unsigned int baseminor,
-			unsigned int count, const char *name);
-#define alloc_chrdev_region(dev, base, count, name) \
-	alloc_chrdev_region(THIS_MODULE, dev, base, count, name)
-int register_chrdev_region(struct module *owner, dev_t from, unsigned int count,
-			   const char *name);
-#define register_chrdev_region(from, count, name) \
-	register_chrdev_region(THIS_MODULE, from, count, name)
+int alloc_chrdev_region(dev_t *dev, unsigned int baseminor, unsigned int count,
+			const char *name);
+int register_chrdev_region(dev_t from, unsigned int count, const char *name);
 void unregister_chrdev_region(dev_t from, unsigned int count);
-int __register_chrdev(struct module *owner, unsigned int major, unsigned int baseminor,
-		      unsigned int count, const char *name,
-		      const struct file_operations *fops);
-#define __register_chrdev(major, base, count, name, fops) \
-	__register_chrdev(THIS_MODULE, major, base, count, name, fops)
+int __register_chrdev(unsigned int major, unsigned int baseminor, unsigned int count,
+		      const char *name, const struct file_operations *fops);
 void __unregister_chrdev(unsigned int major, unsigned int baseminor,
 			 unsigned int count, const char *name);
 

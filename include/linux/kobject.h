@@ -4,9 +4,9 @@
  * type; once added, a directory below /sys (kernel_kobj: /sys/kernel)
  * holding its attributes. The last kobject_put() removes the directory,
  * waiting for reads and writes in flight, then calls the type's release.
- * The functions that initialise take the calling module first, from the
- * macros of the kernel's names: a kobject it forgets to put is reported
- * and removed when it is unloaded.
+ * A kobject is owned by the module that initialises it (the host finds
+ * the caller from the call's return address): one it forgets to put is
+ * reported and removed when it is unloaded.
  */
 #ifndef _LINUX_KOBJECT_H
 #define _LINUX_KOBJECT_H
@@ -51,20 +51,16 @@ static inline const char *kobject_name(const struct kobject *kobj)
 	return kobj->name;
 }
 
-void kobject_init(struct module *owner, struct kobject *kobj, const struct kobj_type *ktype);
-#define kobject_init(kobj, ktype)	kobject_init(THIS_MODULE, kobj, ktype)
+void kobject_init(struct kobject *kobj, const struct kobj_type *ktype);
 int __must_check kobject_add(struct kobject *kobj, struct kobject *parent,
 			     const char *fmt, ...) __printf(3, 4);
-int __must_check kobject_init_and_add(struct module *owner, struct kobject *kobj,
-				      const struct kobj_type *ktype, struct kobject *parent,
-				      const char *fmt, ...) __printf(5, 6);
-#define kobject_init_and_add(kobj, ktype, parent, fmt, ...)			\
-	kobject_init_and_add(THIS_MODULE, kobj, ktype, parent, fmt, ##__VA_ARGS__)
+int __must_check kobject_init_and_add(struct kobject *kobj, const struct kobj_type *ktype,
+				      struct kobject *parent, const char *fmt, ...)
+	__printf(4, 5);
 void kobject_del(struct kobject *kobj);
 
-struct kobject * __must_check kobject_create_and_add(struct module *owner, const char *name,
+struct kobject * __must_check kobject_create_and_add(const char *name,
 						      struct kobject *parent);
-#define kobject_create_and_add(name, parent)	kobject_create_and_add(THIS_MODULE, name, parent)
 
 struct kobject *kobject_get(struct kobject *kobj);
 void kobject_put(struct kobject *kobj);
@@ -83,13 +79,11 @@ __printf(2, 3) int add_uevent_var(struct kobj_uevent_env *env, const char *forma
 
 /* ---- ksets: a kobject that groups kobjects (their default parent) ---- */
 
-int __must_check kset_register(struct module *owner, struct kset *kset);
-#define kset_register(kset)	kset_register(THIS_MODULE, kset)
+int __must_check kset_register(struct kset *kset);
 void kset_unregister(struct kset *kset);
-struct kset * __must_check kset_create_and_add(struct module *owner, const char *name,
+struct kset * __must_check kset_create_and_add(const char *name,
 						const struct kset_uevent_ops *u,
 						struct kobject *parent_kobj);
-#define kset_create_and_add(name, u, parent)	kset_create_and_add(THIS_MODULE, name, u, parent)
 struct kobject *kset_find_obj(struct kset *kset, const char *name);
 
 static inline struct kset *to_kset(struct kobject *kobj)

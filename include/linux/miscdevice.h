@@ -12,8 +12,7 @@
 
 #define MISC_DYNAMIC_MINOR	255
 
-int misc_register(struct module *owner, struct miscdevice *misc);
-#define misc_register(misc)	misc_register(THIS_MODULE, misc)
+int misc_register(struct miscdevice *misc);
 void misc_deregister(struct miscdevice *misc);
 
 /* module_driver(): a module that only registers one misc device */

@@ -3,7 +3,8 @@
  * procfs as Linux 6.1 offers it to modules (struct proc_ops is in
  * umod/kabi/fs.h). The entries appear under the daemon's proc/ directory.
  * Which module creates an entry matters to the host (an entry its exit
- * forgets is removed for it), so the creating calls take THIS_MODULE first.
+ * forgets is removed for it): the host finds it from the call's return
+ * address, so the calls keep 6.1's arguments.
  */
 #ifndef _LINUX_PROC_FS_H
 #define _LINUX_PROC_FS_H
@@ -21,50 +22,38 @@ struct seq_operations;
 
 typedef int (*proc_write_t)(struct file *, char *, size_t);
 
-struct proc_dir_entry *proc_create_data(struct module *owner, const char *name,
-					umode_t mode, struct proc_dir_entry *parent,
+/* 6.1's prototypes: the host knows the calling module from where it calls */
+struct proc_dir_entry *proc_create_data(const char *name, umode_t mode,
+					struct proc_dir_entry *parent,
 					const struct proc_ops *proc_ops, void *data);
-#define proc_create_data(name, mode, parent, ops, data) \
-	(proc_create_data)(THIS_MODULE, name, mode, parent, ops, data)
-#define proc_create(name, mode, parent, ops) \
-	(proc_create_data)(THIS_MODULE, name, mode, parent, ops, NULL)
+struct proc_dir_entry *proc_create(const char *name, umode_t mode,
+				   struct proc_dir_entry *parent,
+				   const struct proc_ops *proc_ops);
 
-struct proc_dir_entry *proc_create_single_data(struct module *owner, const char *name,
-					       umode_t mode, struct proc_dir_entry *parent,
+struct proc_dir_entry *proc_create_single_data(const char *name, umode_t mode,
+					       struct proc_dir_entry *parent,
 					       int (*show)(struct seq_file *, void *),
 					       void *data);
-#define proc_create_single_data(name, mode, parent, show, data) \
-	(proc_create_single_data)(THIS_MODULE, name, mode, parent, show, data)
 #define proc_create_single(name, mode, parent, show) \
-	(proc_create_single_data)(THIS_MODULE, name, mode, parent, show, NULL)
+	proc_create_single_data(name, mode, parent, show, NULL)
 
-struct proc_dir_entry *proc_create_seq_private(struct module *owner, const char *name,
-					       umode_t mode, struct proc_dir_entry *parent,
+struct proc_dir_entry *proc_create_seq_private(const char *name, umode_t mode,
+					       struct proc_dir_entry *parent,
 					       const struct seq_operations *ops,
 					       unsigned int state_size, void *data);
-#define proc_create_seq_private(name, mode, parent, ops, size, data) \
-	(proc_create_seq_private)(THIS_MODULE, name, mode, parent, ops, size, data)
 #define proc_create_seq_data(name, mode, parent, ops, data) \
-	(proc_create_seq_private)(THIS_MODULE, name, mode, parent, ops, 0, data)
+	proc_create_seq_private(name, mode, parent, ops, 0, data)
 #define proc_create_seq(name, mode, parent, ops) \
-	(proc_create_seq_private)(THIS_MODULE, name, mode, parent, ops, 0, NULL)
+	proc_create_seq_private(name, mode, parent, ops, 0, NULL)
 
-struct proc_dir_entry *proc_mkdir_data(struct module *owner, const char *name,
-				       umode_t mode, struct proc_dir_entry *parent,
-				       void *data);
-#define proc_mkdir_data(name, mode, parent, data) \
-	(proc_mkdir_data)(THIS_MODULE, name, mode, parent, data)
-#define proc_mkdir_mode(name, mode, parent) \
-	(proc_mkdir_data)(THIS_MODULE, name, mode, parent, NULL)
-#define proc_mkdir(name, parent) \
-	(proc_mkdir_data)(THIS_MODULE, name, 0, parent, NULL)
+struct proc_dir_entry *proc_mkdir(const char *name, struct proc_dir_entry *parent);
+struct proc_dir_entry *proc_mkdir_data(const char *name, umode_t mode,
+				       struct proc_dir_entry *parent, void *data);
+struct proc_dir_entry *proc_mkdir_mode(const char *name, umode_t mode,
+				       struct proc_dir_entry *parent);
 
-void remove_proc_entry(struct module *owner, const char *name,
-		       struct proc_dir_entry *parent);
-#define remove_proc_entry(name, parent) remove_proc_entry(THIS_MODULE, name, parent)
-int remove_proc_subtree(struct module *owner, const char *name,
-			struct proc_dir_entry *parent);
-#define remove_proc_subtree(name, parent) remove_proc_subtree(THIS_MODULE, name, parent)
+void remove_proc_entry(const char *name, struct proc_dir_entry *parent);
+int remove_proc_subtree(const char *name, struct proc_dir_entry *parent);
 void proc_remove(struct proc_dir_entry *de);
 
 void proc_set_size(struct proc_dir_entry *de, loff_t size);

@@ -4,8 +4,8 @@
  * umod/kabi/sysctl.h): tables registered here appear under proc/sys/ in
  * the daemon's tree, each entry read and written through its
  * proc_handler. Which module registers a table matters to the host (a
- * table its exit leaves registered is unregistered for it), so the
- * registering calls take THIS_MODULE first, as proc_create() does.
+ * table its exit leaves registered is unregistered for it): the host finds
+ * it from the call's return address, as for proc_create().
  */
 #ifndef _LINUX_SYSCTL_H
 #define _LINUX_SYSCTL_H
@@ -86,21 +86,11 @@ static inline void *proc_sys_poll_event(struct ctl_table_poll *poll)
 /* the value changed: pollers of the entry wake, as after a write */
 void proc_sys_poll_notify(struct ctl_table_poll *poll);
 
-struct ctl_table_header *register_sysctl(struct module *owner, const char *path,
-					 struct ctl_table *table);
-#define register_sysctl(path, table)	(register_sysctl)(THIS_MODULE, path, table)
-struct ctl_table_header *register_sysctl_table(struct module *owner,
+struct ctl_table_header *register_sysctl(const char *path, struct ctl_table *table);
+struct ctl_table_header *register_sysctl_table(struct ctl_table *table);
+struct ctl_table_header *register_sysctl_paths(const struct ctl_path *path,
 					       struct ctl_table *table);
-#define register_sysctl_table(table)	(register_sysctl_table)(THIS_MODULE, table)
-struct ctl_table_header *register_sysctl_paths(struct module *owner,
-					       const struct ctl_path *path,
-					       struct ctl_table *table);
-#define register_sysctl_paths(path, table) \
-	(register_sysctl_paths)(THIS_MODULE, path, table)
-struct ctl_table_header *register_sysctl_mount_point(struct module *owner,
-						     const char *path);
-#define register_sysctl_mount_point(path) \
-	(register_sysctl_mount_point)(THIS_MODULE, path)
+struct ctl_table_header *register_sysctl_mount_point(const char *path);
 /* built-in code's variant: a module's tables are never __init */
 #define register_sysctl_init(path, table)	((void)register_sysctl(path, table))
 

@@ -98,23 +98,22 @@ static const struct attribute_group _name##_group = {			\
 __ATTRIBUTE_GROUPS(_name)
 
 /*
- * The files. Those that create take the calling module first: its code is
- * what show and store run, its exit must take them back (what it leaves
- * is reported and removed at unload).
+ * The files. Those a module creates are its own (the host finds the
+ * caller from the call's return address): its code is what show and
+ * store run, its exit must take them back (what it leaves is reported and
+ * removed at unload).
  */
-int __must_check sysfs_create_file_ns(struct module *owner, struct kobject *kobj,
-				      const struct attribute *attr, const void *ns);
+int __must_check sysfs_create_file_ns(struct kobject *kobj, const struct attribute *attr,
+				      const void *ns);
 void sysfs_remove_file_ns(struct kobject *kobj, const struct attribute *attr,
 			  const void *ns);
-int __must_check sysfs_create_files(struct module *owner, struct kobject *kobj,
-				    const struct attribute *const *attr);
-#define sysfs_create_files(kobj, attr)	sysfs_create_files(THIS_MODULE, kobj, attr)
+int __must_check sysfs_create_files(struct kobject *kobj, const struct attribute *const *attr);
 void sysfs_remove_files(struct kobject *kobj, const struct attribute *const *attr);
 
 static inline int __must_check sysfs_create_file(struct kobject *kobj,
 						 const struct attribute *attr)
 {
-	return sysfs_create_file_ns(THIS_MODULE, kobj, attr, NULL);
+	return sysfs_create_file_ns(kobj, attr, NULL);
 }
 
 static inline void sysfs_remove_file(struct kobject *kobj, const struct attribute *attr)
@@ -122,12 +121,9 @@ static inline void sysfs_remove_file(struct kobject *kobj, const struct attribut
 	sysfs_remove_file_ns(kobj, attr, NULL);
 }
 
-int __must_check sysfs_create_group(struct module *owner, struct kobject *kobj,
-				    const struct attribute_group *grp);
-#define sysfs_create_group(kobj, grp)	sysfs_create_group(THIS_MODULE, kobj, grp)
-int __must_check sysfs_create_groups(struct module *owner, struct kobject *kobj,
+int __must_check sysfs_create_group(struct kobject *kobj, const struct attribute_group *grp);
+int __must_check sysfs_create_groups(struct kobject *kobj,
 				     const struct attribute_group **groups);
-#define sysfs_create_groups(kobj, groups) sysfs_create_groups(THIS_MODULE, kobj, groups)
 void sysfs_remove_group(struct kobject *kobj, const struct attribute_group *grp);
 void sysfs_remove_groups(struct kobject *kobj, const struct attribute_group **groups);
 

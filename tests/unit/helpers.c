@@ -123,6 +123,29 @@ void fake_module_free(struct umod_module *mod)
 	umod_module_unref(mod);
 }
 
+/* a frame as umod_call() puts, without the oops recovery (a fault fails the test) */
+void test_module_enter(struct umod_module *mod)
+{
+	struct umod_task *t = umod_task_current();
+	struct umod_call *c = calloc(1, sizeof(*c));
+
+	assert_non_null(c);
+	c->outer = t->call;
+	c->mod = mod;
+	c->task = t;
+	__atomic_store_n(&t->call, c, __ATOMIC_RELEASE);
+}
+
+void test_module_leave(void)
+{
+	struct umod_task *t = umod_task_current();
+	struct umod_call *c = t->call;
+
+	assert_non_null(c);
+	__atomic_store_n(&t->call, c->outer, __ATOMIC_RELEASE);
+	free(c);
+}
+
 int test_tmpdir(char *dir, size_t size, const char *tag)
 {
 	if ((size_t)snprintf(dir, size, "/tmp/umod-%s.XXXXXX", tag) >= size)
@@ -161,31 +184,4 @@ void *test_export(struct umod_host *host, const char *name)
 	assert_non_null(ks);
 	return (void *)(uintptr_t)ks->addr;
 }
-
-static _Thread_local struct umod_call module_call;
-static _Thread_local struct umod_task *module_task;	/* made for it, or NULL */
-
-void test_enter_module(struct umod_module *mod)
-{
-	struct umod_task *t = umod_task_peek();
-
-	if (!t) {
-		assert_int_equal(umod_task_new(&module_task, "test", false), 0);
-		umod_task_set_current(module_task);
-		t = module_task;
-	}
-	module_call.mod = mod;
-	module_call.task = t;
-	module_call.outer = t->call;
-	t->call = &module_call;
-}
-
-void test_leave_module(void)
-{
-	umod_task_peek()->call = module_call.outer;
-	if (module_task) {
-		umod_task_set_current(NULL);
-		umod_task_put(module_task);
-		module_task = NULL;
-	}
 }

@@ -32,6 +32,7 @@ const char *mapping_perms(const void *addr, char perms[5]);
  * test. It is LIVE, on the host's list and has its /sys/module directory.
  */
 struct kernel_param;
+struct umod_module;
 struct module;
 struct umod_module *fake_module_new(struct umod_host *host, const char *name,
 				    struct module *kmod,
@@ -40,13 +41,19 @@ struct umod_module *fake_module_new(struct umod_host *host, const char *name,
 void fake_module_free(struct umod_module *mod);
 
 /*
- * Until test_leave_module(), this thread runs as if inside @mod's code
- * (a umod_call() of it): the exports it calls see @mod as their caller
- * (UMOD_CALLER()). Not nested.
+ * Until test_module_leave(), this thread runs @mod's code: the exports it
+ * calls find @mod as their caller (UMOD_CALLER()), as when the module
+ * calls them. Nests.
  */
-struct umod_module;
-void test_enter_module(struct umod_module *mod);
-void test_leave_module(void);
+void test_module_enter(struct umod_module *mod);
+void test_module_leave(void);
+/* @expr's value, evaluated as @kmod's code (its struct module) */
+#define TEST_AS_MODULE(kmod, expr) ({					\
+	test_module_enter((kmod)->umod);				\
+	__typeof__(expr) as_module_ = (expr);				\
+	test_module_leave();						\
+	as_module_;							\
+})
 
 /* the address @host exports under @name; fails the test if there is none */
 void *test_export(struct umod_host *host, const char *name);

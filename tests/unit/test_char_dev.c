@@ -50,11 +50,13 @@ static int setup(void **state)
 	strcpy(kmod.name, "chartest");
 	mod = fake_module_new(host, "chartest", &kmod, NULL, 0);
 	assert_non_null(mod);
+	test_module_enter(mod);	/* the calls below are the module's */
 	return 0;
 }
 
 static int teardown(void **state)
 {
+	test_module_leave();
 	fake_module_free(mod);
 	umod_host_unref(host);
 	return 0;
@@ -62,29 +64,29 @@ static int teardown(void **state)
 
 static void test_regions(void **state)
 {
-	int (*alloc)(struct module *, unsigned int *, unsigned int, unsigned int,
+	int (*alloc)(unsigned int *, unsigned int, unsigned int,
 		     const char *) = test_export(host, "alloc_chrdev_region");
-	int (*reg)(struct module *, unsigned int, unsigned int, const char *) =
+	int (*reg)(unsigned int, unsigned int, const char *) =
 		test_export(host, "register_chrdev_region");
-	int (*chrdev)(struct module *, unsigned int, unsigned int, unsigned int,
+	int (*chrdev)(unsigned int, unsigned int, unsigned int,
 		      const char *, const struct file_operations *) = test_export(host, "__register_chrdev");
 	void (*unreg)(unsigned int, unsigned int) = test_export(host, "unregister_chrdev_region");
 	unsigned int dev1, dev2;
 
-	assert_int_equal(alloc(&kmod, &dev1, 0, 4, "a"), 0);
+	assert_int_equal(alloc(&dev1, 0, 4, "a"), 0);
 	assert_int_equal(dev1 >> 20, 254);
-	assert_int_equal(alloc(&kmod, &dev2, 3, 1, "b"), 0);
+	assert_int_equal(alloc(&dev2, 3, 1, "b"), 0);
 	assert_int_equal(dev2, (253u << 20) | 3);
-	assert_int_equal(reg(&kmod, (254u << 20) | 2, 4, "c"), -EBUSY);	/* overlaps a */
-	assert_int_equal(reg(&kmod, (254u << 20) | 4, 4, "c"), 0);		/* after a */
-	assert_int_equal(reg(&kmod, 600u << 20, 1, "d"), -EINVAL);
+	assert_int_equal(reg((254u << 20) | 2, 4, "c"), -EBUSY);	/* overlaps a */
+	assert_int_equal(reg((254u << 20) | 4, 4, "c"), 0);		/* after a */
+	assert_int_equal(reg(600u << 20, 1, "d"), -EINVAL);
 	assert_true(capture_has(&cap, "CHRDEV \"d\" major requested (600) is greater than the maximum (511)"));
-	assert_int_equal(chrdev(&kmod, 0, 0, 256, "e", &fops), 252);
-	assert_int_equal(chrdev(&kmod, 10, 0, 256, "misc2", &fops), -EBUSY);
+	assert_int_equal(chrdev(0, 0, 256, "e", &fops), 252);
+	assert_int_equal(chrdev(10, 0, 256, "misc2", &fops), -EBUSY);
 	/* unregistering is by caller: run as the module */
 	umod_fs_leftovers(mod);
 	assert_true(capture_has(&cap, "chartest: exit left char device region 254:0-3 (a) registered: unregistered"));
-	assert_int_equal(alloc(&kmod, &dev1, 0, 1, "again"), 0);
+	assert_int_equal(alloc(&dev1, 0, 1, "again"), 0);
 	assert_int_equal(dev1 >> 20, 254);
 	(void)unreg;
 	umod_fs_leftovers(mod);
@@ -106,17 +108,17 @@ static int stop_at_misc(void *data, unsigned int major, const char *name)
 /* by major, then by base minor, misc's 10 and input's 13 always: chrdev_show()'s order */
 static void test_regions_by_major(void **state)
 {
-	int (*reg)(struct module *, unsigned int, unsigned int, const char *) =
+	int (*reg)(unsigned int, unsigned int, const char *) =
 		test_export(host, "register_chrdev_region");
 	unsigned int dev;
-	int (*alloc)(struct module *, unsigned int *, unsigned int, unsigned int,
+	int (*alloc)(unsigned int *, unsigned int, unsigned int,
 		     const char *) = test_export(host, "alloc_chrdev_region");
 	char out[256] = "";
 
-	assert_int_equal(reg(&kmod, (300u << 20) | 8, 2, "high"), 0);
-	assert_int_equal(reg(&kmod, (300u << 20) | 0, 2, "low"), 0);
-	assert_int_equal(alloc(&kmod, &dev, 0, 1, "dyn"), 0);
-	assert_int_equal(reg(&kmod, 4u << 20, 1, "four"), 0);
+	assert_int_equal(reg((300u << 20) | 8, 2, "high"), 0);
+	assert_int_equal(reg((300u << 20) | 0, 2, "low"), 0);
+	assert_int_equal(alloc(&dev, 0, 1, "dyn"), 0);
+	assert_int_equal(reg(4u << 20, 1, "four"), 0);
 	assert_int_equal(umod_chrdev_for_each_region(host, add_line, out), 0);
 	assert_string_equal(out, "4 four;10 misc;13 input;254 dyn;300 low;300 high;");
 	assert_int_equal(umod_chrdev_for_each_region(host, stop_at_misc, NULL), -EINTR);
@@ -128,13 +130,13 @@ static void test_regions_by_major(void **state)
 
 static void test_dev_char_node(void **state)
 {
-	int (*chrdev)(struct module *, unsigned int, unsigned int, unsigned int,
+	int (*chrdev)(unsigned int, unsigned int, unsigned int,
 		      const char *, const struct file_operations *) = test_export(host, "__register_chrdev");
 	struct umod_file *f;
 	char buf[64] = "";
 	int64_t pos = 0;
 	unsigned int mode;
-	int major = chrdev(&kmod, 0, 0, 256, "n", &fops);
+	int major = chrdev(0, 0, 256, "n", &fops);
 
 	assert_true(major > 0);
 	snprintf(buf, sizeof(buf), "/dev/char/%d:7", major);
@@ -153,7 +155,7 @@ static void test_dev_char_node(void **state)
 
 static void test_misc_minors(void **state)
 {
-	int (*misc_register)(struct module *, struct miscdevice *) = test_export(host, "misc_register");
+	int (*misc_register)(struct miscdevice *) = test_export(host, "misc_register");
 	struct miscdevice a = { .minor = 255, .name = "ma", .fops = &fops };
 	struct miscdevice b = { .minor = 255, .name = "mb", .fops = &fops, .mode = 0644 };
 	struct miscdevice c = { .minor = 126, .name = "mc", .fops = &fops };
@@ -161,12 +163,12 @@ static void test_misc_minors(void **state)
 	char buf[16] = "";
 	unsigned int mode;
 
-	assert_int_equal(misc_register(&kmod, &a), 0);
+	assert_int_equal(misc_register(&a), 0);
 	assert_int_equal(a.minor, 127);
-	assert_int_equal(misc_register(&kmod, &b), 0);
+	assert_int_equal(misc_register(&b), 0);
 	assert_int_equal(b.minor, 126);
-	assert_int_equal(misc_register(&kmod, &c), -EBUSY);	/* a static minor taken */
-	assert_int_equal(misc_register(&kmod, &dup), -EEXIST);	/* the name */
+	assert_int_equal(misc_register(&c), -EBUSY);	/* a static minor taken */
+	assert_int_equal(misc_register(&dup), -EEXIST);	/* the name */
 	assert_int_equal(umod_fs_stat(host, "dev/mb", &mode, NULL), 0);
 	assert_int_equal(mode, 020644);
 	/* the class device (drivers/base/): its dev file in /sys/devices/virtual/misc */

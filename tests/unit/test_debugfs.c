@@ -40,21 +40,34 @@ static const void *kapi(const char *name)
 	return NULL;
 }
 
-typedef void (*create_fn)(struct module *, const char *, unsigned short, struct dentry *,
-			  void *);
-typedef struct dentry *(*dir_fn)(struct module *, const char *, struct dentry *);
+typedef void (*create_fn)(const char *, unsigned short, struct dentry *, void *);
+typedef struct dentry *(*dir_fn)(const char *, struct dentry *);
 
-static void create(const char *type, const char *name, unsigned short mode, void *value)
+/* debugfs_create_@type(), called by the module */
+static void create_in(const char *type, const char *name, unsigned short mode,
+		      struct dentry *parent, void *value)
 {
 	char fn[64];
 
 	snprintf(fn, sizeof(fn), "debugfs_create_%s", type);
-	((create_fn)kapi(fn))(&kmod, name, mode, dir, value);
+	test_module_enter(mod);
+	((create_fn)kapi(fn))(name, mode, parent, value);
+	test_module_leave();
+}
+
+static void create(const char *type, const char *name, unsigned short mode, void *value)
+{
+	create_in(type, name, mode, dir, value);
 }
 
 static struct dentry *mkdir_(const char *name, struct dentry *parent)
 {
-	return ((dir_fn)kapi("debugfs_create_dir"))(&kmod, name, parent);
+	struct dentry *d;
+
+	test_module_enter(mod);
+	d = ((dir_fn)kapi("debugfs_create_dir"))(name, parent);
+	test_module_leave();
+	return d;
 }
 
 static void rm(struct dentry *d)
@@ -198,9 +211,7 @@ static void modes_and_blob(void **state)
 	assert_string_equal(rd("wo"), "-13");
 	assert_int_equal(wr("wo", "5"), 1);
 	assert_int_equal(v, 5);
-	((struct dentry *(*)(struct module *, const char *, unsigned short, struct dentry *,
-			     struct debugfs_blob_wrapper *))kapi("debugfs_create_blob"))(
-		&kmod, "blob", 0644, dir, &blob);
+	create("blob", "blob", 0644, &blob);
 	assert_int_equal(umod_sysfs_stat(host, "/sys/kernel/debug/t/blob", &type, &mode), 0);
 	assert_int_equal(mode, 0444);		/* read-only in 6.1 */
 	assert_int_equal(umod_sysfs_read(host, "/sys/kernel/debug/t/blob", buf, sizeof(buf)), 9);
@@ -232,7 +243,7 @@ static void dirs_duplicates_and_removal(void **state)
 	assert_ptr_equal(mkdir_("x", again), again);
 	rm(NULL);
 	rm(again);
-	((create_fn)kapi("debugfs_create_u32"))(&kmod, "deep", 0644, sub, &v);
+	create_in("u32", "deep", 0644, sub, &v);
 	assert_int_equal(umod_sysfs_stat(host, "/sys/kernel/debug/t/sub/deep", NULL, NULL), 0);
 	rm(sub);
 	assert_int_equal(umod_sysfs_stat(host, "/sys/kernel/debug/t/sub", NULL, NULL), -ENOENT);

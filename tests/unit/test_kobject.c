@@ -52,12 +52,12 @@ static const void *kapi(const char *name)
 }
 
 #define KAPI(type, name)	((type)kapi(name))
-#define create_and_add(m, n, p)	KAPI(struct kobject *(*)(struct module *, const char *, struct kobject *), "kobject_create_and_add")(m, n, p)
+#define create_and_add(m, n, p)	TEST_AS_MODULE(m, KAPI(struct kobject *(*)(const char *, struct kobject *), "kobject_create_and_add")(n, p))
 #define kput(k)			KAPI(void (*)(struct kobject *), "kobject_put")(k)
 #define kget(k)			KAPI(struct kobject *(*)(struct kobject *), "kobject_get")(k)
-#define create_file(m, k, a)	KAPI(int (*)(struct module *, struct kobject *, const struct attribute *, const void *), "sysfs_create_file_ns")(m, k, a, NULL)
+#define create_file(m, k, a)	TEST_AS_MODULE(m, KAPI(int (*)(struct kobject *, const struct attribute *, const void *), "sysfs_create_file_ns")(k, a, NULL))
 #define remove_file(k, a)	KAPI(void (*)(struct kobject *, const struct attribute *, const void *), "sysfs_remove_file_ns")(k, a, NULL)
-#define init_and_add(m, k, t, p, n) KAPI(int (*)(struct module *, struct kobject *, const struct kobj_type *, struct kobject *, const char *, ...), "kobject_init_and_add")(m, k, t, p, "%s", n)
+#define init_and_add(m, k, t, p, n) TEST_AS_MODULE(m, KAPI(int (*)(struct kobject *, const struct kobj_type *, struct kobject *, const char *, ...), "kobject_init_and_add")(k, t, p, "%s", n))
 
 static struct kobject *kernel_kobj(void)
 {
@@ -339,7 +339,7 @@ static void nesting_and_release(void **state)
 
 /* ---- ksets ---------------------------------------------------------------------------- */
 
-#define kset_create(m, n, u, p)	KAPI(struct kset *(*)(struct module *, const char *, const struct kset_uevent_ops *, struct kobject *), "kset_create_and_add")(m, n, u, p)
+#define kset_create(m, n, u, p)	TEST_AS_MODULE(m, KAPI(struct kset *(*)(const char *, const struct kset_uevent_ops *, struct kobject *), "kset_create_and_add")(n, u, p))
 #define kset_unregister(k)	KAPI(void (*)(struct kset *), "kset_unregister")(k)
 #define kset_find(k, n)		KAPI(struct kobject *(*)(struct kset *, const char *), "kset_find_obj")(k, n)
 #define get_path(k)		KAPI(char *(*)(const struct kobject *, unsigned int), "kobject_get_path")(k, 0xcc0)
@@ -444,8 +444,8 @@ static void ksets_nest(void **state)
 	member.kobj.ktype = &ktype;
 	assert_int_equal(KAPI(int (*)(struct kobject *, const char *, ...), "kobject_set_name")
 			 (&member.kobj, "m%d", 1), 0);
-	assert_int_equal(KAPI(int (*)(struct module *, struct kset *), "kset_register")
-			 (&kmod, &member), 0);
+	assert_int_equal(TEST_AS_MODULE(&kmod, KAPI(int (*)(struct kset *), "kset_register")
+						       (&member)), 0);
 	mode_of("/sys/kernel/outer/m1", UMOD_SYSFS_DIR, 0755);
 	assert_ptr_equal(kset_find(outer, "m1"), &member.kobj);
 	kput(&member.kobj);

@@ -41,13 +41,13 @@ static const void *kapi(const char *name)
 }
 
 #define KAPI(type, name)	((type)kapi(name))
-#define kset_create(n, u, p)	KAPI(struct kset *(*)(struct module *, const char *, const struct kset_uevent_ops *, struct kobject *), "kset_create_and_add")(&kmod, n, u, p)
+#define kset_create(n, u, p)	TEST_AS_MODULE(&kmod, KAPI(struct kset *(*)(const char *, const struct kset_uevent_ops *, struct kobject *), "kset_create_and_add")(n, u, p))
 #define kset_unregister(k)	KAPI(void (*)(struct kset *), "kset_unregister")(k)
-#define create_and_add(n, p)	KAPI(struct kobject *(*)(struct module *, const char *, struct kobject *), "kobject_create_and_add")(&kmod, n, p)
+#define create_and_add(n, p)	TEST_AS_MODULE(&kmod, KAPI(struct kobject *(*)(const char *, struct kobject *), "kobject_create_and_add")(n, p))
 #define kput(k)			KAPI(void (*)(struct kobject *), "kobject_put")(k)
 #define uevent(k, a)		KAPI(int (*)(struct kobject *, int), "kobject_uevent")(k, a)
 #define uevent_env(k, a, e)	KAPI(int (*)(struct kobject *, int, char *[]), "kobject_uevent_env")(k, a, e)
-#define init_and_add(k, t, p, n) KAPI(int (*)(struct module *, struct kobject *, const struct kobj_type *, struct kobject *, const char *, ...), "kobject_init_and_add")(&kmod, k, t, p, "%s", n)
+#define init_and_add(k, t, p, n) TEST_AS_MODULE(&kmod, KAPI(int (*)(struct kobject *, const struct kobj_type *, struct kobject *, const char *, ...), "kobject_init_and_add")(k, t, p, "%s", n))
 #define add_var			KAPI(int (*)(struct kobj_uevent_env *, const char *, ...), "add_uevent_var")
 
 enum { ADD, REMOVE, CHANGE, MOVE, ONLINE, OFFLINE, BIND, UNBIND };

@@ -79,15 +79,17 @@ static const struct file_operations no_mmap = { .owner = NULL };
 
 static int setup(void **state)
 {
-	int (*chrdev)(struct module *, unsigned int, unsigned int, unsigned int,
+	int (*chrdev)(unsigned int, unsigned int, unsigned int,
 		      const char *, const struct file_operations *) =
 		test_export(host = test_host_new(&cap), "__register_chrdev");
 
 	strcpy(kmod.name, "maptest");
 	mod = fake_module_new(host, "maptest", &kmod, NULL, 0);
 	assert_non_null(mod);
-	assert_int_equal(chrdev(&kmod, 240, 0, 1, "map", &fops), 0);
-	assert_int_equal(chrdev(&kmod, 241, 0, 1, "nomap", &no_mmap), 0);
+	test_module_enter(mod);	/* the module's devices */
+	assert_int_equal(chrdev(240, 0, 1, "map", &fops), 0);
+	assert_int_equal(chrdev(241, 0, 1, "nomap", &no_mmap), 0);
+	test_module_leave();
 	pages = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	strcpy(pages, "page 0");
 	strcpy(pages + 4096, "page 1");
@@ -173,13 +175,13 @@ static void test_refusals(void **state)
 	how = REFUSE;
 	assert_int_equal(umod_fs_mmap(f, 0, 4096, PROT_READ, MAP_SHARED, &m), -EAGAIN);
 	how = PLAIN_VMALLOC;	/* remap_vmalloc_range() wants vmalloc_user() memory */
-	test_enter_module(mod);
+	test_module_enter(mod);
 	vmem = ((void *(*)(unsigned long))test_export(host, "vmalloc"))(8192);
 	assert_int_equal(umod_fs_mmap(f, 0, 8192, PROT_READ, MAP_SHARED, &m), -EINVAL);
 	((void (*)(const void *))test_export(host, "vfree"))(vmem);
 	how = VMALLOC;
 	vmem = ((void *(*)(unsigned long))test_export(host, "vmalloc_user"))(8192);
-	test_leave_module();
+	test_module_leave();
 	strcpy((char *)vmem + 4096, "vm 1");
 	assert_int_equal(umod_fs_mmap(f, 4096, 4096, PROT_READ, MAP_SHARED, &m), 0);
 	assert_string_equal((char *)umod_fs_map_page(f, m, 4096, 0), "vm 1");

@@ -64,7 +64,7 @@ static void copies_per_cpu(void **state)
 {
 	uint64_t *p, *q;
 
-	test_enter_module(fake);
+	test_module_enter(fake);
 	p = alloc_(sizeof(uint64_t), 8);
 	assert_non_null(p);
 	assert_int_equal(offsets[0], 0);
@@ -84,14 +84,14 @@ static void copies_per_cpu(void **state)
 	for (unsigned int cpu = 0; cpu < umod_nr_cpu_ids; cpu++)
 		assert_int_equal(*(uint64_t *)cpu_copy(q, cpu), 0);
 	free_(q);
-	test_leave_module();
+	test_module_leave();
 }
 
 static void alignment_and_packing(void **state)
 {
 	void *a, *b, *c, *big;
 
-	test_enter_module(fake);
+	test_module_enter(fake);
 	a = alloc_(3, 1);
 	b = alloc_(1, 1);
 	c = alloc_(64, 64);
@@ -111,7 +111,7 @@ static void alignment_and_packing(void **state)
 	free_(c);
 	free_(b);
 	free_(a);
-	test_leave_module();
+	test_module_leave();
 }
 
 static long refused(void *arg)

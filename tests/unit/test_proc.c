@@ -26,10 +26,10 @@ static struct umod_host *host;
 static struct umod_module *mod;
 static int releases;
 
-typedef struct proc_dir_entry *(*create_fn)(struct module *, const char *, unsigned short,
+typedef struct proc_dir_entry *(*create_fn)(const char *, unsigned short,
 					    struct proc_dir_entry *, const struct proc_ops *,
 					    void *);
-typedef struct proc_dir_entry *(*mkdir_fn)(struct module *, const char *, unsigned short,
+typedef struct proc_dir_entry *(*mkdir_fn)(const char *, unsigned short,
 					   struct proc_dir_entry *, void *);
 
 static long p_read(struct file *f, char *buf, unsigned long n, long long *pos)
@@ -57,11 +57,13 @@ static int setup(void **state)
 	strcpy(kmod.name, "proctest");
 	mod = fake_module_new(host, "proctest", &kmod, NULL, 0);
 	assert_non_null(mod);
+	test_module_enter(mod);	/* the calls below are the module's */
 	return 0;
 }
 
 static int teardown(void **state)
 {
+	test_module_leave();
 	umod_fs_leftovers(mod);
 	fake_module_free(mod);
 	umod_host_unref(host);
@@ -78,31 +80,31 @@ static void test_create_and_clash(void **state)
 {
 	create_fn create = test_export(host, "proc_create_data");
 	mkdir_fn mkdir = test_export(host, "proc_mkdir_data");
-	void (*remove)(struct module *, const char *, struct proc_dir_entry *) =
+	void (*remove)(const char *, struct proc_dir_entry *) =
 		test_export(host, "remove_proc_entry");
 	struct proc_dir_entry *dir;
 	unsigned int mode;
 	int n = 0;
 
-	assert_non_null(create(&kmod, "one", 0, NULL, &ops, "1\n"));
+	assert_non_null(create("one", 0, NULL, &ops, "1\n"));
 	assert_int_equal(umod_fs_stat(host, "/proc/one", &mode, NULL), 0);
 	assert_int_equal(mode, 0100444);	/* S_IRUGO by default */
-	assert_null(create(&kmod, "one", 0644, NULL, &ops, NULL));
+	assert_null(create("one", 0644, NULL, &ops, NULL));
 	assert_string_equal(capture_last(&cap), "proc_dir_entry '/proc/one' already registered");
-	dir = mkdir(&kmod, "d", 0, NULL, NULL);
+	dir = mkdir("d", 0, NULL, NULL);
 	assert_non_null(dir);
 	assert_int_equal(umod_fs_stat(host, "/proc/d", &mode, NULL), 0);
 	assert_int_equal(mode, 040555);
-	assert_non_null(create(&kmod, "d/two", 0600, NULL, &ops, "2\n"));	/* a path */
-	assert_null(create(&kmod, "two", 0600, dir, &ops, NULL));
+	assert_non_null(create("d/two", 0600, NULL, &ops, "2\n"));	/* a path */
+	assert_null(create("two", 0600, dir, &ops, NULL));
 	assert_string_equal(capture_last(&cap), "proc_dir_entry 'd/two' already registered");
 	assert_int_equal(umod_fs_list(host, "/proc/d", count_entry, &n), 0);
 	assert_int_equal(n, 1);
-	remove(&kmod, "d", NULL);
+	remove("d", NULL);
 	assert_string_equal(capture_last(&cap), "remove_proc_entry: removing non-empty directory '/proc/d', leaking at least 'two'");
-	remove(&kmod, "nothing", NULL);
+	remove("nothing", NULL);
 	assert_string_equal(capture_last(&cap), "name 'nothing'");
-	remove(&kmod, "one", NULL);
+	remove("one", NULL);
 	assert_int_equal(umod_fs_stat(host, "/proc/one", NULL, NULL), -ENOENT);
 }
 
@@ -110,7 +112,7 @@ static void test_access_and_eio(void **state)
 {
 	create_fn create = test_export(host, "proc_create_data");
 	void (*proc_remove)(struct proc_dir_entry *) = test_export(host, "proc_remove");
-	struct proc_dir_entry *de = create(&kmod, "ro", 0444, NULL, &ops, "hello\n");
+	struct proc_dir_entry *de = create("ro", 0444, NULL, &ops, "hello\n");
 	struct umod_file *f;
 	char buf[16] = "";
 	int64_t pos = 0;
@@ -144,13 +146,13 @@ static void test_leftovers(void **state)
 {
 	create_fn create = test_export(host, "proc_create_data");
 	mkdir_fn mkdir = test_export(host, "proc_mkdir_data");
-	struct proc_dir_entry *dir = mkdir(&kmod, "left", 0, NULL, NULL);
+	struct proc_dir_entry *dir = mkdir("left", 0, NULL, NULL);
 	struct umod_file *f;
 
-	assert_non_null(create(&kmod, "inner", 0444, dir, &ops, "x"));
+	assert_non_null(create("inner", 0444, dir, &ops, "x"));
 	/* the host's directory: only what the module made inside is a leftover */
 	assert_non_null(umod_proc_text(host, "other/text", 0444, show_nothing, NULL));
-	assert_non_null(create(&kmod, "other/deep", 0444, NULL, &ops, "x"));
+	assert_non_null(create("other/deep", 0444, NULL, &ops, "x"));
 	assert_int_equal(umod_fs_open(host, "proc/left/inner", O_RDONLY, &f), 0);
 	releases = 0;
 	umod_fs_leftovers(mod);

@@ -71,10 +71,10 @@ static int big_show(struct seq_file *m, void *v)
 
 static int setup(void **state)
 {
-	struct proc_dir_entry *(*create_seq)(struct module *, const char *, unsigned short,
+	struct proc_dir_entry *(*create_seq)(const char *, unsigned short,
 					     struct proc_dir_entry *,
 					     const struct seq_operations *, unsigned int, void *);
-	struct proc_dir_entry *(*create_single)(struct module *, const char *, unsigned short,
+	struct proc_dir_entry *(*create_single)(const char *, unsigned short,
 						struct proc_dir_entry *,
 						int (*)(struct seq_file *, void *), void *);
 
@@ -85,8 +85,10 @@ static int setup(void **state)
 	assert_non_null(mod);
 	create_seq = test_export(host, "proc_create_seq_private");
 	create_single = test_export(host, "proc_create_single_data");
-	assert_non_null(create_seq(&kmod, "recs", 0444, NULL, &rec_ops, 0, NULL));
-	assert_non_null(create_single(&kmod, "big", 0444, NULL, big_show, NULL));
+	test_module_enter(mod);	/* the module's entries */
+	assert_non_null(create_seq("recs", 0444, NULL, &rec_ops, 0, NULL));
+	assert_non_null(create_single("big", 0444, NULL, big_show, NULL));
+	test_module_leave();
 	return 0;
 }
 

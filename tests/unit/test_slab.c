@@ -148,7 +148,7 @@ static void too_large(void **state)
 {
 	void *p;
 
-	test_enter_module(fake);
+	test_module_enter(fake);
 	p = kmalloc_(4ul << 20, GFP_KERNEL);
 	assert_non_null(p);
 	kfree_(p);
@@ -156,7 +156,7 @@ static void too_large(void **state)
 	assert_null(kmalloc_((4ul << 20) + 1, GFP_KERNEL | GFP_NOWARN));
 	assert_int_equal(cap.n, 0);
 	assert_null(kmalloc_((4ul << 20) + 1, GFP_KERNEL));
-	test_leave_module();
+	test_module_leave();
 	assert_string_equal(cap.lines[0], "------------[ cut here ]------------");
 	assert_true(logged("^WARNING: CPU: [0-9]+ PID: [0-9]+ at mm/page_alloc.c:[0-9]+ __alloc_pages$"));
 	assert_true(umod_host_test_taint(host, 9));

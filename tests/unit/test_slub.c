@@ -51,9 +51,9 @@ static struct kmem_cache *create(const char *name, unsigned int size, unsigned i
 {
 	struct kmem_cache *s;
 
-	test_enter_module(mod);		/* the module's cache */
+	test_module_enter(mod);		/* the module's cache */
 	s = ((create_fn)kapi("kmem_cache_create"))(name, size, 0, flags, ctor);
-	test_leave_module();
+	test_module_leave();
 	return s;
 }
 
@@ -149,11 +149,11 @@ static void never_merged(void **state)
 	struct kmem_cache *r = create("t_rcu", 24, SLAB_TYPESAFE_BY_RCU, NULL);
 	struct kmem_cache *u;
 
-	test_enter_module(mod);
+	test_module_enter(mod);
 	u = ((struct kmem_cache *(*)(const char *, unsigned int, unsigned int, unsigned int,
 				     unsigned int, unsigned int, void (*)(void *)))
 		kapi("kmem_cache_create_usercopy"))("t_user", 24, 0, 0, 0, 8, NULL);
-	test_leave_module();
+	test_module_leave();
 
 	assert_string_equal(link_of("t_ctor"), "(directory)");
 	assert_string_equal(link_of("t_rcu"), "(directory)");
@@ -176,9 +176,9 @@ static void objects_and_order(void **state)
 	struct kmem_cache *big = create("t_big", 1000, 0, NULL);
 	void *o;
 
-	test_enter_module(mod);
+	test_module_enter(mod);
 	o = alloc(big, 0);
-	test_leave_module();
+	test_module_leave();
 
 	assert_non_null(o);
 	assert_string_equal(attr(":0001000", "objects"), "1 N0=1\n");
