@@ -7,6 +7,7 @@
  */
 #include <linux/atomic.h>
 #include <linux/cdev.h>
+#include <linux/debugfs.h>
 #include <linux/completion.h>
 #include <linux/device.h>
 #include <linux/fs.h>
@@ -28,6 +29,7 @@
 #include <linux/refcount.h>
 #include <linux/seq_file.h>
 #include <linux/spinlock.h>
+#include <linux/sysctl.h>
 #include <linux/sysfs.h>
 #include <linux/timer.h>
 #include <linux/wait.h>

@@ -184,4 +184,3 @@ void *test_export(struct umod_host *host, const char *name)
 	assert_non_null(ks);
 	return (void *)(uintptr_t)ks->addr;
 }
-}
