@@ -15,8 +15,10 @@
 #include <linux/list.h>
 #include <linux/spinlock_types.h>
 
-#define __MUTEX_INITIALIZER(lockname) \
-	{ .owner = 0, .wait = __WAIT_QUEUE_HEAD_INITIALIZER(lockname.wait) }
+#define __MUTEX_INITIALIZER(lockname)					\
+	{ .owner = 0,							\
+	  .wait_lock = __RAW_SPIN_LOCK_UNLOCKED(lockname.wait_lock),	\
+	  .wait_list = LIST_HEAD_INIT(lockname.wait_list) }
 #define DEFINE_MUTEX(mutexname) \
 	struct mutex mutexname = __MUTEX_INITIALIZER(mutexname)
 
@@ -28,10 +30,7 @@ static inline void mutex_destroy(struct mutex *lock)
 	(void)lock;
 }
 
-static inline bool mutex_is_locked(struct mutex *lock)
-{
-	return READ_ONCE(lock->owner) != 0;
-}
+bool mutex_is_locked(struct mutex *lock);
 
 void mutex_lock(struct mutex *lock);
 int __must_check mutex_lock_interruptible(struct mutex *lock);

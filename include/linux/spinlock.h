@@ -18,9 +18,17 @@
 #include <linux/spinlock_types.h>
 #include <linux/typecheck.h>
 
+/* 6.1's out-of-line lock functions (Debian's config inlines none of them) */
 void _raw_spin_lock(raw_spinlock_t *lock);
 void _raw_spin_unlock(raw_spinlock_t *lock);
 int _raw_spin_trylock(raw_spinlock_t *lock);
+int _raw_spin_trylock_bh(raw_spinlock_t *lock);
+unsigned long _raw_spin_lock_irqsave(raw_spinlock_t *lock);
+void _raw_spin_unlock_irqrestore(raw_spinlock_t *lock, unsigned long flags);
+void _raw_spin_lock_irq(raw_spinlock_t *lock);
+void _raw_spin_unlock_irq(raw_spinlock_t *lock);
+void _raw_spin_lock_bh(raw_spinlock_t *lock);
+void _raw_spin_unlock_bh(raw_spinlock_t *lock);
 
 static inline void raw_spin_lock_init(raw_spinlock_t *lock)
 {
@@ -31,12 +39,20 @@ static inline void raw_spin_lock_init(raw_spinlock_t *lock)
 #define raw_spin_unlock(lock)		_raw_spin_unlock(lock)
 #define raw_spin_trylock(lock)		_raw_spin_trylock(lock)
 #define raw_spin_is_locked(lock)	(READ_ONCE((lock)->raw_lock.locked) != 0)
-#define raw_spin_lock_irq(lock)		do { local_irq_disable(); _raw_spin_lock(lock); } while (0)
-#define raw_spin_unlock_irq(lock)	do { _raw_spin_unlock(lock); local_irq_enable(); } while (0)
-#define raw_spin_lock_irqsave(lock, flags) \
-	do { local_irq_save(flags); _raw_spin_lock(lock); } while (0)
-#define raw_spin_unlock_irqrestore(lock, flags) \
-	do { _raw_spin_unlock(lock); local_irq_restore(flags); } while (0)
+#define raw_spin_lock_irq(lock)		_raw_spin_lock_irq(lock)
+#define raw_spin_unlock_irq(lock)	_raw_spin_unlock_irq(lock)
+#define raw_spin_lock_bh(lock)		_raw_spin_lock_bh(lock)
+#define raw_spin_unlock_bh(lock)	_raw_spin_unlock_bh(lock)
+#define raw_spin_lock_irqsave(lock, flags)		\
+	do {						\
+		typecheck(unsigned long, flags);	\
+		flags = _raw_spin_lock_irqsave(lock);	\
+	} while (0)
+#define raw_spin_unlock_irqrestore(lock, flags)		\
+	do {						\
+		typecheck(unsigned long, flags);	\
+		_raw_spin_unlock_irqrestore(lock, flags);	\
+	} while (0)
 
 static __always_inline raw_spinlock_t *spinlock_check(spinlock_t *lock)
 {
@@ -66,49 +82,39 @@ static __always_inline int spin_trylock(spinlock_t *lock)
 
 static __always_inline void spin_lock_bh(spinlock_t *lock)
 {
-	local_bh_disable();
-	_raw_spin_lock(&lock->rlock);
+	_raw_spin_lock_bh(&lock->rlock);
 }
 
 static __always_inline void spin_unlock_bh(spinlock_t *lock)
 {
-	_raw_spin_unlock(&lock->rlock);
-	local_bh_enable();
+	_raw_spin_unlock_bh(&lock->rlock);
 }
 
 static __always_inline int spin_trylock_bh(spinlock_t *lock)
 {
-	local_bh_disable();
-	if (_raw_spin_trylock(&lock->rlock))
-		return 1;
-	local_bh_enable();
-	return 0;
+	return _raw_spin_trylock_bh(&lock->rlock);
 }
 
 static __always_inline void spin_lock_irq(spinlock_t *lock)
 {
-	local_irq_disable();
-	_raw_spin_lock(&lock->rlock);
+	_raw_spin_lock_irq(&lock->rlock);
 }
 
 static __always_inline void spin_unlock_irq(spinlock_t *lock)
 {
-	_raw_spin_unlock(&lock->rlock);
-	local_irq_enable();
+	_raw_spin_unlock_irq(&lock->rlock);
 }
 
 #define spin_lock_irqsave(lock, flags)				\
 do {								\
-	local_irq_save(flags);					\
-	_raw_spin_lock(spinlock_check(lock));			\
+	raw_spin_lock_irqsave(spinlock_check(lock), flags);	\
 } while (0)
 
 #define spin_lock_irqsave_nested(lock, flags, subclass)	spin_lock_irqsave(lock, flags)
 
 static __always_inline void spin_unlock_irqrestore(spinlock_t *lock, unsigned long flags)
 {
-	_raw_spin_unlock(&lock->rlock);
-	local_irq_restore(flags);
+	_raw_spin_unlock_irqrestore(&lock->rlock, flags);
 }
 
 #define spin_trylock_irqsave(lock, flags)			\

@@ -266,8 +266,14 @@ void umod_mutex_unlock(struct mutex *lock)
 	kapi_mutex_unlock(lock);
 }
 
+static bool kapi_mutex_is_locked(struct mutex *lock)
+{
+	return __atomic_load_n(&lock->owner, __ATOMIC_RELAXED) != 0;
+}
+
 static const struct umod_kapi_export mutex_exports[] = {
 	UMOD_KAPI("__mutex_init", kapi_mutex_init),
+	UMOD_KAPI("mutex_is_locked", kapi_mutex_is_locked),
 	UMOD_KAPI("mutex_lock", kapi_mutex_lock),
 	UMOD_KAPI("mutex_lock_io", kapi_mutex_lock),
 	UMOD_KAPI("mutex_lock_interruptible", kapi_mutex_lock_interruptible),

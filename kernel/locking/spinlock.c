@@ -71,6 +71,57 @@ static int kapi_raw_spin_trylock(raw_spinlock_t *lock)
 	return 0;
 }
 
+/* 6.1's out-of-line _irqsave/_irq/_bh forms: the interrupt or softirq state, then the lock */
+static unsigned long kapi_raw_spin_lock_irqsave(raw_spinlock_t *lock)
+{
+	unsigned long flags = umod_irq_save(umod_task_fast());
+
+	kapi_raw_spin_lock(lock);
+	return flags;
+}
+
+static void kapi_raw_spin_unlock_irqrestore(raw_spinlock_t *lock, unsigned long flags)
+{
+	kapi_raw_spin_unlock(lock);
+	umod_irq_restore(umod_task_fast(), flags);
+}
+
+static void kapi_raw_spin_lock_irq(raw_spinlock_t *lock)
+{
+	umod_irq_save(umod_task_fast());
+	kapi_raw_spin_lock(lock);
+}
+
+static void kapi_raw_spin_unlock_irq(raw_spinlock_t *lock)
+{
+	kapi_raw_spin_unlock(lock);
+	umod_irq_restore(umod_task_fast(), UMOD_ARCH_IRQ_ENABLED);
+}
+
+/* the softirq-disable count (SOFTIRQ_DISABLE_OFFSET), then the lock's */
+#define SOFTIRQ_DISABLE_OFFSET	512u
+
+static void kapi_raw_spin_lock_bh(raw_spinlock_t *lock)
+{
+	umod_task_fast()->preempt_count += SOFTIRQ_DISABLE_OFFSET;
+	kapi_raw_spin_lock(lock);
+}
+
+static void kapi_raw_spin_unlock_bh(raw_spinlock_t *lock)
+{
+	kapi_raw_spin_unlock(lock);
+	umod_task_fast()->preempt_count -= SOFTIRQ_DISABLE_OFFSET;
+}
+
+static int kapi_raw_spin_trylock_bh(raw_spinlock_t *lock)
+{
+	umod_task_fast()->preempt_count += SOFTIRQ_DISABLE_OFFSET;
+	if (kapi_raw_spin_trylock(lock))
+		return 1;
+	umod_task_fast()->preempt_count -= SOFTIRQ_DISABLE_OFFSET;
+	return 0;
+}
+
 /* ---- rwlock_t: cnts counts readers, -1 is a writer ------------------------ */
 
 static bool read_try(arch_rwlock_t *l)
@@ -145,6 +196,13 @@ static const struct umod_kapi_export spinlock_exports[] = {
 	UMOD_KAPI("_raw_spin_lock", kapi_raw_spin_lock),
 	UMOD_KAPI("_raw_spin_unlock", kapi_raw_spin_unlock),
 	UMOD_KAPI("_raw_spin_trylock", kapi_raw_spin_trylock),
+	UMOD_KAPI("_raw_spin_lock_irqsave", kapi_raw_spin_lock_irqsave),
+	UMOD_KAPI("_raw_spin_unlock_irqrestore", kapi_raw_spin_unlock_irqrestore),
+	UMOD_KAPI("_raw_spin_lock_irq", kapi_raw_spin_lock_irq),
+	UMOD_KAPI("_raw_spin_unlock_irq", kapi_raw_spin_unlock_irq),
+	UMOD_KAPI("_raw_spin_lock_bh", kapi_raw_spin_lock_bh),
+	UMOD_KAPI("_raw_spin_unlock_bh", kapi_raw_spin_unlock_bh),
+	UMOD_KAPI("_raw_spin_trylock_bh", kapi_raw_spin_trylock_bh),
 	UMOD_KAPI("_raw_read_lock", kapi_raw_read_lock),
 	UMOD_KAPI("_raw_read_trylock", kapi_raw_read_trylock),
 	UMOD_KAPI("_raw_read_unlock", kapi_raw_read_unlock),

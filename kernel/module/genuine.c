@@ -79,6 +79,23 @@ static const char *const same_abi[] = {
 	/* kernel/printk/, lib/ratelimit.c, kernel/module/, kernel/kmod.c */
 	"_printk", "vprintk", "___ratelimit", "__printk_ratelimit", "printk_timed_ratelimit",
 	"print_hex_dump", "__symbol_get", "__symbol_put", "__request_module",
+	/* kernel/locking/, kernel/sched/: mutex, spinlock_t, wait queues, completions
+	 * and the task's __state are 6.1's (make check-kabi) */
+	"mutex_lock", "mutex_unlock", "__mutex_init", "mutex_lock_interruptible",
+	"mutex_lock_killable", "mutex_trylock", "mutex_is_locked", "_raw_spin_lock",
+	"_raw_spin_unlock", "_raw_spin_trylock", "_raw_spin_trylock_bh", "_raw_spin_lock_irqsave",
+	"_raw_spin_unlock_irqrestore", "_raw_spin_lock_irq", "_raw_spin_unlock_irq",
+	"_raw_spin_lock_bh", "_raw_spin_unlock_bh", "__init_waitqueue_head", "__wake_up",
+	"prepare_to_wait_event", "finish_wait", "init_wait_entry", "prepare_to_wait",
+	"prepare_to_wait_exclusive", "autoremove_wake_function", "add_wait_queue",
+	"remove_wait_queue", "complete", "complete_all", "wait_for_completion",
+	"wait_for_completion_timeout", "wait_for_completion_interruptible",
+	"wait_for_completion_interruptible_timeout", "wait_for_completion_killable", "schedule",
+	"schedule_timeout", "msleep", "msleep_interruptible", "usleep_range_state",
+	"ktime_get", "get_random_bytes", "synchronize_rcu",
+	"refcount_warn_saturate",
+	/* lib/vsprintf.c */
+	"snprintf", "sprintf", "scnprintf", "sscanf", "vsnprintf", "vscnprintf",
 	/* mm/: the allocators (kmalloc_caches, data, is not offered yet) */
 	"__kmalloc", "__kmalloc_node", "kmalloc_trace", "kmalloc_node_trace", "kmalloc_large",
 	"kmalloc_large_node", "__kmalloc_node_track_caller", "krealloc", "kfree",
@@ -97,7 +114,7 @@ static const char *const same_abi[] = {
 	"delayed_work_timer_fn", "__flush_workqueue", "__warn_flushing_systemwide_wq",
 	"drain_workqueue", "flush_work", "flush_delayed_work", "flush_rcu_work", "cancel_work",
 	"cancel_work_sync", "cancel_delayed_work", "cancel_delayed_work_sync", "work_busy",
-	"current_work", "workqueue_set_max_active", "current_is_workqueue_rescuer",
+	"current_work", "workqueue_set_max_active",
 	"workqueue_congested", "alloc_workqueue", "destroy_workqueue",
 	/* kernel/time/, kernel/softirq.c */
 	"init_timer_key", "mod_timer", "mod_timer_pending", "timer_reduce", "add_timer",

@@ -534,25 +534,19 @@ static void kapi_preempt_count_sub(int val)
 	umod_task_fast()->preempt_count -= (unsigned int)val;
 }
 
-#define ARCH_IRQ_ENABLED	0x200ul	/* x86's IF */
-
 static unsigned long kapi_arch_local_save_flags(void)
 {
-	return umod_task_fast()->irqs_disabled ? 0 : ARCH_IRQ_ENABLED;
+	return umod_task_fast()->irqs_disabled ? 0 : UMOD_ARCH_IRQ_ENABLED;
 }
 
 static unsigned long kapi_arch_local_irq_save(void)
 {
-	struct umod_task *t = umod_task_fast();
-	unsigned long flags = t->irqs_disabled ? 0 : ARCH_IRQ_ENABLED;
-
-	t->irqs_disabled = 1;
-	return flags;
+	return umod_irq_save(umod_task_fast());
 }
 
 static void kapi_arch_local_irq_restore(unsigned long flags)
 {
-	umod_task_fast()->irqs_disabled = !(flags & ARCH_IRQ_ENABLED);
+	umod_irq_restore(umod_task_fast(), flags);
 }
 
 static void kapi_local_bh_disable_ip(unsigned long ip, unsigned int cnt)

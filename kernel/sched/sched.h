@@ -149,4 +149,23 @@ bool umod_task_sigpending(const struct umod_task *t);
 bool umod_task_fatal_pending(const struct umod_task *t);
 void umod_task_clear_signals(struct umod_task *t);
 
+/*
+ * local_irq_save()/restore() of @t: x86's IF in the flags word, as 6.1's
+ * arch_local_irq_save() returns it (kernel/sched/core.c, the spin locks)
+ */
+#define UMOD_ARCH_IRQ_ENABLED	0x200ul
+
+static inline unsigned long umod_irq_save(struct umod_task *t)
+{
+	unsigned long flags = t->irqs_disabled ? 0 : UMOD_ARCH_IRQ_ENABLED;
+
+	t->irqs_disabled = 1;
+	return flags;
+}
+
+static inline void umod_irq_restore(struct umod_task *t, unsigned long flags)
+{
+	t->irqs_disabled = !(flags & UMOD_ARCH_IRQ_ENABLED);
+}
+
 #endif /* _UMOD_KERNEL_SCHED_SCHED_H */

@@ -157,14 +157,15 @@ static int kapi_woken_wake_function(struct wait_queue_entry *e, unsigned int mod
  * Every entry's function, in order, until @nr exclusive waiters were
  * woken (0: all of them). Non-exclusive waiters sit at the front.
  */
-static void wake_common(struct wait_queue_head *wq, unsigned int mode, int nr, void *key);
+static int wake_common(struct wait_queue_head *wq, unsigned int mode, int nr, void *key);
 
 void umod_wake_locked(struct wait_queue_head *wq, unsigned int mode, int nr)
 {
 	wake_common(wq, mode, nr, NULL);
 }
 
-static void wake_common(struct wait_queue_head *wq, unsigned int mode, int nr, void *key)
+/* returns @nr less the exclusive waiters woken, as 6.1's __wake_up_common() */
+static int wake_common(struct wait_queue_head *wq, unsigned int mode, int nr, void *key)
 {
 	struct list_head *pos = wq->head.next, *next;
 
@@ -180,14 +181,17 @@ static void wake_common(struct wait_queue_head *wq, unsigned int mode, int nr, v
 		if (ret && (flags & WQ_FLAG_EXCLUSIVE) && !--nr)
 			break;
 	}
+	return nr;
 }
 
-static void kapi___wake_up(struct wait_queue_head *wq, unsigned int mode, int nr, void *key)
+/* 6.1's: the number of exclusive waiters woken */
+static int kapi___wake_up(struct wait_queue_head *wq, unsigned int mode, int nr, void *key)
 {
 	struct umod_task *t = umod_wq_lock(wq);
+	int remaining = wake_common(wq, mode, nr, key);
 
-	wake_common(wq, mode, nr, key);
 	umod_wq_unlock(wq, t);
+	return nr - remaining;
 }
 
 static void kapi___wake_up_locked(struct wait_queue_head *wq, unsigned int mode, int nr)

@@ -26,6 +26,7 @@
 #include <linux/proc_fs.h>
 #include <linux/ratelimit.h>
 #include <linux/rbtree.h>
+#include <linux/sched.h>
 #include <linux/refcount.h>
 #include <linux/seq_file.h>
 #include <linux/spinlock.h>

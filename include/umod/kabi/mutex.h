@@ -10,9 +10,26 @@
 
 #include <umod/kabi/wait.h>
 
+/* 6.1's optimistic spinning queue: never used here, its place kept */
+struct optimistic_spin_queue {
+	atomic_t tail;
+};
+
+/*
+ * 6.1 amd64's layout (make check-kabi): 6.1's wait_lock, osq and
+ * wait_list are where the host's wait queue has its lock, padding and
+ * list, so a static DEFINE_MUTEX() of either form is the same bytes.
+ */
 struct mutex {
 	volatile unsigned long owner;	/* the owning task_struct, or 0 */
-	struct wait_queue_head wait;
+	union {
+		struct {
+			raw_spinlock_t wait_lock;
+			struct optimistic_spin_queue osq;
+			struct list_head wait_list;
+		};
+		struct wait_queue_head wait;	/* the host's view of them */
+	};
 };
 
 struct semaphore {
