@@ -18,9 +18,9 @@
  * file). The C functions behind them are static or umod_-named, so an
  * application embedding libumod keeps its own printk or kmalloc. Every
  * name needs a declaration in include/linux/ (its modversions CRC comes
- * from there: the build fails without one). A function that must know
- * its caller's module takes `struct module *` first, and its header
- * passes THIS_MODULE, as printk() does.
+ * from there: the build fails without one). Every export has 6.1's
+ * arguments: one that must know its caller's module finds it with
+ * UMOD_CALLER() (kernel/module/module.h), as _printk() does.
  */
 struct umod_kapi_export {
 	const char *name;
