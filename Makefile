@@ -300,7 +300,7 @@ check-headers: all
 
 # umod's kernel structures against the BTF of Debian's 6.1 vmlinux, as
 # tests/kabi/structs lists them (the kernel package: ~70 MB, downloaded once)
-check-kabi: $(GENERATED)
+check-kabi: $(GENERATED) $(objtree)/Module.symvers
 	$(Q)MODCC="$(MODCC)" MOD_CFLAGS="$(MOD_CFLAGS_BASE)" \
 		$(srctree)/scripts/check-kabi.sh $(srctree) $(objtree)
 

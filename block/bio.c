@@ -145,8 +145,8 @@ int umod_bio_execute(struct umod_disk *d, unsigned int op, uint64_t sector, void
 
 static const struct umod_kapi_export bio_exports[] = {
 	UMOD_KAPI("bio_endio", kapi_bio_endio),
-	UMOD_KAPI("blk_status_to_errno", umod_blk_status_to_errno),
-	UMOD_KAPI("errno_to_blk_status", kapi_errno_to_blk_status),
+	UMOD_KAPI_GPL("blk_status_to_errno", umod_blk_status_to_errno),
+	UMOD_KAPI_GPL("errno_to_blk_status", kapi_errno_to_blk_status),
 };
 
 const struct umod_kapi_table umod_kapi_bio = UMOD_KAPI_TABLE(bio_exports);

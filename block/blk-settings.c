@@ -271,9 +271,9 @@ static const struct umod_kapi_export blk_settings_exports[] = {
 	UMOD_KAPI("blk_queue_io_opt", kapi_blk_queue_io_opt),
 	UMOD_KAPI("blk_queue_flag_set", kapi_blk_queue_flag_set),
 	UMOD_KAPI("blk_queue_flag_clear", kapi_blk_queue_flag_clear),
-	UMOD_KAPI("blk_queue_flag_test_and_set", kapi_blk_queue_flag_test_and_set),
-	UMOD_KAPI("blk_queue_write_cache", kapi_blk_queue_write_cache),
-	UMOD_KAPI("blk_queue_rq_timeout", kapi_blk_queue_rq_timeout),
+	UMOD_KAPI_GPL("blk_queue_flag_test_and_set", kapi_blk_queue_flag_test_and_set),
+	UMOD_KAPI_GPL("blk_queue_write_cache", kapi_blk_queue_write_cache),
+	UMOD_KAPI_GPL("blk_queue_rq_timeout", kapi_blk_queue_rq_timeout),
 };
 
 const struct umod_kapi_table umod_kapi_blk_settings = UMOD_KAPI_TABLE(blk_settings_exports);

@@ -664,7 +664,7 @@ static const struct umod_kapi_export genhd_exports[] = {
 	UMOD_KAPI("del_gendisk", kapi_del_gendisk),
 	UMOD_KAPI("put_disk", kapi_put_disk),
 	UMOD_KAPI("set_capacity", kapi_set_capacity),
-	UMOD_KAPI("set_capacity_and_notify", kapi_set_capacity_and_notify),
+	UMOD_KAPI_GPL("set_capacity_and_notify", kapi_set_capacity_and_notify),
 	UMOD_KAPI("set_disk_ro", kapi_set_disk_ro),
 	UMOD_KAPI("disk_to_dev", kapi_disk_to_dev),
 };

@@ -103,7 +103,7 @@ static kgid_t kapi_make_kgid(struct user_namespace *from, unsigned int gid)
 }
 
 static const struct umod_kapi_export cred_exports[] = {
-	UMOD_KAPI("init_user_ns", &umod_init_user_ns),
+	UMOD_KAPI_GPL("init_user_ns", &umod_init_user_ns),
 	UMOD_KAPI("capable", kapi_capable),
 	UMOD_KAPI("ns_capable", kapi_ns_capable),
 	UMOD_KAPI("has_capability", kapi_has_capability),

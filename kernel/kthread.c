@@ -321,13 +321,13 @@ static const struct umod_kapi_export kthread_exports[] = {
 	UMOD_KAPI("__kthread_create_on_node", kapi_kthread_create),
 	UMOD_KAPI("kthread_stop", kapi_kthread_stop),
 	UMOD_KAPI("kthread_should_stop", kapi_kthread_should_stop),
-	UMOD_KAPI("kthread_freezable_should_stop", kapi_kthread_freezable_should_stop),
-	UMOD_KAPI("kthread_should_park", kapi_kthread_should_park),
-	UMOD_KAPI("kthread_parkme", kapi_kthread_parkme),
-	UMOD_KAPI("kthread_park", kapi_kthread_park),
-	UMOD_KAPI("kthread_unpark", kapi_kthread_unpark),
+	UMOD_KAPI_GPL("kthread_freezable_should_stop", kapi_kthread_freezable_should_stop),
+	UMOD_KAPI_GPL("kthread_should_park", kapi_kthread_should_park),
+	UMOD_KAPI_GPL("kthread_parkme", kapi_kthread_parkme),
+	UMOD_KAPI_GPL("kthread_park", kapi_kthread_park),
+	UMOD_KAPI_GPL("kthread_unpark", kapi_kthread_unpark),
 	UMOD_KAPI("kthread_bind", kapi_kthread_bind),
-	UMOD_KAPI("kthread_data", kapi_kthread_data),
+	UMOD_KAPI_GPL("kthread_data", kapi_kthread_data),
 };
 
 const struct umod_kapi_table umod_kapi_kthread = UMOD_KAPI_TABLE(kthread_exports);

@@ -167,8 +167,8 @@ static const struct umod_kapi_export softirq_exports[] = {
 	UMOD_KAPI("tasklet_setup", kapi_tasklet_setup),
 	UMOD_KAPI("__tasklet_schedule", kapi_tasklet_schedule),
 	UMOD_KAPI("__tasklet_hi_schedule", kapi_tasklet_hi_schedule),
-	UMOD_KAPI("tasklet_unlock", kapi_tasklet_unlock),
-	UMOD_KAPI("tasklet_unlock_wait", kapi_tasklet_unlock_wait),
+	UMOD_KAPI_GPL("tasklet_unlock", kapi_tasklet_unlock),
+	UMOD_KAPI_GPL("tasklet_unlock_wait", kapi_tasklet_unlock_wait),
 	UMOD_KAPI("tasklet_unlock_spin_wait", kapi_tasklet_unlock_wait),
 	UMOD_KAPI("tasklet_kill", kapi_tasklet_kill),
 };

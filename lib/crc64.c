@@ -40,8 +40,8 @@ uint64_t umod_crc64_rocksoft_generic(uint64_t crc, const void *p, size_t len)
 }
 
 static const struct umod_kapi_export crc64_exports[] = {
-	UMOD_KAPI("crc64_be", kapi_crc64_be),
-	UMOD_KAPI("crc64_rocksoft_generic", umod_crc64_rocksoft_generic),
+	UMOD_KAPI_GPL("crc64_be", kapi_crc64_be),
+	UMOD_KAPI_GPL("crc64_rocksoft_generic", umod_crc64_rocksoft_generic),
 };
 
 const struct umod_kapi_table umod_kapi_crc64 = UMOD_KAPI_TABLE(crc64_exports);

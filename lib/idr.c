@@ -334,11 +334,11 @@ static void kapi_ida_destroy(struct ida *ida)
 }
 
 static const struct umod_kapi_export idr_exports[] = {
-	UMOD_KAPI("idr_alloc", umod_idr_alloc),
-	UMOD_KAPI("idr_alloc_u32", umod_idr_alloc_u32),
+	UMOD_KAPI_GPL("idr_alloc", umod_idr_alloc),
+	UMOD_KAPI_GPL("idr_alloc_u32", umod_idr_alloc_u32),
 	UMOD_KAPI("idr_alloc_cyclic", umod_idr_alloc_cyclic),
-	UMOD_KAPI("idr_find", umod_idr_find),
-	UMOD_KAPI("idr_remove", umod_idr_remove),
+	UMOD_KAPI_GPL("idr_find", umod_idr_find),
+	UMOD_KAPI_GPL("idr_remove", umod_idr_remove),
 	UMOD_KAPI("idr_replace", kapi_idr_replace),
 	UMOD_KAPI("idr_get_next", umod_idr_get_next),
 	UMOD_KAPI("idr_get_next_ul", umod_idr_get_next_ul),

@@ -410,7 +410,7 @@ static const struct umod_kapi_export iomap_exports[] = {
 	UMOD_KAPI("ioremap_cache", kapi_ioremap),
 	UMOD_KAPI("ioremap_wc", kapi_ioremap),
 	UMOD_KAPI("ioremap_wt", kapi_ioremap),
-	UMOD_KAPI("ioremap_uc", kapi_ioremap),
+	UMOD_KAPI_GPL("ioremap_uc", kapi_ioremap),
 	UMOD_KAPI("iounmap", kapi_iounmap),
 	UMOD_KAPI("readb", kapi_readb),
 	UMOD_KAPI("readw", kapi_readw),

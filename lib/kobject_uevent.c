@@ -198,7 +198,7 @@ static int kapi_kobject_uevent(struct kobject *kobj, int action)
 }
 
 static const struct umod_kapi_export kobject_uevent_exports[] = {
-	UMOD_KAPI("kobject_uevent", kapi_kobject_uevent),
+	UMOD_KAPI_GPL("kobject_uevent", kapi_kobject_uevent),
 	UMOD_KAPI_GPL("kobject_uevent_env", kapi_kobject_uevent_env),
 	UMOD_KAPI_GPL("add_uevent_var", umod_add_uevent_var),
 };

@@ -30,7 +30,7 @@ static void **kapi___memcat_p(void **a, void **b)
 }
 
 static const struct umod_kapi_export memcat_p_exports[] = {
-	UMOD_KAPI("__memcat_p", kapi___memcat_p),
+	UMOD_KAPI_GPL("__memcat_p", kapi___memcat_p),
 };
 
 const struct umod_kapi_table umod_kapi_memcat_p = UMOD_KAPI_TABLE(memcat_p_exports);

@@ -6,7 +6,9 @@
 # kept beside the package for the next run); umod's layouts are those of
 # tests/kabi/structs.c compiled with the module flags and GCC's -gbtf;
 # scripts/check-kabi.py compares the structs tests/kabi/structs names;
-# then a planted difference must be caught.
+# then a planted difference must be caught. Last, the exports' licence:
+# a name both export is GPL-only in umod exactly when it is in 6.1
+# (scripts/check-export-flags.py, the two Module.symvers).
 # Prints "skipped: WHY" and exits 0 when the package or a BTF-writing
 # compiler cannot be had.
 #   scripts/check-kabi.sh UMOD_TOP OBJTREE
@@ -53,3 +55,6 @@ $cc -gbtf -c -o "$planted.o" "$planted.c" &&
 	exit 1
 }
 echo "self-test: a planted difference is caught"
+
+python3 "$top/scripts/check-export-flags.py" "$objtree/Module.symvers" "$headers/Module.symvers" ||
+	exit 1

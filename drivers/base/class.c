@@ -425,13 +425,13 @@ static void kapi_class_remove_file_ns(struct class *cls, const struct class_attr
 }
 
 static const struct umod_kapi_export class_exports[] = {
-	UMOD_KAPI("__class_create", kapi___class_create),
-	UMOD_KAPI("class_destroy", kapi_class_destroy),
+	UMOD_KAPI_GPL("__class_create", kapi___class_create),
+	UMOD_KAPI_GPL("class_destroy", kapi_class_destroy),
 	UMOD_KAPI_GPL("__class_register", kapi___class_register),
 	UMOD_KAPI_GPL("class_unregister", kapi_class_unregister),
-	UMOD_KAPI("device_create", kapi_device_create),
+	UMOD_KAPI_GPL("device_create", kapi_device_create),
 	UMOD_KAPI_GPL("device_create_with_groups", kapi_device_create_with_groups),
-	UMOD_KAPI("device_destroy", kapi_device_destroy),
+	UMOD_KAPI_GPL("device_destroy", kapi_device_destroy),
 	UMOD_KAPI_GPL("class_for_each_device", kapi_class_for_each_device),
 	UMOD_KAPI_GPL("class_find_device", kapi_class_find_device),
 	UMOD_KAPI_GPL("class_create_file_ns", kapi_class_create_file_ns),

@@ -377,7 +377,7 @@ static const struct umod_kapi_export devres_exports[] = {
 	UMOD_KAPI_GPL("devm_kmemdup", kapi_devm_kmemdup),
 	UMOD_KAPI_GPL("devm_kstrdup", kapi_devm_kstrdup),
 	UMOD_KAPI_GPL("devm_kstrdup_const", kapi_devm_kstrdup_const),
-	UMOD_KAPI_GPL("devm_kvasprintf", kapi_devm_kvasprintf),
+	UMOD_KAPI("devm_kvasprintf", kapi_devm_kvasprintf),
 	UMOD_KAPI_GPL("devm_kasprintf", kapi_devm_kasprintf),
 };
 

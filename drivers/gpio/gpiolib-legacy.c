@@ -136,13 +136,13 @@ static int kapi_devm_gpio_request_one(struct device *dev, unsigned int gpio,
 }
 
 static const struct umod_kapi_export legacy_exports[] = {
-	UMOD_KAPI("gpio_request", kapi_gpio_request),
-	UMOD_KAPI("gpio_free", kapi_gpio_free),
-	UMOD_KAPI("gpio_request_one", kapi_gpio_request_one),
-	UMOD_KAPI("gpio_request_array", kapi_gpio_request_array),
-	UMOD_KAPI("gpio_free_array", kapi_gpio_free_array),
-	UMOD_KAPI("devm_gpio_request", kapi_devm_gpio_request),
-	UMOD_KAPI("devm_gpio_request_one", kapi_devm_gpio_request_one),
+	UMOD_KAPI_GPL("gpio_request", kapi_gpio_request),
+	UMOD_KAPI_GPL("gpio_free", kapi_gpio_free),
+	UMOD_KAPI_GPL("gpio_request_one", kapi_gpio_request_one),
+	UMOD_KAPI_GPL("gpio_request_array", kapi_gpio_request_array),
+	UMOD_KAPI_GPL("gpio_free_array", kapi_gpio_free_array),
+	UMOD_KAPI_GPL("devm_gpio_request", kapi_devm_gpio_request),
+	UMOD_KAPI_GPL("devm_gpio_request_one", kapi_devm_gpio_request_one),
 };
 
 const struct umod_kapi_table umod_kapi_gpiolib_legacy = {

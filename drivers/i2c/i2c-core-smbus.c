@@ -353,7 +353,7 @@ static const struct umod_kapi_export smbus_exports[] = {
 	UMOD_KAPI("i2c_smbus_write_block_data", kapi_i2c_smbus_write_block_data),
 	UMOD_KAPI("i2c_smbus_read_i2c_block_data", kapi_i2c_smbus_read_i2c_block_data),
 	UMOD_KAPI("i2c_smbus_write_i2c_block_data", kapi_i2c_smbus_write_i2c_block_data),
-	UMOD_KAPI_GPL("i2c_smbus_read_i2c_block_data_or_emulated",
+	UMOD_KAPI("i2c_smbus_read_i2c_block_data_or_emulated",
 		      kapi_i2c_smbus_read_i2c_block_data_or_emulated),
 };
 

@@ -138,12 +138,12 @@ const struct ktermios umod_tty_std_termios = {
 static const struct umod_kapi_export tty_baudrate_exports[] = {
 	UMOD_KAPI("tty_termios_baud_rate", umod_tty_termios_baud_rate),
 	UMOD_KAPI("tty_termios_input_baud_rate", kapi_tty_termios_input_baud_rate),
-	UMOD_KAPI("tty_termios_encode_baud_rate", umod_tty_termios_encode_baud_rate),
-	UMOD_KAPI("tty_encode_baud_rate", kapi_tty_encode_baud_rate),
+	UMOD_KAPI_GPL("tty_termios_encode_baud_rate", umod_tty_termios_encode_baud_rate),
+	UMOD_KAPI_GPL("tty_encode_baud_rate", kapi_tty_encode_baud_rate),
 	UMOD_KAPI("tty_termios_copy_hw", kapi_tty_termios_copy_hw),
 	UMOD_KAPI("tty_termios_hw_change", kapi_tty_termios_hw_change),
-	UMOD_KAPI("tty_get_char_size", kapi_tty_get_char_size),
-	UMOD_KAPI("tty_get_frame_size", kapi_tty_get_frame_size),
+	UMOD_KAPI_GPL("tty_get_char_size", kapi_tty_get_char_size),
+	UMOD_KAPI_GPL("tty_get_frame_size", kapi_tty_get_frame_size),
 	UMOD_KAPI("tty_std_termios", &umod_tty_std_termios),
 };
 

@@ -201,13 +201,13 @@ void umod_tty_flip_buffer_push(struct tty_port *port)
 }
 
 static const struct umod_kapi_export tty_buffer_exports[] = {
-	UMOD_KAPI("tty_buffer_set_limit", kapi_tty_buffer_set_limit),
-	UMOD_KAPI("tty_buffer_space_avail", kapi_tty_buffer_space_avail),
-	UMOD_KAPI("tty_buffer_request_room", kapi_tty_buffer_request_room),
+	UMOD_KAPI_GPL("tty_buffer_set_limit", kapi_tty_buffer_set_limit),
+	UMOD_KAPI_GPL("tty_buffer_space_avail", kapi_tty_buffer_space_avail),
+	UMOD_KAPI_GPL("tty_buffer_request_room", kapi_tty_buffer_request_room),
 	UMOD_KAPI("tty_insert_flip_string_fixed_flag", kapi_tty_insert_flip_string_fixed_flag),
 	UMOD_KAPI("tty_insert_flip_string_flags", kapi_tty_insert_flip_string_flags),
 	UMOD_KAPI("__tty_insert_flip_char", umod_tty_insert_flip_char),
-	UMOD_KAPI("tty_prepare_flip_string", kapi_tty_prepare_flip_string),
+	UMOD_KAPI_GPL("tty_prepare_flip_string", kapi_tty_prepare_flip_string),
 	UMOD_KAPI("tty_flip_buffer_push", umod_tty_flip_buffer_push),
 };
 

@@ -259,10 +259,10 @@ int umod_tty_port_open(struct tty_port *port, struct tty_struct *tty, struct fil
 
 static const struct umod_kapi_export tty_port_exports[] = {
 	UMOD_KAPI("tty_port_init", umod_tty_port_init),
-	UMOD_KAPI("tty_port_link_device", kapi_tty_port_link_device),
-	UMOD_KAPI("tty_port_register_device", kapi_tty_port_register_device),
-	UMOD_KAPI("tty_port_register_device_attr", umod_tty_port_register_device_attr),
-	UMOD_KAPI("tty_port_unregister_device", kapi_tty_port_unregister_device),
+	UMOD_KAPI_GPL("tty_port_link_device", kapi_tty_port_link_device),
+	UMOD_KAPI_GPL("tty_port_register_device", kapi_tty_port_register_device),
+	UMOD_KAPI_GPL("tty_port_register_device_attr", umod_tty_port_register_device_attr),
+	UMOD_KAPI_GPL("tty_port_unregister_device", kapi_tty_port_unregister_device),
 	UMOD_KAPI("tty_port_alloc_xmit_buf", kapi_tty_port_alloc_xmit_buf),
 	UMOD_KAPI("tty_port_free_xmit_buf", kapi_tty_port_free_xmit_buf),
 	UMOD_KAPI("tty_port_destroy", umod_tty_port_destroy),
@@ -270,8 +270,8 @@ static const struct umod_kapi_export tty_port_exports[] = {
 	UMOD_KAPI("tty_port_tty_get", umod_tty_port_tty_get),
 	UMOD_KAPI("tty_port_tty_set", kapi_tty_port_tty_set),
 	UMOD_KAPI("tty_port_hangup", kapi_tty_port_hangup),
-	UMOD_KAPI("tty_port_tty_hangup", kapi_tty_port_tty_hangup),
-	UMOD_KAPI("tty_port_tty_wakeup", umod_tty_port_tty_wakeup),
+	UMOD_KAPI_GPL("tty_port_tty_hangup", kapi_tty_port_tty_hangup),
+	UMOD_KAPI_GPL("tty_port_tty_wakeup", umod_tty_port_tty_wakeup),
 	UMOD_KAPI("tty_port_carrier_raised", kapi_tty_port_carrier_raised),
 	UMOD_KAPI("tty_port_raise_dtr_rts", kapi_tty_port_raise_dtr_rts),
 	UMOD_KAPI("tty_port_lower_dtr_rts", kapi_tty_port_lower_dtr_rts),
@@ -279,7 +279,7 @@ static const struct umod_kapi_export tty_port_exports[] = {
 	UMOD_KAPI("tty_port_close_start", kapi_tty_port_close_start),
 	UMOD_KAPI("tty_port_close_end", kapi_tty_port_close_end),
 	UMOD_KAPI("tty_port_close", umod_tty_port_close),
-	UMOD_KAPI("tty_port_install", kapi_tty_port_install),
+	UMOD_KAPI_GPL("tty_port_install", kapi_tty_port_install),
 	UMOD_KAPI("tty_port_open", umod_tty_port_open),
 };
 

@@ -396,7 +396,7 @@ static const struct umod_kapi_export dma_exports[] = {
 	UMOD_KAPI("dma_unmap_page_attrs", kapi_dma_unmap_page_attrs),
 	UMOD_KAPI("dma_map_sg_attrs", kapi_dma_map_sg_attrs),
 	UMOD_KAPI("dma_unmap_sg_attrs", kapi_dma_unmap_sg_attrs),
-	UMOD_KAPI("dma_map_sgtable", kapi_dma_map_sgtable),
+	UMOD_KAPI_GPL("dma_map_sgtable", kapi_dma_map_sgtable),
 	UMOD_KAPI("dma_sync_single_for_cpu", kapi_dma_sync_single_for_cpu),
 	UMOD_KAPI("dma_sync_single_for_device", kapi_dma_sync_single_for_device),
 	UMOD_KAPI("dma_sync_sg_for_cpu", kapi_dma_sync_sg_for_cpu),

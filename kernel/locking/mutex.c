@@ -275,7 +275,7 @@ static const struct umod_kapi_export mutex_exports[] = {
 	UMOD_KAPI("__mutex_init", kapi_mutex_init),
 	UMOD_KAPI("mutex_is_locked", kapi_mutex_is_locked),
 	UMOD_KAPI("mutex_lock", kapi_mutex_lock),
-	UMOD_KAPI("mutex_lock_io", kapi_mutex_lock),
+	UMOD_KAPI_GPL("mutex_lock_io", kapi_mutex_lock),
 	UMOD_KAPI("mutex_lock_interruptible", kapi_mutex_lock_interruptible),
 	UMOD_KAPI("mutex_lock_killable", kapi_mutex_lock_killable),
 	UMOD_KAPI("mutex_trylock", kapi_mutex_trylock),

@@ -299,13 +299,13 @@ void umod_rcu_module_leftovers(struct umod_module *mod)
 }
 
 static const struct umod_kapi_export rcu_exports[] = {
-	UMOD_KAPI("__rcu_read_lock", kapi_rcu_read_lock),
-	UMOD_KAPI("__rcu_read_unlock", kapi_rcu_read_unlock),
-	UMOD_KAPI("synchronize_rcu", kapi_synchronize_rcu),
-	UMOD_KAPI("synchronize_rcu_expedited", kapi_synchronize_rcu),
-	UMOD_KAPI("call_rcu", kapi_call_rcu),
-	UMOD_KAPI("kvfree_call_rcu", kapi_kvfree_call_rcu),
-	UMOD_KAPI("rcu_barrier", kapi_rcu_barrier),
+	UMOD_KAPI_GPL("__rcu_read_lock", kapi_rcu_read_lock),
+	UMOD_KAPI_GPL("__rcu_read_unlock", kapi_rcu_read_unlock),
+	UMOD_KAPI_GPL("synchronize_rcu", kapi_synchronize_rcu),
+	UMOD_KAPI_GPL("synchronize_rcu_expedited", kapi_synchronize_rcu),
+	UMOD_KAPI_GPL("call_rcu", kapi_call_rcu),
+	UMOD_KAPI_GPL("kvfree_call_rcu", kapi_kvfree_call_rcu),
+	UMOD_KAPI_GPL("rcu_barrier", kapi_rcu_barrier),
 };
 
 const struct umod_kapi_table umod_kapi_rcu = UMOD_KAPI_TABLE(rcu_exports);

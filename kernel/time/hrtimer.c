@@ -237,14 +237,14 @@ void umod_hrtimer_run(struct hrtimer *timer, struct module *owner)
 }
 
 static const struct umod_kapi_export hrtimer_exports[] = {
-	UMOD_KAPI("hrtimer_init", kapi_hrtimer_init),
-	UMOD_KAPI("hrtimer_start_range_ns", kapi_hrtimer_start_range_ns),
-	UMOD_KAPI("hrtimer_try_to_cancel", kapi_hrtimer_try_to_cancel),
-	UMOD_KAPI("hrtimer_cancel", kapi_hrtimer_cancel),
-	UMOD_KAPI("hrtimer_active", kapi_hrtimer_active),
-	UMOD_KAPI("hrtimer_forward", kapi_hrtimer_forward),
-	UMOD_KAPI("__hrtimer_get_remaining", kapi_hrtimer_get_remaining),
-	UMOD_KAPI("hrtimer_resolution", &hrtimer_resolution),
+	UMOD_KAPI_GPL("hrtimer_init", kapi_hrtimer_init),
+	UMOD_KAPI_GPL("hrtimer_start_range_ns", kapi_hrtimer_start_range_ns),
+	UMOD_KAPI_GPL("hrtimer_try_to_cancel", kapi_hrtimer_try_to_cancel),
+	UMOD_KAPI_GPL("hrtimer_cancel", kapi_hrtimer_cancel),
+	UMOD_KAPI_GPL("hrtimer_active", kapi_hrtimer_active),
+	UMOD_KAPI_GPL("hrtimer_forward", kapi_hrtimer_forward),
+	UMOD_KAPI_GPL("__hrtimer_get_remaining", kapi_hrtimer_get_remaining),
+	UMOD_KAPI_GPL("hrtimer_resolution", &hrtimer_resolution),
 	UMOD_KAPI_GPL("ktime_add_safe", kapi_ktime_add_safe),
 };
 

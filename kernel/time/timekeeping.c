@@ -75,14 +75,14 @@ static void kapi_ktime_get_raw_ts64(struct ktimespec64 *ts)
 }
 
 static const struct umod_kapi_export timekeeping_exports[] = {
-	UMOD_KAPI("ktime_get", kapi_ktime_get),
+	UMOD_KAPI_GPL("ktime_get", kapi_ktime_get),
 	UMOD_KAPI("ktime_get_real", kapi_ktime_get_real),
 	UMOD_KAPI("ktime_get_boottime", kapi_ktime_get),
 	UMOD_KAPI("ktime_get_clocktai", kapi_ktime_get_clocktai),
-	UMOD_KAPI("ktime_get_raw", kapi_ktime_get_raw),
-	UMOD_KAPI("ktime_get_seconds", kapi_ktime_get_seconds),
-	UMOD_KAPI("ktime_get_real_seconds", kapi_ktime_get_real_seconds),
-	UMOD_KAPI("ktime_get_ts64", kapi_ktime_get_ts64),
+	UMOD_KAPI_GPL("ktime_get_raw", kapi_ktime_get_raw),
+	UMOD_KAPI_GPL("ktime_get_seconds", kapi_ktime_get_seconds),
+	UMOD_KAPI_GPL("ktime_get_real_seconds", kapi_ktime_get_real_seconds),
+	UMOD_KAPI_GPL("ktime_get_ts64", kapi_ktime_get_ts64),
 	UMOD_KAPI("ktime_get_real_ts64", kapi_ktime_get_real_ts64),
 	UMOD_KAPI("ktime_get_boottime_ts64", kapi_ktime_get_ts64),
 	UMOD_KAPI("ktime_get_raw_ts64", kapi_ktime_get_raw_ts64),

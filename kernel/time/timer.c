@@ -526,12 +526,12 @@ static const struct umod_kapi_export timer_exports[] = {
 	UMOD_KAPI("mod_timer_pending", kapi_mod_timer_pending),
 	UMOD_KAPI("timer_reduce", kapi_timer_reduce),
 	UMOD_KAPI("add_timer", kapi_add_timer),
-	UMOD_KAPI("add_timer_on", kapi_add_timer_on),
+	UMOD_KAPI_GPL("add_timer_on", kapi_add_timer_on),
 	UMOD_KAPI("timer_delete", kapi_timer_delete),
 	UMOD_KAPI("try_to_del_timer_sync", kapi_try_to_del_timer_sync),
 	UMOD_KAPI("timer_delete_sync", umod_del_timer_sync),
-	UMOD_KAPI("timer_shutdown", kapi_timer_shutdown),
-	UMOD_KAPI("timer_shutdown_sync", kapi_timer_shutdown_sync),
+	UMOD_KAPI_GPL("timer_shutdown", kapi_timer_shutdown),
+	UMOD_KAPI_GPL("timer_shutdown_sync", kapi_timer_shutdown_sync),
 };
 
 const struct umod_kapi_table umod_kapi_timer = UMOD_KAPI_TABLE(timer_exports);

@@ -32,7 +32,7 @@ unsigned long umod_gcd(unsigned long a, unsigned long b)
 }
 
 static const struct umod_kapi_export gcd_exports[] = {
-	UMOD_KAPI("gcd", kapi_gcd),
+	UMOD_KAPI_GPL("gcd", kapi_gcd),
 };
 
 const struct umod_kapi_table umod_kapi_gcd = UMOD_KAPI_TABLE(gcd_exports);

@@ -19,7 +19,7 @@ static uint64_t kapi_int_pow(uint64_t base, unsigned int exp)
 }
 
 static const struct umod_kapi_export int_pow_exports[] = {
-	UMOD_KAPI("int_pow", kapi_int_pow),
+	UMOD_KAPI_GPL("int_pow", kapi_int_pow),
 };
 
 const struct umod_kapi_table umod_kapi_int_pow = UMOD_KAPI_TABLE(int_pow_exports);

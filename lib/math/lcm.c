@@ -22,8 +22,8 @@ static unsigned long kapi_lcm_not_zero(unsigned long a, unsigned long b)
 }
 
 static const struct umod_kapi_export lcm_exports[] = {
-	UMOD_KAPI("lcm", kapi_lcm),
-	UMOD_KAPI("lcm_not_zero", kapi_lcm_not_zero),
+	UMOD_KAPI_GPL("lcm", kapi_lcm),
+	UMOD_KAPI_GPL("lcm_not_zero", kapi_lcm_not_zero),
 };
 
 const struct umod_kapi_table umod_kapi_lcm = UMOD_KAPI_TABLE(lcm_exports);
