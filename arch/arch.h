@@ -110,6 +110,14 @@ int umod_arch_genuine_syms(const struct umod_arch_genuine_sym **syms, size_t *n)
  */
 int umod_arch_genuine_veneers(const uint64_t *targets, size_t n, uint64_t *out);
 /*
+ * For each of the @n host data objects @src, @size[i] bytes, a copy that
+ * genuine code reaches with any relocation, read-write and never
+ * executable, in @out: made once per process and object (the first call
+ * copies what *@src holds then; an object asked again keeps its copy).
+ * 0 or -ENOMEM.
+ */
+int umod_arch_genuine_data(const uint64_t *src, const size_t *size, size_t n, uint64_t *out);
+/*
  * Reserves PROT_NONE address space where genuine code's 32-bit
  * relocations reach it: *@size bytes, or fewer (down to @min, *@size
  * says) when that much is not free. NULL when nothing fits.

@@ -14,9 +14,10 @@
  * - modversions: the CRCs of the headers' Module.symvers, module_layout's
  *   first;
  * - imports: only what the host offers under the kernel's binary names
- *   (the arch's thunks and per-CPU words, and the host functions listed
- *   in same_abi[], whose 6.1 C interface and meaning are umod's too, each
- *   through a low veneer), and other modules' exports; the rest of umod's
+ *   (the arch's thunks and per-CPU words, the host functions listed in
+ *   same_abi[], whose 6.1 C interface and meaning are umod's too, each
+ *   through a low veneer, and the data objects of same_data[], 6.1's
+ *   layout, each a low copy), and other modules' exports; the rest of umod's
  *   own table is invisible to them, since its binary interface differs
  *   (printk takes the module first, for one);
  * - taints: O for a module without intree, C for staging, E unsigned:
@@ -33,10 +34,14 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <umod/kabi.h>
+#include <umod/kabi/cpumask.h>
+
 #include "arch/arch.h"
 #include "kernel/module/internal.h"
 #include "kernel/panic.h"
 #include "kernel/printk/internal.h"
+#include "kernel/time/timekeeping.h"
 #include "util/file.h"
 #include "util/macro.h"
 #include "util/modinfo.h"
@@ -96,7 +101,7 @@ static const char *const same_abi[] = {
 	"refcount_warn_saturate",
 	/* lib/vsprintf.c */
 	"snprintf", "sprintf", "scnprintf", "sscanf", "vsnprintf", "vscnprintf",
-	/* mm/: the allocators (kmalloc_caches, data, is not offered yet) */
+	/* mm/: the allocators (kmalloc_caches, data, is in same_data[]) */
 	"__kmalloc", "__kmalloc_node", "kmalloc_trace", "kmalloc_node_trace", "kmalloc_large",
 	"kmalloc_large_node", "__kmalloc_node_track_caller", "krealloc", "kfree",
 	"kfree_sensitive", "ksize", "kmalloc_size_roundup", "kfree_const",
@@ -109,7 +114,7 @@ static const char *const same_abi[] = {
 	"vmalloc_32_user", "__vmalloc", "__vmalloc_array", "vmalloc_array", "__vcalloc",
 	"vcalloc", "vfree", "alloc_pages", "__get_free_pages", "get_zeroed_page",
 	"__free_pages", "free_pages", "__alloc_percpu", "__alloc_percpu_gfp", "free_percpu",
-	/* kernel/workqueue.c (the system_*_wq pointers, data, are not offered yet) */
+	/* kernel/workqueue.c (the system_*_wq pointers, data, are in same_data[]) */
 	"queue_work_on", "queue_delayed_work_on", "mod_delayed_work_on", "queue_rcu_work",
 	"delayed_work_timer_fn", "__flush_workqueue", "__warn_flushing_systemwide_wq",
 	"drain_workqueue", "flush_work", "flush_delayed_work", "flush_rcu_work", "cancel_work",
@@ -154,6 +159,56 @@ static const char *const same_abi[] = {
 	"kstrtou8", "kstrtos8", "kstrtobool",
 	"hex_to_bin", "hex2bin", "bin2hex", "hex_dump_to_buffer",
 	"sort",
+};
+
+/* a host data object a genuine module may name, and its size (6.1 amd64's) */
+struct same_layout {
+	const char *name;
+	size_t size;
+};
+
+#define PARAM_OPS(type)	{ "param_ops_" #type, sizeof(struct kernel_param_ops) }
+#define POINTER(name)	{ #name, sizeof(void *) }
+#define CPUMASK(name)	{ #name, sizeof(struct cpumask) }
+
+/*
+ * The host data objects a genuine 6.1 module may name: 6.1's type and
+ * layout in umod too (struct kernel_param_ops is checked by make
+ * check-kabi, struct cpumask is NR_CPUS = 8192 bits as Debian's; the rest
+ * are pointers and counts). -mcmodel=kernel code reaches them with 32-bit
+ * relocations, so each is offered as a copy in the arch's low data
+ * (umod_arch_genuine_data()), made when the ABI is set. A copy stays true
+ * because every object here is filled before any module runs (a
+ * constructor of libumod, or a const initialiser) and never written
+ * again; the one the host does change, jiffies, is stored to the copy by
+ * the tick itself (umod_jiffies_mirror()). Objects whose layout is still
+ * umod's (the bus types, init_uts_ns, tty_std_termios) or that the host
+ * knows by their address (ioport_resource, iomem_resource) are not here.
+ */
+static const struct same_layout same_data[] = {
+	/* mm/slab_common.c: kmalloc_caches[NR_KMALLOC_TYPES = 4][KMALLOC_SHIFT_HIGH + 1 = 14] */
+	{ "kmalloc_caches", 4 * 14 * sizeof(void *) },
+	/* kernel/time/: one jiffies variable, two names, as on 64-bit Linux */
+	{ "jiffies", sizeof(uint64_t) }, { "jiffies_64", sizeof(uint64_t) },
+	{ "hrtimer_resolution", sizeof(unsigned int) },
+	/* kernel/params.c: const tables of host functions taking 6.1's struct kernel_param */
+	PARAM_OPS(byte), PARAM_OPS(short), PARAM_OPS(ushort), PARAM_OPS(int), PARAM_OPS(uint),
+	PARAM_OPS(long), PARAM_OPS(ulong), PARAM_OPS(ullong), PARAM_OPS(hexint),
+	PARAM_OPS(charp), PARAM_OPS(bool), PARAM_OPS(invbool), PARAM_OPS(bint),
+	PARAM_OPS(bool_enable_only), PARAM_OPS(string),
+	{ "param_array_ops", sizeof(struct kernel_param_ops) },
+	/* kernel/workqueue.c: the system queues, each an opaque pointer */
+	POINTER(system_wq), POINTER(system_highpri_wq), POINTER(system_long_wq),
+	POINTER(system_unbound_wq), POINTER(system_freezable_wq),
+	POINTER(system_power_efficient_wq), POINTER(system_freezable_power_efficient_wq),
+	/* kernel/cpu.c: no CPU hotplug; present and active are possible and online */
+	{ "nr_cpu_ids", sizeof(unsigned int) }, CPUMASK(__cpu_possible_mask),
+	CPUMASK(__cpu_present_mask), CPUMASK(__cpu_online_mask), CPUMASK(__cpu_active_mask),
+	CPUMASK(__cpu_dying_mask), { "__num_online_cpus", sizeof(int) },
+	/* cpu_bit_bitmap[BITS_PER_LONG + 1][BITS_TO_LONGS(NR_CPUS)] */
+	{ "cpu_bit_bitmap", (64 + 1) * sizeof(struct cpumask) },
+	/* lib/kobject.c: the host's kobjects, opaque pointers for kobject_create_and_add() */
+	POINTER(kernel_kobj), POINTER(mm_kobj), POINTER(firmware_kobj),
 };
 
 void umod_genuine_free(struct umod_genuine *g)
@@ -296,6 +351,30 @@ static int offer_functions(struct umod_host *host, struct umod_genuine *g)
 	return err;
 }
 
+/* the objects of same_data[], each a low copy; jiffies' copy is the tick's too */
+static int offer_data(struct umod_host *host, struct umod_genuine *g)
+{
+	size_t n = UMOD_ARRAY_SIZE(same_data), size[UMOD_ARRAY_SIZE(same_data)];
+	uint64_t src[UMOD_ARRAY_SIZE(same_data)], at[UMOD_ARRAY_SIZE(same_data)];
+	int err;
+
+	for (size_t i = 0; i < n; i++) {
+		const struct umod_ksym *ks = umod_symtab_lookup(host->exports, same_data[i].name);
+
+		if (!ks || ks->owner)
+			return -ENOENT;	/* the table above names what the host has */
+		src[i] = ks->addr;
+		size[i] = same_data[i].size;
+	}
+	err = umod_arch_genuine_data(src, size, n, at);
+	for (size_t i = 0; i < n && !err; i++) {
+		if (umod_is_jiffies((uintptr_t)src[i]))
+			umod_jiffies_mirror((volatile uint64_t *)(uintptr_t)at[i]);
+		err = offer(g, same_data[i].name, at[i]);
+	}
+	return err;
+}
+
 static int genuine_new(struct umod_host *host, const struct umod_abi *abi,
 		       const char *headers, struct umod_genuine **gp)
 {
@@ -324,6 +403,8 @@ static int genuine_new(struct umod_host *host, const struct umod_abi *abi,
 		err = offer(g, "module_layout", 0);
 	if (!err)
 		err = offer_functions(host, g);
+	if (!err)
+		err = offer_data(host, g);
 	if (err) {
 		umod_genuine_free(g);
 		return err;

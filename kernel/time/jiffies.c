@@ -6,7 +6,9 @@
  * share it. Modules read `jiffies` and `jiffies_64`, one exported variable
  * under both names as on 64-bit Linux; a tick thread stores the count at
  * each tick boundary while a loaded module references it (DESIGN.md
- * "Time"). The host's own code computes the count from the clock.
+ * "Time"). The host's own code computes the count from the clock. A
+ * genuine host's modules read a low mirror of it (kernel/module/genuine.c),
+ * which every store to the variable also stores to.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -23,6 +25,8 @@ static uint64_t boot_ns;
 
 /* what modules read; aligned alone on its line, as __cacheline_aligned */
 static volatile uint64_t jiffies_var __attribute__((aligned(64)));
+/* genuine modules' copy, where their 32-bit relocations reach; NULL before */
+static volatile uint64_t *_Atomic jiffies_low;
 
 static pthread_mutex_t tick_lock = PTHREAD_MUTEX_INITIALIZER;
 static unsigned int tick_users;		/* under tick_lock */
@@ -59,19 +63,41 @@ uint64_t umod_jiffies64(void)
  * timed out sees its deadline passed, as Linux's jiffies has reached the
  * expiry when schedule_timeout() returns, however late the tick runs.
  */
-void umod_jiffies_sync(void)
+static void advance(volatile uint64_t *v, uint64_t now)
 {
-	uint64_t now = umod_jiffies64();
-	uint64_t cur = __atomic_load_n(&jiffies_var, __ATOMIC_ACQUIRE);
+	uint64_t cur = __atomic_load_n(v, __ATOMIC_ACQUIRE);
 
-	while (cur < now && !__atomic_compare_exchange_n(&jiffies_var, &cur, now, false,
+	while (cur < now && !__atomic_compare_exchange_n(v, &cur, now, false,
 							 __ATOMIC_RELEASE, __ATOMIC_ACQUIRE))
 		;
 }
 
+/* the variable, and its low mirror, to @now (never back: two writers may race) */
+static void jiffies_store(uint64_t now)
+{
+	volatile uint64_t *low = atomic_load(&jiffies_low);
+
+	advance(&jiffies_var, now);
+	if (low)
+		advance(low, now);
+}
+
+void umod_jiffies_sync(void)
+{
+	jiffies_store(umod_jiffies64());
+}
+
+void umod_jiffies_mirror(volatile uint64_t *low)
+{
+	atomic_store(&jiffies_low, low);
+	jiffies_store(umod_jiffies64());
+}
+
 bool umod_is_jiffies(uintptr_t addr)
 {
-	return addr == (uintptr_t)&jiffies_var;
+	volatile uint64_t *low = atomic_load(&jiffies_low);
+
+	return addr == (uintptr_t)&jiffies_var || (low && addr == (uintptr_t)low);
 }
 
 /* sleeps to each tick boundary of the monotonic clock and stores the count */
@@ -84,7 +110,7 @@ static void *tick_main(void *arg)
 
 		while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
 			;
-		__atomic_store_n(&jiffies_var, umod_jiffies64(), __ATOMIC_RELEASE);
+		jiffies_store(umod_jiffies64());
 	}
 	return NULL;
 }
@@ -93,7 +119,7 @@ void umod_jiffies_tick_get(void)
 {
 	pthread_mutex_lock(&tick_lock);
 	if (tick_users++ == 0) {
-		__atomic_store_n(&jiffies_var, umod_jiffies64(), __ATOMIC_RELEASE);
+		jiffies_store(umod_jiffies64());
 		atomic_store(&tick_stop, false);
 		/* no thread (out of resources): jiffies stands still, as a stopped tick */
 		if (umod_thread_spawn(&tick_thread, tick_main, NULL))

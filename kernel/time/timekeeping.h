@@ -18,7 +18,12 @@ uint64_t umod_ns_since_boot(void);
 uint64_t umod_jiffies64(void);
 /* jiffies (the variable modules read) brought up to the clock */
 void umod_jiffies_sync(void);
-/* is @addr the jiffies/jiffies_64 variable? */
+/*
+ * From now on every store to jiffies also goes to *@low, a genuine host's
+ * low copy of it (kernel/module/genuine.c), which is brought up to date.
+ */
+void umod_jiffies_mirror(volatile uint64_t *low);
+/* is @addr the jiffies/jiffies_64 variable, or its low mirror? */
 bool umod_is_jiffies(uintptr_t addr);
 /*
  * The tick that keeps the exported jiffies variable current: held by

@@ -5,7 +5,8 @@
  * what it offers genuine modules and what not (device_register:
  * struct device is not 6.1's yet), each offered function reached through a low veneer that works, the CRCs and
  * GPL-ness of Module.symvers, the thunks as what they stand for, ftrace's
- * NOP, and the module area in the low 2 GiB.
+ * NOP, the module area in the low 2 GiB, and the data objects offered as
+ * low copies that read the host's values (jiffies advancing).
  */
 #include <errno.h>
 #include <setjmp.h>
@@ -16,12 +17,14 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include <cmocka.h>
 
 #include "arch/arch.h"
 #include "helpers.h"
 #include "kernel/module/internal.h"
+#include "kernel/time/timekeeping.h"
 #include "util/symtab.h"
 
 #define LOW	(2ull << 30)
@@ -145,6 +148,82 @@ static void offers(void **state)
 	umod_host_unref(host);
 }
 
+/* the host's own export @name, where umod-built modules see it */
+static const void *host_has(struct umod_host *host, const char *name)
+{
+	return (const void *)(uintptr_t)umod_symtab_lookup(host->exports, name)->addr;
+}
+
+/* @name offered as a low copy, read-write and never executable, of @size bytes of the host's */
+static const void *low_copy(struct umod_host *host, const char *name, size_t size)
+{
+	const struct umod_ksym *ks = offered(host, name);
+	const void *low = (const void *)(uintptr_t)ks->addr;
+
+	assert_true(ks->addr && ks->addr + size <= LOW);
+	assert_ptr_not_equal(low, host_has(host, name));
+	assert_memory_equal(mapping_perms(low, (char[5]){ 0 }), "rw-p", 4);
+	assert_memory_equal(low, host_has(host, name), size);
+	return low;
+}
+
+static void data(void **state)
+{
+	struct capture cap = { .n = 0 };
+	struct umod_host *host = test_host_new(&cap);
+	const struct kernel_param_ops *ops;
+	const struct umod_ksym *ks;
+
+	assert_int_equal(umod_host_set_abi(host, "debian-6.1", dir), 0);
+	low_copy(host, "kmalloc_caches", 4 * 14 * sizeof(void *));
+	assert_non_null(((void *const *)low_copy(host, "kmalloc_caches", 8))[3]);
+	assert_true(*(const unsigned int *)low_copy(host, "nr_cpu_ids", 4) >= 1);
+	low_copy(host, "__cpu_online_mask", 1024);
+	/* one object, one copy, whatever its names */
+	assert_int_equal(offered(host, "__cpu_present_mask")->addr,
+			 offered(host, "__cpu_possible_mask")->addr);
+	assert_non_null(*(void *const *)low_copy(host, "system_wq", 8));
+	ops = low_copy(host, "param_ops_int", sizeof(*ops));
+	assert_ptr_equal(ops->set, ((const struct kernel_param_ops *)host_has(host, "param_ops_int"))->set);
+	/* the CRC is Module.symvers' where it has the name (not this one's) */
+	ks = offered(host, "param_ops_bool");
+	assert_false(ks->has_crc);
+	/* layouts still umod's are not offered */
+	assert_null(offered(host, "platform_bus_type"));
+	assert_null(offered(host, "init_uts_ns"));
+	umod_host_unref(host);
+}
+
+/* the low jiffies is the tick's: it advances, with jiffies_64 one object with it */
+static void jiffies_advance(void **state)
+{
+	struct capture cap = { .n = 0 };
+	struct umod_host *host = test_host_new(&cap);
+	const volatile uint64_t *j;
+	struct timespec ms = { 0, 1000000 };
+	uint64_t was;
+	int i;
+
+	assert_int_equal(umod_host_set_abi(host, "debian-6.1", dir), 0);
+	j = low_copy(host, "jiffies", 0);
+	assert_int_equal(offered(host, "jiffies_64")->addr, (uintptr_t)j);
+	assert_true(umod_is_jiffies((uintptr_t)j));
+	umod_jiffies_tick_get();	/* a genuine module that reads it is loaded */
+	was = *j;
+	for (i = 0; i < 1000 && *j == was; i++)
+		nanosleep(&ms, NULL);
+	assert_true(*j > was);
+	umod_jiffies_tick_put();
+	/* a sleep's sync brings it up to the clock too */
+	was = *j;
+	for (i = 0; i < 1000 && umod_jiffies64() == was; i++)
+		nanosleep(&ms, NULL);
+	umod_jiffies_sync();
+	assert_true(*j > was);
+	assert_true(*j <= *(const volatile uint64_t *)host_has(host, "jiffies"));
+	umod_host_unref(host);
+}
+
 static long thunk_target(long x)
 {
 	return x * 3;
@@ -225,6 +304,8 @@ int main(void)
 		cmocka_unit_test(refused),
 		cmocka_unit_test(too_late),
 		cmocka_unit_test(offers),
+		cmocka_unit_test(data),
+		cmocka_unit_test(jiffies_advance),
 		cmocka_unit_test(thunks),
 		cmocka_unit_test(mcount_nop),
 		cmocka_unit_test(low_area),

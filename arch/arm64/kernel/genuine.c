@@ -19,6 +19,11 @@ int umod_arch_genuine_veneers(const uint64_t *targets, size_t n, uint64_t *out)
 	return -EOPNOTSUPP;
 }
 
+int umod_arch_genuine_data(const uint64_t *src, const size_t *size, size_t n, uint64_t *out)
+{
+	return -EOPNOTSUPP;
+}
+
 void *umod_arch_genuine_reserve(size_t *size, size_t min)
 {
 	return NULL;

@@ -19,6 +19,9 @@
  *   address space; each one a genuine module may call gets a 16-byte jmp
  *   in the low text, and that is the address the module sees, whatever
  *   relocation names it (a call, a PC32, or a 32S that takes its address).
+ * - Data: a host data object a genuine module may name gets a copy in the
+ *   low data, a reservation of its own, read-write and never executable;
+ *   kernel/module/genuine.c says which objects and why a copy serves.
  *
  * The low text is one reservation per process, filled a page run at a
  * time: written while read-write, then made read-execute for good, so no
@@ -44,11 +47,19 @@
 #define TEXT_SIZE	(1ul << 20)	/* thunks and veneers: 65,000 of them */
 #define SLOT		16		/* one thunk or veneer, int3-padded */
 #define MAX_VENEERS	4096
+#define DATA_SIZE	(1ul << 20)	/* the data copies */
+#define DATA_ALIGN	64		/* each on lines of its own, as __cacheline_aligned */
+#define MAX_COPIES	256
 
 static const unsigned char int3 = 0xcc;
 
 struct veneer {
 	uint64_t target, at;
+};
+
+/* a host data object's low copy */
+struct copy {
+	uint64_t src, at;
 };
 
 static struct {
@@ -57,6 +68,10 @@ static struct {
 	size_t used;			/* bytes written and sealed, page-rounded */
 	struct veneer v[MAX_VENEERS];	/* each host function's veneer, once */
 	size_t nv;
+	unsigned char *data;		/* the low data, DATA_SIZE reserved */
+	size_t data_used, data_open;	/* bytes given out; bytes made read-write */
+	struct copy c[MAX_COPIES];	/* each host object's copy, once */
+	size_t nc;
 	struct umod_arch_genuine_sym syms[32];
 	size_t nsyms;
 	int err;			/* the first build's result */
@@ -272,4 +287,57 @@ bool umod_arch_genuine_nop_mcount(void *site, uint64_t target)
 		return false;
 	memcpy(p, nop5, sizeof(nop5));
 	return true;
+}
+
+static uint64_t find_copy(uint64_t src)
+{
+	for (size_t i = 0; i < image.nc; i++)
+		if (image.c[i].src == src)
+			return image.c[i].at;
+	return 0;
+}
+
+/* @size bytes of the low data, read-write (pages made so as needed); image.lock held */
+static unsigned char *data_alloc(size_t size)
+{
+	size_t at = UMOD_ALIGN(image.data_used, DATA_ALIGN), end = at + size;
+
+	if (!image.data && !(image.data = map_low(DATA_SIZE)))
+		return NULL;
+	if (end > DATA_SIZE)
+		return NULL;
+	if (end > image.data_open) {
+		size_t open = UMOD_ALIGN(end, UMOD_PAGE_SIZE);
+
+		if (mprotect(image.data + image.data_open, open - image.data_open,
+			     PROT_READ | PROT_WRITE))
+			return NULL;
+		image.data_open = open;
+	}
+	image.data_used = end;
+	return image.data + at;
+}
+
+int umod_arch_genuine_data(const uint64_t *src, const size_t *size, size_t n, uint64_t *out)
+{
+	int err = 0;
+
+	pthread_mutex_lock(&image.lock);
+	for (size_t i = 0; i < n && !err; i++) {
+		unsigned char *p;
+
+		out[i] = find_copy(src[i]);
+		if (out[i])
+			continue;
+		p = image.nc < MAX_COPIES ? data_alloc(size[i]) : NULL;
+		if (!p) {
+			err = -ENOMEM;
+			continue;
+		}
+		memcpy(p, (const void *)(uintptr_t)src[i], size[i]);
+		out[i] = (uint64_t)(uintptr_t)p;
+		image.c[image.nc++] = (struct copy){ src[i], out[i] };
+	}
+	pthread_mutex_unlock(&image.lock);
+	return err;
 }
