@@ -16,12 +16,40 @@ unsigned long msleep_interruptible(unsigned int msecs);
 void usleep_range_state(unsigned long min, unsigned long max, unsigned int state);
 void __udelay(unsigned long usecs);
 void __ndelay(unsigned long nsecs);
+/* @xloops: the delay in 2^-32 s units, as 6.1's constant delays pass it */
+void __const_udelay(unsigned long xloops);
+/* never defined: a constant delay of 20 ms or more fails to link, as in 6.1 */
+extern void __bad_udelay(void);
+extern void __bad_ndelay(void);
 
 #define MAX_UDELAY_MS	5
 
-#define udelay(n)	__udelay(n)
-#define ndelay(n)	__ndelay(n)
-#define mdelay(n)	__udelay((unsigned long)(n) * 1000UL)
+/* asm-generic/delay.h's: 0x10c7 is 2^32 / 10^6, 5 is 2^32 / 10^9, rounded up */
+#define udelay(n)							\
+	({								\
+		if (__builtin_constant_p(n)) {				\
+			if ((n) / 20000 >= 1)				\
+				__bad_udelay();				\
+			else						\
+				__const_udelay((n) * 0x10c7ul);		\
+		} else {						\
+			__udelay(n);					\
+		}							\
+	})
+#define ndelay(n)							\
+	({								\
+		if (__builtin_constant_p(n)) {				\
+			if ((n) / 20000 >= 1)				\
+				__bad_ndelay();				\
+			else						\
+				__const_udelay((n) * 5ul);		\
+		} else {						\
+			__ndelay(n);					\
+		}							\
+	})
+#define mdelay(n) (							\
+	(__builtin_constant_p(n) && (n) <= MAX_UDELAY_MS) ? udelay((n) * 1000) : \
+	({ unsigned long __ms = (n); while (__ms--) udelay(1000); }))
 
 static inline void ssleep(unsigned int seconds)
 {

@@ -96,7 +96,8 @@ static const char *const same_abi[] = {
 	"remove_wait_queue", "complete", "complete_all", "wait_for_completion",
 	"wait_for_completion_timeout", "wait_for_completion_interruptible",
 	"wait_for_completion_interruptible_timeout", "wait_for_completion_killable", "schedule",
-	"schedule_timeout", "msleep", "msleep_interruptible", "usleep_range_state",
+	"schedule_timeout", "msleep", "msleep_interruptible", "usleep_range_state", "__udelay",
+	"__ndelay", "__const_udelay",
 	"ktime_get", "get_random_bytes", "synchronize_rcu",
 	"refcount_warn_saturate",
 	/* lib/vsprintf.c */

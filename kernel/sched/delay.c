@@ -99,12 +99,19 @@ static void kapi_ndelay(unsigned long nsecs)
 	spin_until(monotonic_ns() + nsecs);
 }
 
+/* 2^-32 s units: (n * 0x10c7) for n us, (n * 5) for n ns */
+static void kapi___const_udelay(unsigned long xloops)
+{
+	spin_until(monotonic_ns() + (uint64_t)(((unsigned __int128)xloops * 1000000000u) >> 32));
+}
+
 static const struct umod_kapi_export delay_exports[] = {
 	UMOD_KAPI("msleep", kapi_msleep),
 	UMOD_KAPI("msleep_interruptible", kapi_msleep_interruptible),
 	UMOD_KAPI("usleep_range_state", kapi_usleep_range_state),
 	UMOD_KAPI("__udelay", kapi_udelay),
 	UMOD_KAPI("__ndelay", kapi_ndelay),
+	UMOD_KAPI("__const_udelay", kapi___const_udelay),
 };
 
 const struct umod_kapi_table umod_kapi_delay = UMOD_KAPI_TABLE(delay_exports);
