@@ -312,9 +312,10 @@ static void kapi_blk_mq_destroy_queue(struct request_queue *q)
 		umod_blk_queue_free(q);
 }
 
-static struct gendisk *kapi_blk_mq_alloc_disk(struct module *owner, struct blk_mq_tag_set *set,
-					      void *queuedata, void *lkclass)
+static struct gendisk *kapi_blk_mq_alloc_disk(struct blk_mq_tag_set *set, void *queuedata,
+					      void *lkclass)
 {
+	struct module *owner = UMOD_CALLER();
 	struct request_queue *q = kapi_blk_mq_init_queue(set);
 	struct gendisk *disk;
 

@@ -223,9 +223,9 @@ struct gendisk *umod_disk_alloc(struct umod_module *owner, struct request_queue 
 	return &d->disk;
 }
 
-static struct gendisk *kapi_blk_alloc_disk(struct module *owner, int node, void *lkclass)
+static struct gendisk *kapi_blk_alloc_disk(int node, void *lkclass)
 {
-	struct umod_module *mod = umod_block_caller(owner);
+	struct umod_module *mod = umod_block_caller(UMOD_CALLER());
 	struct request_queue *q = umod_blk_queue_alloc(mod);
 	struct gendisk *disk;
 

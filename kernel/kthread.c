@@ -79,9 +79,11 @@ static void *kthread_main(void *arg)
 	return NULL;
 }
 
-static struct task_struct *kapi_kthread_create(struct module *owner, int (*threadfn)(void *),
-					       void *data, int node, const char *namefmt, ...)
+/* threadfn runs as the code of the module calling (UMOD_CALLER()) */
+static struct task_struct *kapi_kthread_create_on_node(int (*threadfn)(void *), void *data,
+						       int node, const char *namefmt, ...)
 {
+	struct module *owner = UMOD_CALLER();
 	char comm[UMOD_TASK_COMM_LEN];
 	struct kthread *k;
 	va_list ap;
@@ -318,7 +320,7 @@ static void kapi_kthread_complete_and_exit(struct completion *comp, long code)
 static const struct umod_kapi_export kthread_exports[] = {
 	UMOD_KAPI("kthread_exit", kapi_kthread_exit),
 	UMOD_KAPI("kthread_complete_and_exit", kapi_kthread_complete_and_exit),
-	UMOD_KAPI("__kthread_create_on_node", kapi_kthread_create),
+	UMOD_KAPI("kthread_create_on_node", kapi_kthread_create_on_node),
 	UMOD_KAPI("kthread_stop", kapi_kthread_stop),
 	UMOD_KAPI("kthread_should_stop", kapi_kthread_should_stop),
 	UMOD_KAPI_GPL("kthread_freezable_should_stop", kapi_kthread_freezable_should_stop),

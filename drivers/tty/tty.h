@@ -73,8 +73,8 @@ void umod_tty_leftovers(struct umod_module *mod);
 /* @fn(@arg) as @drv's driver's code */
 long umod_tty_call(struct umod_tty_drv *drv, long (*fn)(void *), void *arg);
 /* the exports the serial core and the ports build on (tty_alloc_driver ...) */
-struct tty_driver *umod_tty_alloc_driver(struct module *caller, unsigned int lines,
-					 struct module *owner, unsigned long flags);
+struct tty_driver *umod_tty_alloc_driver(unsigned int lines, struct module *owner,
+					 unsigned long flags);
 void umod_tty_driver_kref_put(struct tty_driver *d);
 int umod_tty_register_driver(struct tty_driver *d);
 void umod_tty_unregister_driver(struct tty_driver *d);

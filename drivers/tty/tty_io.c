@@ -159,8 +159,8 @@ static int tty_drivers_show(struct umod_fs_node *node, char *buf, size_t size)
 
 /* ---- tty_alloc_driver() and its reference ----------------------------------------- */
 
-struct tty_driver *umod_tty_alloc_driver(struct module *caller, unsigned int lines,
-						  struct module *owner, unsigned long flags)
+struct tty_driver *umod_tty_alloc_driver(unsigned int lines, struct module *owner,
+					 unsigned long flags)
 {
 	struct tty_driver *d;
 

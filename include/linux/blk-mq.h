@@ -154,12 +154,13 @@ int blk_mq_alloc_sq_tag_set(struct blk_mq_tag_set *set, const struct blk_mq_ops 
 			    unsigned int queue_depth, unsigned int set_flags);
 void blk_mq_free_tag_set(struct blk_mq_tag_set *set);
 
-struct gendisk *__blk_mq_alloc_disk(struct module *owner, struct blk_mq_tag_set *set,
-				    void *queuedata, struct lock_class_key *lkclass);
+struct gendisk *__blk_mq_alloc_disk(struct blk_mq_tag_set *set, void *queuedata,
+				    struct lock_class_key *lkclass);
 #define blk_mq_alloc_disk(set, queuedata)				\
 ({									\
-	static struct lock_class_key *__key;				\
-	__blk_mq_alloc_disk(THIS_MODULE, set, queuedata, __key);	\
+	static struct lock_class_key __key;				\
+									\
+	__blk_mq_alloc_disk(set, queuedata, &__key);			\
 })
 struct request_queue *blk_mq_init_queue(struct blk_mq_tag_set *set);
 void blk_mq_destroy_queue(struct request_queue *q);

@@ -13,6 +13,7 @@
 #include <linux/device.h>
 #include <linux/list.h>
 #include <linux/llist.h>
+#include <linux/lockdep.h>
 #include <linux/minmax.h>
 #include <linux/timer.h>
 #include <linux/workqueue.h>
@@ -115,14 +116,12 @@ int __register_blkdev(unsigned int major, const char *name,
 void unregister_blkdev(unsigned int major, const char *name);
 
 /* ---- disks ---- */
-struct lock_class_key;
-
-struct gendisk *__blk_alloc_disk(struct module *owner, int node,
-				 struct lock_class_key *lkclass);
+struct gendisk *__blk_alloc_disk(int node, struct lock_class_key *lkclass);
 #define blk_alloc_disk(node_id)						\
 ({									\
-	static struct lock_class_key *__key;				\
-	__blk_alloc_disk(THIS_MODULE, node_id, __key);			\
+	static struct lock_class_key __key;				\
+									\
+	__blk_alloc_disk(node_id, &__key);				\
 })
 
 int __must_check device_add_disk(struct device *parent, struct gendisk *disk,

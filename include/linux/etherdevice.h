@@ -32,11 +32,10 @@ int eth_mac_addr(struct net_device *dev, void *p);
 int eth_validate_addr(struct net_device *dev);
 int eth_change_mtu(struct net_device *dev, int new_mtu);
 
-struct net_device *alloc_etherdev_mqs(struct module *owner, int sizeof_priv,
-				      unsigned int txqs, unsigned int rxqs);
-#define alloc_etherdev(sizeof_priv) alloc_etherdev_mqs(THIS_MODULE, sizeof_priv, 1, 1)
-#define alloc_etherdev_mq(sizeof_priv, count) \
-	alloc_etherdev_mqs(THIS_MODULE, sizeof_priv, count, count)
+struct net_device *alloc_etherdev_mqs(int sizeof_priv, unsigned int txqs,
+				      unsigned int rxqs);
+#define alloc_etherdev(sizeof_priv) alloc_etherdev_mq(sizeof_priv, 1)
+#define alloc_etherdev_mq(sizeof_priv, count) alloc_etherdev_mqs(sizeof_priv, count, count)
 
 static inline bool is_zero_ether_addr(const u8 *addr)
 {

@@ -3,7 +3,7 @@
  * Kernel threads: a host thread with its own task (current->comm is the
  * formatted name, PF_KTHREAD set) that sleeps until its first
  * wake_up_process(), then runs threadfn as the creating module's code
- * (THIS_MODULE, recorded by kthread_create()): an oops in it ends that
+ * (the module calling kthread_create_on_node()): an oops in it ends that
  * thread only. kthread_stop() sets the flag kthread_should_stop() reads,
  * wakes the thread and waits for threadfn's result.
  */
@@ -18,13 +18,13 @@
 
 #define NUMA_NO_NODE	(-1)
 
-__printf(5, 6) struct task_struct *
-__kthread_create_on_node(struct module *owner, int (*threadfn)(void *data), void *data,
-			 int node, const char namefmt[], ...);
+__printf(4, 5)
+struct task_struct *kthread_create_on_node(int (*threadfn)(void *data),
+					   void *data,
+					   int node,
+					   const char namefmt[], ...);
 
-#define kthread_create_on_node(threadfn, data, node, namefmt, arg...)	\
-	__kthread_create_on_node(THIS_MODULE, (threadfn), (data), (node), namefmt, ##arg)
-#define kthread_create(threadfn, data, namefmt, arg...)			\
+#define kthread_create(threadfn, data, namefmt, arg...) \
 	kthread_create_on_node(threadfn, data, NUMA_NO_NODE, namefmt, ##arg)
 
 /* creates the thread and wakes it: its threadfn starts */

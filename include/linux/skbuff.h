@@ -62,26 +62,35 @@ enum skb_drop_reason {
 	SKB_DROP_REASON_NOT_SPECIFIED,
 };
 
-struct sk_buff *__alloc_skb(struct module *owner, unsigned int size, gfp_t priority,
-			    int flags, int node);
+struct sk_buff *__alloc_skb(unsigned int size, gfp_t priority, int flags, int node);
 static inline struct sk_buff *alloc_skb(unsigned int size, gfp_t priority)
 {
-	return __alloc_skb(THIS_MODULE, size, priority, 0, -1);
+	return __alloc_skb(size, priority, 0, NUMA_NO_NODE);
 }
-struct sk_buff *__netdev_alloc_skb(struct module *owner, struct net_device *dev,
-				   unsigned int length, gfp_t gfp_mask);
+struct sk_buff *__netdev_alloc_skb(struct net_device *dev, unsigned int length,
+				   gfp_t gfp_mask);
 static inline struct sk_buff *netdev_alloc_skb(struct net_device *dev, unsigned int length)
 {
-	return __netdev_alloc_skb(THIS_MODULE, dev, length, GFP_ATOMIC);
+	return __netdev_alloc_skb(dev, length, GFP_ATOMIC);
+}
+static inline struct sk_buff *__dev_alloc_skb(unsigned int length, gfp_t gfp_mask)
+{
+	return __netdev_alloc_skb(NULL, length, gfp_mask);
 }
 static inline struct sk_buff *dev_alloc_skb(unsigned int length)
 {
 	return netdev_alloc_skb(NULL, length);
 }
+/* NET_IP_ALIGN is 0 on x86: no reserve, as 6.1's */
+static inline struct sk_buff *__netdev_alloc_skb_ip_align(struct net_device *dev,
+							  unsigned int length, gfp_t gfp)
+{
+	return __netdev_alloc_skb(dev, length + NET_IP_ALIGN, gfp);
+}
 static inline struct sk_buff *netdev_alloc_skb_ip_align(struct net_device *dev,
 							unsigned int length)
 {
-	return netdev_alloc_skb(dev, length);
+	return __netdev_alloc_skb_ip_align(dev, length, GFP_ATOMIC);
 }
 
 void kfree_skb_reason(struct sk_buff *skb, enum skb_drop_reason reason);

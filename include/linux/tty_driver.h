@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * tty drivers (6.1's linux/tty_driver.h): struct tty_driver and
- * tty_operations are in umod/kabi/tty.h. tty_alloc_driver() takes the
- * module that calls it first (the host keeps the line's owner), as
- * THIS_MODULE is passed to printk.
+ * tty_operations are in umod/kabi/tty.h. tty_alloc_driver() passes
+ * THIS_MODULE as the driver's owner, as 6.1's does.
  */
 #ifndef _LINUX_TTY_DRIVER_H
 #define _LINUX_TTY_DRIVER_H
@@ -42,10 +41,10 @@
 #define PTY_TYPE_SLAVE			0x0002
 #define SERIAL_TYPE_NORMAL		1
 
-struct tty_driver *__tty_alloc_driver(struct module *caller, unsigned int lines,
-				      struct module *owner, unsigned long flags);
+struct tty_driver *__tty_alloc_driver(unsigned int lines, struct module *owner,
+				      unsigned long flags);
 #define tty_alloc_driver(lines, flags) \
-	__tty_alloc_driver(THIS_MODULE, lines, THIS_MODULE, flags)
+	__tty_alloc_driver(lines, THIS_MODULE, flags)
 void tty_driver_kref_put(struct tty_driver *driver);
 int tty_register_driver(struct tty_driver *driver);
 void tty_unregister_driver(struct tty_driver *driver);

@@ -279,7 +279,7 @@ struct net_device *umod_alloc_netdev(struct module *owner, int sizeof_priv, cons
 				     unsigned char assign, void (*setup)(struct net_device *),
 				     unsigned int txqs, unsigned int rxqs)
 {
-	struct umod_module *mod = owner ? owner->umod : umod_caller_module();
+	struct umod_module *mod = owner ? owner->umod : NULL;
 	size_t size = NETDEV_ALIGN_UP(sizeof(struct net_device)) + (size_t)(sizeof_priv > 0 ? sizeof_priv : 0);
 	struct net_device *dev;
 	struct umod_netdev *nd;
@@ -319,6 +319,14 @@ struct net_device *umod_alloc_netdev(struct module *owner, int sizeof_priv, cons
 	if (setup)
 		setup(dev);	/* the caller's code already: alloc_netdev runs in it */
 	return dev;
+}
+
+static struct net_device *kapi_alloc_netdev_mqs(int sizeof_priv, const char *name,
+						unsigned char assign,
+						void (*setup)(struct net_device *),
+						unsigned int txqs, unsigned int rxqs)
+{
+	return umod_alloc_netdev(UMOD_CALLER(), sizeof_priv, name, assign, setup, txqs, rxqs);
 }
 
 static void kapi_free_netdev(struct net_device *dev)
@@ -807,7 +815,7 @@ void umod_host_set_net_tap(struct umod_host *host, int on)
 }
 
 static const struct umod_kapi_export dev_exports[] = {
-	UMOD_KAPI("alloc_netdev_mqs", umod_alloc_netdev),
+	UMOD_KAPI("alloc_netdev_mqs", kapi_alloc_netdev_mqs),
 	UMOD_KAPI("free_netdev", kapi_free_netdev),
 	UMOD_KAPI("register_netdev", kapi_register_netdev),
 	UMOD_KAPI("register_netdevice", kapi_register_netdevice),

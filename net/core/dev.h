@@ -107,7 +107,7 @@ static inline struct umod_netdev *umod_netdev_of(const struct net_device *dev)
 	return (struct umod_netdev *)dev->__host[0];
 }
 
-/* dev.c */
+/* dev.c: alloc_netdev_mqs() for @owner (NULL: the host's) */
 struct net_device *umod_alloc_netdev(struct module *owner, int sizeof_priv, const char *name,
 				     unsigned char assign, void (*setup)(struct net_device *),
 				     unsigned int txqs, unsigned int rxqs);

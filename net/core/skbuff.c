@@ -43,16 +43,20 @@ void umod_skb_free(struct sk_buff *skb)
 	free(skb);
 }
 
-static struct sk_buff *kapi_alloc_skb(struct module *owner, unsigned int size,
-				      unsigned int gfp, int flags, int node)
+static struct umod_module *skb_owner(struct module *caller)
 {
-	return umod_skb_alloc(owner ? owner->umod : NULL, size);
+	return caller ? caller->umod : NULL;
 }
 
-static struct sk_buff *kapi_netdev_alloc_skb(struct module *owner, struct net_device *dev,
-					     unsigned int len, unsigned int gfp)
+static struct sk_buff *kapi_alloc_skb(unsigned int size, unsigned int gfp, int flags, int node)
 {
-	struct sk_buff *skb = umod_skb_alloc(owner ? owner->umod : NULL, len + NET_SKB_PAD);
+	return umod_skb_alloc(skb_owner(UMOD_CALLER()), size);
+}
+
+static struct sk_buff *kapi_netdev_alloc_skb(struct net_device *dev, unsigned int len,
+					     unsigned int gfp)
+{
+	struct sk_buff *skb = umod_skb_alloc(skb_owner(UMOD_CALLER()), len + NET_SKB_PAD);
 
 	if (skb) {
 		skb->data += NET_SKB_PAD;

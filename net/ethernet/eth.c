@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "kernel/kapi.h"
+#include "kernel/module/module.h"
 #include "net/core/dev.h"
 
 #define ETH_ALEN		6
@@ -70,11 +71,11 @@ static void kapi_ether_setup(struct net_device *dev)
 	memset(dev->broadcast, 0xff, ETH_ALEN);
 }
 
-static struct net_device *kapi_alloc_etherdev_mqs(struct module *owner, int sizeof_priv,
-						  unsigned int txqs, unsigned int rxqs)
+static struct net_device *kapi_alloc_etherdev_mqs(int sizeof_priv, unsigned int txqs,
+						  unsigned int rxqs)
 {
-	return umod_alloc_netdev(owner, sizeof_priv, "eth%d", 1 /* NET_NAME_ENUM */, kapi_ether_setup,
-		     txqs, rxqs);
+	return umod_alloc_netdev(UMOD_CALLER(), sizeof_priv, "eth%d", 1 /* NET_NAME_ENUM */,
+				 kapi_ether_setup, txqs, rxqs);
 }
 
 static bool valid_ether_addr(const unsigned char *a)

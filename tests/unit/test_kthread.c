@@ -26,8 +26,7 @@
 
 #include "kapi_lookup.h"
 
-static struct task_struct *(*kthread_create)(struct module *, int (*)(void *), void *, int,
-					     const char *, ...);
+static struct task_struct *(*kthread_create)(int (*)(void *), void *, int, const char *, ...);
 static int (*kthread_stop)(struct task_struct *);
 static bool (*kthread_should_stop)(void);
 static int (*wake_up_process)(struct task_struct *);
@@ -35,7 +34,7 @@ static int (*wake_up_process)(struct task_struct *);
 static int setup(void **state)
 {
 	(void)state;
-	kthread_create = kapi_in(&umod_kapi_kthread, "__kthread_create_on_node");
+	kthread_create = kapi_in(&umod_kapi_kthread, "kthread_create_on_node");
 	kthread_stop = kapi_in(&umod_kapi_kthread, "kthread_stop");
 	kthread_should_stop = kapi_in(&umod_kapi_kthread, "kthread_should_stop");
 	wake_up_process = kapi_in(&umod_kapi_sched, "wake_up_process");
@@ -59,7 +58,7 @@ static void test_stop_exited(void **state)
 
 	(void)state;
 	atomic_store(&ran, 0);
-	k = kthread_create(NULL, quick_fn, (void *)42, -1, "quick/%d", 3);
+	k = kthread_create(quick_fn, (void *)42, -1, "quick/%d", 3);
 	assert_false((uintptr_t)k >= (uintptr_t)-4095);
 	assert_string_equal(k->comm, "quick/3");
 	assert_true(k->flags & UMOD_PF_KTHREAD);
@@ -80,7 +79,7 @@ static void test_stop_never_woken(void **state)
 
 	(void)state;
 	atomic_store(&ran, 0);
-	k = kthread_create(NULL, quick_fn, (void *)42, -1, "never");
+	k = kthread_create(quick_fn, (void *)42, -1, "never");
 	assert_int_equal(kthread_stop(k), -EINTR);
 	assert_int_equal(atomic_load(&ran), 0);
 }
@@ -103,7 +102,7 @@ static void test_stop_running(void **state)
 	struct task_struct *k;
 
 	(void)state;
-	k = kthread_create(NULL, loop_fn, NULL, -1, "looper");
+	k = kthread_create(loop_fn, NULL, -1, "looper");
 	wake_up_process(k);
 	usleep(20 * 1000);
 	assert_int_equal(kthread_stop(k), 7);
@@ -145,7 +144,7 @@ static void test_listed_while_running(void **state)
 
 	(void)state;
 	assert_int_equal(umod_for_each_kthread(NULL, NULL), -EINVAL);
-	k = kthread_create(NULL, stop_fn, NULL, -1, "listed");
+	k = kthread_create(stop_fn, NULL, -1, "listed");
 	/* created, never woken: TASK_UNINTERRUPTIBLE, "D" as Linux shows it */
 	for (int i = 0; i < 2000 && !s.count; i++) {
 		umod_for_each_kthread(look, &s);

@@ -357,7 +357,7 @@ static int kapi_uart_register_driver(struct uart_driver *drv)
 		return -EINVAL;
 	if (!(drv->state = calloc((size_t)drv->nr, sizeof(*drv->state))))
 		return -ENOMEM;
-	normal = umod_tty_alloc_driver(drv->owner, (unsigned int)drv->nr, drv->owner,
+	normal = umod_tty_alloc_driver((unsigned int)drv->nr, drv->owner,
 				       TTY_DRIVER_REAL_RAW | TTY_DRIVER_DYNAMIC_DEV);
 	if ((uintptr_t)normal >= (uintptr_t)-4095) {
 		free(drv->state);
