@@ -130,6 +130,9 @@ static const char *const same_abi[] = {
 	"__hrtimer_get_remaining", "ktime_add_safe", "tasklet_init", "tasklet_setup",
 	"__tasklet_schedule", "__tasklet_hi_schedule", "tasklet_unlock", "tasklet_unlock_wait",
 	"tasklet_unlock_spin_wait", "tasklet_kill",
+	/* kernel/kthread.c, kernel/sched/core.c: the task is opaque to them */
+	"kthread_create_on_node", "wake_up_process", "kthread_stop", "kthread_should_stop",
+	"kthread_bind",
 	/* fs/proc/, fs/debugfs/, fs/char_dev.c, drivers/char/misc.c, fs/sysfs/,
 	 * kernel/sysctl.c: what they take is 6.1's (make check-kabi) or opaque */
 	"proc_create_data", "proc_create", "proc_create_single_data", "proc_create_seq_private",
