@@ -131,12 +131,6 @@ struct workqueue_struct *umod_system_wq, *umod_system_highpri_wq, *umod_system_l
 	*umod_system_unbound_wq, *umod_system_freezable_wq,
 	*umod_system_power_efficient_wq, *umod_system_freezable_power_efficient_wq;
 
-/* the timer and RCU functions modules call, for delayed and rcu works */
-static int (*timer_mod)(struct timer_list *, unsigned long);
-static int (*timer_del)(struct timer_list *);
-static int (*timer_del_sync)(struct timer_list *);
-static void (*rcu_call)(struct callback_head *, void (*)(struct callback_head *));
-
 static unsigned long data_of(const struct work_struct *w)
 {
 	return (unsigned long)__atomic_load_n(&w->data.counter, __ATOMIC_ACQUIRE);
@@ -475,7 +469,7 @@ static void kapi_delayed_work_timer_fn(struct timer_list *t)
 
 /* wq_lock held: on the list now, or when @delay jiffies passed */
 static void queue_delayed(struct pool_workqueue *pwq, int cpu, struct delayed_work *dw,
-			  unsigned long delay)
+			  unsigned long delay, struct module *caller)
 {
 	dw->wq = pwq->wq;
 	dw->cpu = cpu;
@@ -485,19 +479,19 @@ static void queue_delayed(struct pool_workqueue *pwq, int cpu, struct delayed_wo
 	}
 	wait_for(pwq, &dw->work);
 	dw->timer.function = kapi_delayed_work_timer_fn;
-	timer_mod(&dw->timer, (unsigned long)umod_jiffies64() + delay);
+	umod_mod_timer(&dw->timer, (unsigned long)umod_jiffies64() + delay, caller);
 }
 
 static bool kapi_queue_delayed_work_on(int cpu, struct workqueue_struct *wq,
 				       struct delayed_work *dw, unsigned long delay)
 {
-	const struct module *caller = UMOD_CALLER();
+	struct module *caller = UMOD_CALLER();
 	struct pool_workqueue *pwq;
 	bool queued = false;
 
 	pthread_mutex_lock(&wq_lock);
 	if (!(data_of(&dw->work) & PENDING) && (pwq = queue_target(wq, &dw->work, caller))) {
-		queue_delayed(pwq, cpu, dw, delay);
+		queue_delayed(pwq, cpu, dw, delay, caller);
 		queued = true;
 	}
 	pthread_mutex_unlock(&wq_lock);
@@ -518,7 +512,7 @@ static int grab_pending(struct work_struct *w, bool is_dwork)
 		return 1;
 	}
 	if (is_dwork && waiting(w) &&
-	    timer_del(&umod_container_of(w, struct delayed_work, work)->timer)) {
+	    umod_timer_delete(&umod_container_of(w, struct delayed_work, work)->timer)) {
 		list_del_init_(&w->entry);
 		return 1;
 	}
@@ -534,7 +528,7 @@ static int grab_settled(struct work_struct *w, bool is_dwork)
 	while ((ret = grab_pending(w, is_dwork)) == -EAGAIN) {
 		pthread_mutex_unlock(&wq_lock);
 		if (is_dwork)	/* its timer fired: let it finish queueing */
-			timer_del_sync(&umod_container_of(w, struct delayed_work, work)->timer);
+			umod_del_timer_sync(&umod_container_of(w, struct delayed_work, work)->timer);
 		else
 			umod_rcu_barrier();
 		pthread_mutex_lock(&wq_lock);
@@ -545,7 +539,7 @@ static int grab_settled(struct work_struct *w, bool is_dwork)
 static bool kapi_mod_delayed_work_on(int cpu, struct workqueue_struct *wq,
 				     struct delayed_work *dw, unsigned long delay)
 {
-	const struct module *caller = UMOD_CALLER();
+	struct module *caller = UMOD_CALLER();
 	struct pool_workqueue *pwq;
 	int was;
 
@@ -553,7 +547,7 @@ static bool kapi_mod_delayed_work_on(int cpu, struct workqueue_struct *wq,
 	set_data(&dw->work, NO_POOL);
 	pwq = queue_target(wq, &dw->work, caller);
 	if (pwq)
-		queue_delayed(pwq, cpu, dw, delay);
+		queue_delayed(pwq, cpu, dw, delay, caller);
 	pthread_mutex_unlock(&wq_lock);
 	return was;
 }
@@ -583,7 +577,7 @@ static bool kapi_queue_rcu_work(struct workqueue_struct *wq, struct rcu_work *rw
 	}
 	pthread_mutex_unlock(&wq_lock);
 	if (queued)
-		rcu_call(&rw->rcu, rcu_work_rcufn);
+		umod_call_rcu(&rw->rcu, rcu_work_rcufn);
 	return queued;
 }
 
@@ -730,7 +724,7 @@ static bool kapi_cancel_delayed_work_sync(struct delayed_work *dw)
 /* an armed delayed work is queued at once, then flushed */
 static bool kapi_flush_delayed_work(struct delayed_work *dw)
 {
-	if (timer_del_sync(&dw->timer)) {
+	if (umod_del_timer_sync(&dw->timer)) {
 		pthread_mutex_lock(&wq_lock);
 		if (waiting(&dw->work))
 			waited(&dw->work);
@@ -809,24 +803,9 @@ static struct workqueue_struct *wq_make(const char *name, unsigned int flags, in
 	return wq;
 }
 
-static const void *export_of(const struct umod_kapi_table *t, const char *name)
-{
-	for (size_t i = 0; i < t->n; i++)
-		if (!strcmp(t->v[i].name, name))
-			return t->v[i].addr;
-	abort();	/* a table without it: the build is broken */
-}
-
 /* the system queues exist before any module can name them */
 __attribute__((constructor)) static void workqueue_init_early(void)
 {
-	timer_mod = (int (*)(struct timer_list *, unsigned long))
-		    export_of(&umod_kapi_timer, "mod_timer");
-	timer_del = (int (*)(struct timer_list *))export_of(&umod_kapi_timer, "timer_delete");
-	timer_del_sync = (int (*)(struct timer_list *))
-			 export_of(&umod_kapi_timer, "timer_delete_sync");
-	rcu_call = (void (*)(struct callback_head *, void (*)(struct callback_head *)))
-		   export_of(&umod_kapi_rcu, "call_rcu");
 	umod_system_wq = wq_make("events", 0, 0);
 	umod_system_highpri_wq = wq_make("events_highpri", WQ_HIGHPRI, 0);
 	umod_system_long_wq = wq_make("events_long", 0, 0);
@@ -855,7 +834,7 @@ static void pwq_release(struct pool_workqueue *pwq, struct umod_module *mod)
 			umod_leftover_report(mod, "delayed work", (const void *)w->func, "armed");
 		pthread_mutex_unlock(&wq_lock);
 		if (pending)
-			timer_del_sync(&umod_container_of(w, struct delayed_work, work)->timer);
+			umod_del_timer_sync(&umod_container_of(w, struct delayed_work, work)->timer);
 		pthread_mutex_lock(&wq_lock);
 	}
 	umod_list_del(&pwq->node);

@@ -98,27 +98,26 @@ static void kapi_raw_spin_unlock_irq(raw_spinlock_t *lock)
 	umod_irq_restore(umod_task_fast(), UMOD_ARCH_IRQ_ENABLED);
 }
 
-/* the softirq-disable count (SOFTIRQ_DISABLE_OFFSET), then the lock's */
-#define SOFTIRQ_DISABLE_OFFSET	512u
+/* the softirq-disable count (local_bh_disable()'s), then the lock's */
 
 static void kapi_raw_spin_lock_bh(raw_spinlock_t *lock)
 {
-	umod_task_fast()->preempt_count += SOFTIRQ_DISABLE_OFFSET;
+	umod_task_fast()->preempt_count += UMOD_SOFTIRQ_DISABLE_OFFSET;
 	kapi_raw_spin_lock(lock);
 }
 
 static void kapi_raw_spin_unlock_bh(raw_spinlock_t *lock)
 {
 	kapi_raw_spin_unlock(lock);
-	umod_task_fast()->preempt_count -= SOFTIRQ_DISABLE_OFFSET;
+	umod_task_fast()->preempt_count -= UMOD_SOFTIRQ_DISABLE_OFFSET;
 }
 
 static int kapi_raw_spin_trylock_bh(raw_spinlock_t *lock)
 {
-	umod_task_fast()->preempt_count += SOFTIRQ_DISABLE_OFFSET;
+	umod_task_fast()->preempt_count += UMOD_SOFTIRQ_DISABLE_OFFSET;
 	if (kapi_raw_spin_trylock(lock))
 		return 1;
-	umod_task_fast()->preempt_count -= SOFTIRQ_DISABLE_OFFSET;
+	umod_task_fast()->preempt_count -= UMOD_SOFTIRQ_DISABLE_OFFSET;
 	return 0;
 }
 

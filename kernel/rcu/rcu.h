@@ -20,5 +20,8 @@ void umod_rcu_read_unlock(void);
 void umod_kfree_rcu(void *obj);
 /* waits for every reader that started before it (sleeps) */
 void umod_synchronize_rcu(void);
+/* call_rcu(): @func(@head) after a grace period (kernel/workqueue.c's rcu works) */
+struct callback_head;
+void umod_call_rcu(struct callback_head *head, void (*func)(struct callback_head *));
 
 #endif /* _UMOD_KERNEL_RCU_RCU_H */

@@ -232,7 +232,7 @@ inline_gp:
 		umod_kfree(obj);
 }
 
-static void kapi_call_rcu(struct callback_head *head, void (*func)(struct callback_head *))
+void umod_call_rcu(struct callback_head *head, void (*func)(struct callback_head *))
 {
 	queue_callback(head, func, NULL);
 }
@@ -303,7 +303,7 @@ static const struct umod_kapi_export rcu_exports[] = {
 	UMOD_KAPI_GPL("__rcu_read_unlock", kapi_rcu_read_unlock),
 	UMOD_KAPI_GPL("synchronize_rcu", kapi_synchronize_rcu),
 	UMOD_KAPI_GPL("synchronize_rcu_expedited", kapi_synchronize_rcu),
-	UMOD_KAPI_GPL("call_rcu", kapi_call_rcu),
+	UMOD_KAPI_GPL("call_rcu", umod_call_rcu),
 	UMOD_KAPI_GPL("kvfree_call_rcu", kapi_kvfree_call_rcu),
 	UMOD_KAPI_GPL("rcu_barrier", kapi_rcu_barrier),
 };

@@ -51,6 +51,9 @@ bool umod_tq_running_locked(const void *obj);
 void umod_tq_wait_locked(const void *obj);
 void umod_tq_for_each_locked(bool (*fn)(struct umod_tnode *n, void *arg), void *arg);
 bool umod_in_timer_thread(void);
+/* mod_timer(), timer_delete(), timer_delete_sync() for host code: @caller as the exports' */
+int umod_mod_timer(struct timer_list *timer, unsigned long expires, struct module *caller);
+int umod_timer_delete(struct timer_list *timer);
 int umod_del_timer_sync(struct timer_list *timer);
 void umod_hrtimer_run(struct hrtimer *timer, struct module *owner);
 void umod_tasklet_run(struct tasklet_struct *t, struct module *owner);

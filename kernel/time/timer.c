@@ -420,6 +420,11 @@ static void kapi_init_timer_key(struct timer_list *timer, void (*func)(struct ti
 	timer->flags = flags & TIMER_INIT_FLAGS;	/* on CPU 0 */
 }
 
+int umod_mod_timer(struct timer_list *timer, unsigned long expires, struct module *caller)
+{
+	return modify_timer(timer, expires, false, caller);
+}
+
 static int kapi_mod_timer(struct timer_list *timer, unsigned long expires)
 {
 	return modify_timer(timer, expires, false, UMOD_CALLER());
@@ -458,7 +463,7 @@ static void kapi_add_timer_on(struct timer_list *timer, int cpu)
 	modify_timer(timer, timer->expires, false, UMOD_CALLER());
 }
 
-static int kapi_timer_delete(struct timer_list *timer)
+int umod_timer_delete(struct timer_list *timer)
 {
 	int was;
 
@@ -527,7 +532,7 @@ static const struct umod_kapi_export timer_exports[] = {
 	UMOD_KAPI("timer_reduce", kapi_timer_reduce),
 	UMOD_KAPI("add_timer", kapi_add_timer),
 	UMOD_KAPI_GPL("add_timer_on", kapi_add_timer_on),
-	UMOD_KAPI("timer_delete", kapi_timer_delete),
+	UMOD_KAPI("timer_delete", umod_timer_delete),
 	UMOD_KAPI("try_to_del_timer_sync", kapi_try_to_del_timer_sync),
 	UMOD_KAPI("timer_delete_sync", umod_del_timer_sync),
 	UMOD_KAPI_GPL("timer_shutdown", kapi_timer_shutdown),
