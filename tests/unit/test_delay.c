@@ -24,6 +24,7 @@ static void (*msleep)(unsigned int);
 static unsigned long (*msleep_interruptible)(unsigned int);
 static void (*usleep_range_state)(unsigned long, unsigned long, unsigned int);
 static void (*udelay)(unsigned long);
+static void (*const_udelay)(unsigned long);
 
 static int setup(void **state)
 {
@@ -31,7 +32,8 @@ static int setup(void **state)
 	msleep_interruptible = kapi_in(&umod_kapi_delay, "msleep_interruptible");
 	usleep_range_state = kapi_in(&umod_kapi_delay, "usleep_range_state");
 	udelay = kapi_in(&umod_kapi_delay, "__udelay");
-	return !(msleep && msleep_interruptible && usleep_range_state && udelay);
+	const_udelay = kapi_in(&umod_kapi_delay, "__const_udelay");
+	return !(msleep && msleep_interruptible && usleep_range_state && udelay && const_udelay);
 }
 
 static void sleeps_its_time(void **state)
@@ -45,6 +47,10 @@ static void sleeps_its_time(void **state)
 	assert_true(test_now_ms() - t0 >= 10);
 	t0 = test_now_ms();
 	udelay(5000);
+	assert_true(test_now_ms() - t0 >= 5);
+	/* 6.1's udelay(5000) of a constant: 5000 * 0x10c7 in 2^-32 s units */
+	t0 = test_now_ms();
+	const_udelay(5000 * 0x10c7ul);
 	assert_true(test_now_ms() - t0 >= 5);
 	assert_int_equal(msleep_interruptible(8), 0);
 	assert_int_equal(umod_task_fast()->task.__state, 0);

@@ -32,6 +32,7 @@ static int (*mutex_lock_interruptible)(struct mutex *);
 static int (*mutex_lock_killable)(struct mutex *);
 static int (*mutex_trylock)(struct mutex *);
 static void (*mutex_unlock)(struct mutex *);
+static bool (*mutex_is_locked)(struct mutex *);
 
 static int setup(void **state)
 {
@@ -43,7 +44,8 @@ static int setup(void **state)
 	mutex_lock_killable = kapi_in(m, "mutex_lock_killable");
 	mutex_trylock = kapi_in(m, "mutex_trylock");
 	mutex_unlock = kapi_in(m, "mutex_unlock");
-	return !(mutex_init && mutex_lock && mutex_lock_interruptible && mutex_lock_killable &&
+	mutex_is_locked = kapi_in(m, "mutex_is_locked");
+	return !mutex_is_locked || !(mutex_init && mutex_lock && mutex_lock_interruptible && mutex_lock_killable &&
 		 mutex_trylock && mutex_unlock);
 }
 
@@ -142,6 +144,30 @@ static void trylock_and_signals(void **state)
 	assert_int_equal(m.owner, 0);
 	umod_task_set_current(NULL);
 	umod_task_put(me);
+}
+
+/*
+ * A mutex as 6.1's DEFINE_MUTEX() initialises it (wait_list pointing at
+ * itself, by 6.1's names) is the host's wait queue: it locks, and
+ * mutex_is_locked() says so.
+ */
+static void static_6_1_initializer(void **state)
+{
+	static struct mutex m = {
+		.owner = 0,
+		.wait_list = { &m.wait_list, &m.wait_list },
+	};
+
+	assert_int_equal(offsetof(struct mutex, wait_lock), 8);
+	assert_int_equal(offsetof(struct mutex, osq), 12);
+	assert_int_equal(offsetof(struct mutex, wait_list), 16);
+	assert_ptr_equal(&m.wait.head, &m.wait_list);
+	assert_false(mutex_is_locked(&m));
+	mutex_lock(&m);
+	assert_true(mutex_is_locked(&m));
+	assert_int_equal(mutex_trylock(&m), 0);
+	mutex_unlock(&m);
+	assert_false(mutex_is_locked(&m));
 }
 
 /* ---- wound/wait ------------------------------------------------------------ */
@@ -273,6 +299,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(excludes_and_trylock_contends),
 		cmocka_unit_test(trylock_and_signals),
+		cmocka_unit_test(static_6_1_initializer),
 		cmocka_unit_test(ww_one_context),
 		cmocka_unit_test(ww_wait_die_and_wound_wait),
 	};

@@ -43,6 +43,13 @@ static void (*might_sleep)(const char *, int);
 static void (*msleep)(unsigned int);
 static void (*rcu_lock)(void);
 static void (*rcu_unlock)(void);
+static unsigned long (*lock_irqsave)(raw_spinlock_t *);
+static void (*unlock_irqrestore)(raw_spinlock_t *, unsigned long);
+static void (*lock_irq)(raw_spinlock_t *);
+static void (*unlock_irq)(raw_spinlock_t *);
+static void (*lock_bh)(raw_spinlock_t *);
+static void (*unlock_bh)(raw_spinlock_t *);
+static int (*trylock_bh)(raw_spinlock_t *);
 
 static int setup(void **state)
 {
@@ -61,6 +68,16 @@ static int setup(void **state)
 	msleep = kapi_in(&umod_kapi_delay, "msleep");
 	rcu_lock = kapi_in(&umod_kapi_rcu, "__rcu_read_lock");
 	rcu_unlock = kapi_in(&umod_kapi_rcu, "__rcu_read_unlock");
+	lock_irqsave = kapi_in(&umod_kapi_spinlock, "_raw_spin_lock_irqsave");
+	unlock_irqrestore = kapi_in(&umod_kapi_spinlock, "_raw_spin_unlock_irqrestore");
+	lock_irq = kapi_in(&umod_kapi_spinlock, "_raw_spin_lock_irq");
+	unlock_irq = kapi_in(&umod_kapi_spinlock, "_raw_spin_unlock_irq");
+	lock_bh = kapi_in(&umod_kapi_spinlock, "_raw_spin_lock_bh");
+	unlock_bh = kapi_in(&umod_kapi_spinlock, "_raw_spin_unlock_bh");
+	trylock_bh = kapi_in(&umod_kapi_spinlock, "_raw_spin_trylock_bh");
+	if (!(lock_irqsave && unlock_irqrestore && lock_irq && unlock_irq && lock_bh &&
+	      unlock_bh && trylock_bh))
+		return 1;
 	return !(spin_lock && spin_unlock && spin_trylock && read_lock && read_unlock &&
 		 write_trylock && write_unlock && preempt_count && irq_save && irq_restore &&
 		 save_flags && might_sleep && msleep && rcu_lock && rcu_unlock);
@@ -133,6 +150,40 @@ static void irqsave_nests(void **state)
 	assert_false(save_flags() & 0x200);	/* still off: the outer save holds */
 	irq_restore(outer);
 	assert_true(save_flags() & 0x200);
+}
+
+/* 6.1's out-of-line forms: the interrupt bit or the softirq count, then the lock */
+static void irq_and_bh_forms(void **state)
+{
+	raw_spinlock_t lock = { { 0 } };
+	unsigned long flags;
+
+	flags = lock_irqsave(&lock);
+	assert_true(flags & 0x200);
+	assert_false(save_flags() & 0x200);
+	assert_int_equal(preempt_count(), 1);
+	assert_int_equal(spin_trylock(&lock), 0);	/* held */
+	assert_int_equal(preempt_count(), 1);
+	unlock_irqrestore(&lock, flags);
+	assert_true(save_flags() & 0x200);
+	assert_int_equal(preempt_count(), 0);
+
+	lock_irq(&lock);
+	assert_false(save_flags() & 0x200);
+	unlock_irq(&lock);
+	assert_true(save_flags() & 0x200);
+	assert_int_equal(preempt_count(), 0);
+
+	lock_bh(&lock);
+	assert_int_equal(preempt_count(), 2 * UMOD_SOFTIRQ_OFFSET + 1);
+	assert_int_equal(trylock_bh(&lock), 0);		/* held: the count put back */
+	assert_int_equal(preempt_count(), 2 * UMOD_SOFTIRQ_OFFSET + 1);
+	unlock_bh(&lock);
+	assert_int_equal(preempt_count(), 0);
+	assert_int_equal(trylock_bh(&lock), 1);
+	assert_int_equal(preempt_count(), 2 * UMOD_SOFTIRQ_OFFSET + 1);
+	unlock_bh(&lock);
+	assert_int_equal(preempt_count(), 0);
 }
 
 static void rwlock_readers_share(void **state)
@@ -236,6 +287,7 @@ int main(void)
 		cmocka_unit_test(spin_lock_excludes),
 		cmocka_unit_test(trylock_and_preempt_count),
 		cmocka_unit_test(irqsave_nests),
+		cmocka_unit_test(irq_and_bh_forms),
 		cmocka_unit_test(rwlock_readers_share),
 		cmocka_unit_test(might_sleep_under_spin_lock),
 	};

@@ -42,7 +42,7 @@ static void (*init_waitqueue_head)(struct wait_queue_head *, const char *, void 
 static void (*init_wait_entry)(struct wait_queue_entry *, int);
 static long (*prepare_to_wait_event)(struct wait_queue_head *, struct wait_queue_entry *, int);
 static void (*finish_wait)(struct wait_queue_head *, struct wait_queue_entry *);
-static void (*wake_up)(struct wait_queue_head *, unsigned int, int, void *);
+static int (*wake_up)(struct wait_queue_head *, unsigned int, int, void *);
 
 static int setup(void **state)
 {
@@ -295,14 +295,15 @@ static void wake_up_one_exclusive(void **state)
 	wq.head.next = &e1.entry;
 	wq.head.prev = &e2.entry;
 
-	wake_up(&wq, TASK_NORMAL, 1, NULL);
+	/* 6.1's __wake_up() returns the exclusive waiters it woke */
+	assert_int_equal(wake_up(&wq, TASK_NORMAL, 1, NULL), 1);
 	assert_int_equal(a->task.__state, TASK_RUNNING);
 	assert_int_equal(b->task.__state, TASK_UNINTERRUPTIBLE);
 	assert_true(wq.head.next == &e2.entry);		/* autoremoved */
 	/* wake_up_interruptible() leaves an uninterruptible sleeper alone */
-	wake_up(&wq, TASK_INTERRUPTIBLE, 0, NULL);
+	assert_int_equal(wake_up(&wq, TASK_INTERRUPTIBLE, 0, NULL), 0);
 	assert_int_equal(b->task.__state, TASK_UNINTERRUPTIBLE);
-	wake_up(&wq, TASK_NORMAL, 0, NULL);		/* wake_up_all() */
+	assert_int_equal(wake_up(&wq, TASK_NORMAL, 0, NULL), 1);	/* wake_up_all() */
 	assert_int_equal(b->task.__state, TASK_RUNNING);
 	assert_true(wq.head.next == &wq.head);
 	umod_task_put(a);
