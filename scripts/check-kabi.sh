@@ -56,5 +56,21 @@ $cc -gbtf -c -o "$planted.o" "$planted.c" &&
 }
 echo "self-test: a planted difference is caught"
 
+# malformed input is one line, never a traceback: a truncated BTF, an object that is not ELF
+head -c 100 "$btf" > "$planted.btf"
+echo junk > "$planted.junk"
+for bad in "$planted.btf:$obj:FAIL: BTF sections lie outside the data" \
+	   "$btf:$planted.junk:FAIL: not a little-endian ELF64 file"; do
+	b=${bad%%:*} rest=${bad#*:}
+	o=${rest%%:*} want=${rest#*:}
+	! python3 "$top/scripts/check-kabi.py" "$planted.list" "$b" "$o" > "$planted.out" 2>&1 &&
+		[ "$(cat "$planted.out")" = "$want" ] || {
+		cat "$planted.out"
+		echo "FAIL: self-test: malformed input did not give \"$want\""
+		exit 1
+	}
+done
+echo "self-test: a truncated BTF and a non-ELF object are refused in one line"
+
 python3 "$top/scripts/check-export-flags.py" "$objtree/Module.symvers" "$headers/Module.symvers" ||
 	exit 1
